@@ -1,0 +1,105 @@
+/// A running navigation flow: started on a host, finished with a typed result or cancelled, and
+/// optionally the child of another flow.
+///
+/// This contract is what makes the strategies interchangeable: a coordinator can run an ordered
+/// stack as its child, a chain can end with a value a router unwinds to, and the parent learns the
+/// child's ``FlowOutcome`` by callback (``onFinish(_:)``) or by `await` (``finished()``).
+///
+/// ```swift
+/// let signIn = SignInChain(...)
+/// signIn.onFinish { outcome in
+///     if case .completed(let user) = outcome { showCatalog(for: user) }
+/// }
+/// try signIn.start(on: host, placement: .presented, parent: appFlow.id)
+/// ```
+///
+/// ## Implementation requirements
+/// ``FlowLifecycle`` implements the bookkeeping below; FlowTestKit's `FlowLaws` checks it.
+/// - **Phases.** A flow is ``FlowPhase/ready`` until ``start(on:placement:parent:)`` succeeds,
+///   ``FlowPhase/running`` until it completes or is cancelled, and ``FlowPhase/finished`` after.
+///   Starting twice throws ``FlowError/Code/flowAlreadyStarted``; any request to a finished flow
+///   throws ``FlowError/Code/flowFinished`` and changes nothing.
+/// - **Exactly once.** A flow finishes once. Its ``outcome`` is set before any handler runs;
+///   handlers run once each, in the order they were added.
+/// - **Clean up first.** By the time handlers run, the flow has removed what it showed from the
+///   host (unless it was shown on a stack it shares with its parent, whose parent then decides) and
+///   released every screen it made.
+/// - **Late handlers.** A handler added after the flow finished runs at once with the outcome.
+/// - **Events.** A flow reports ``FlowEvent/Change/flowStarted(parent:)`` once its first screen
+///   shows (right after the one host change that showed it: events report arrivals, not
+///   intentions, so a start the host rejects reports nothing), and
+///   ``FlowEvent/Change/flowCompleted(result:)`` or ``FlowEvent/Change/flowCancelled`` as its last
+///   event, after its clean-up, all through ``PresentationHost/report(_:)`` and tagged with its ``id``.
+@MainActor
+public protocol Flow: AnyObject {
+    /// What the flow delivers when it completes.
+    associatedtype Result
+
+    /// The flow's name in events and transcripts.
+    var id: FlowID { get }
+
+    /// Where the flow is in its life.
+    var phase: FlowPhase { get }
+
+    /// How the flow ended, or `nil` while it has not.
+    var outcome: FlowOutcome<Result>? { get }
+
+    /// Shows the flow's first screen on a host.
+    ///
+    /// - Parameters:
+    ///   - host: Where to show the flow.
+    ///   - placement: Where on the host; a flow throws ``FlowError/Code/hostRejected`` for a
+    ///     placement it does not support.
+    ///   - parent: The flow this one runs as a child of, if any.
+    /// - Throws: ``FlowError`` when the flow cannot start; nothing is shown then.
+    func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws
+
+    /// Ends the flow without a result: removes what it shows and finishes with
+    /// ``FlowOutcome/cancelled``.
+    ///
+    /// - Throws: ``FlowError/Code/flowFinished`` if it has already finished,
+    ///   ``FlowError/Code/flowNotStarted`` if it never started.
+    func cancel() throws
+
+    /// Adds a handler that receives the outcome once the flow finishes (at once if it has).
+    func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void)
+}
+
+/// Where a flow is in its life.
+public enum FlowPhase: Hashable, Sendable {
+    /// Made, not started.
+    case ready
+    /// Started and not finished.
+    case running
+    /// Completed or cancelled.
+    case finished
+}
+
+/// How a flow ended.
+public enum FlowOutcome<Result> {
+    /// The flow completed and delivered a result.
+    case completed(Result)
+    /// The flow was cancelled: by the user, by its parent, or by code.
+    case cancelled
+
+    /// The result, if the flow completed.
+    public var result: Result? {
+        if case .completed(let result) = self { return result }
+        return nil
+    }
+}
+
+extension FlowOutcome: Sendable where Result: Sendable {}
+extension FlowOutcome: Equatable where Result: Equatable {}
+extension FlowOutcome: Hashable where Result: Hashable {}
+
+/// Where on a host a flow shows itself.
+public enum FlowPlacement: Hashable, Sendable {
+    /// As everything the host shows, replacing its root.
+    case root
+    /// Presented modally over the host's top-most node.
+    case presented
+    /// On an existing stack, above what is there, as a child coordinator shares its parent's stack.
+    /// The flow never pops below the entries it found there.
+    case onStack(ContainerID)
+}

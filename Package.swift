@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// FlowKit: headless, testable navigation flows.
+//
+// Layout (see Docs/Architecture.md):
+//   FlowKernel   contracts only, no dependencies
+//   FlowStage    the in-memory presentation host
+//   FlowTestKit  transcripts, leak tracking, law checks
+// Each strategy module depends on FlowKernel only.
+
+let package = Package(
+    name: "FlowKit",
+    products: [
+        .library(name: "FlowKernel", targets: ["FlowKernel"]),
+        .library(name: "FlowStage", targets: ["FlowStage"]),
+        .library(name: "FlowTestKit", targets: ["FlowTestKit"]),
+    ],
+    targets: [
+        .target(name: "FlowKernel", path: "Modules/FlowKernel"),
+        .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
+        .target(name: "FlowTestKit", dependencies: ["FlowKernel"], path: "Modules/FlowTestKit"),
+
+        .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Settings every target shares, applied in one place so no target can drift from them.
+let sharedSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
+}

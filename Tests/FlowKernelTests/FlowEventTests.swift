@@ -1,0 +1,33 @@
+import FlowKernel
+import Testing
+
+@Suite("Flow events")
+struct FlowEventTests {
+    @Test("Every change reads as one short line", arguments: [
+        (FlowEvent.Change.rootReplaced(.container("main")), "root [main]"),
+        (.rootReplaced(nil), "root cleared"),
+        (.pushed(.container("tabs"), onto: "main"), "push [tabs] onto [main]"),
+        (.popped([.container("b"), .container("a")], from: "main"), "pop [b], [a] from [main]"),
+        (.stackReplaced("main", with: [.container("a")]), "set [main] to [a]"),
+        (.presented(.container("cart"), over: .container("main")), "present [cart] over [main]"),
+        (.dismissed(.container("cart"), presentedBy: .container("main")), "dismiss [cart] from [main]"),
+        (.tabSelected(1, in: "tabs"), "select tab 1 of [tabs]"),
+        (.tabInserted(.container("a"), at: 0, in: "tabs"), "insert tab 0 [a] into [tabs]"),
+        (.tabRemoved(.container("a"), at: 0, in: "tabs"), "remove tab 0 [a] from [tabs]"),
+        (.childAdded(.container("a"), to: .container("b")), "add child [a] to [b]"),
+        (.childRemoved(.container("a"), from: .container("b")), "remove child [a] from [b]"),
+        (.flowStarted(parent: nil), "start"),
+        (.flowStarted(parent: "app"), "start (child of app)"),
+        (.flowCompleted(result: "order 7"), "complete with order 7"),
+        (.flowCancelled, "cancel"),
+        (.note("deliver", detail: "Int to Cart"), "deliver Int to Cart"),
+    ])
+    func changeDescription(_ change: FlowEvent.Change, text: String) {
+        #expect(change.description == text)
+    }
+
+    @Test func anEventFromAFlowIsPrefixedWithItsName() {
+        #expect(FlowEvent(.flowCancelled, flow: "shop").description == "[shop] cancel")
+        #expect(FlowEvent(.flowCancelled).description == "cancel")
+    }
+}

@@ -1,0 +1,86 @@
+import FlowKernel
+import FlowStage
+import FlowTestKit
+import Testing
+
+@MainActor
+@Suite("Flow lifecycle")
+struct FlowLifecycleTests {
+    let host = InMemoryHost()
+    let lifecycle = FlowLifecycle<String>(id: "signin")
+
+    @Test func aNewLifecycleIsReadyAndRejectsNavigation() {
+        #expect(lifecycle.phase == .ready)
+        #expect(lifecycle.outcome == nil)
+        let error = #expect(throws: FlowError.self) { try lifecycle.requireRunning() }
+        #expect(error?.code == .flowNotStarted)
+    }
+
+    @Test func startingReportsTheParentAndMakesTheHostAvailable() throws {
+        let recorder = TranscriptRecorder(observing: host)
+        try lifecycle.didStart(on: host, parent: "app")
+
+        #expect(lifecycle.phase == .running)
+        #expect(lifecycle.parent == "app")
+        #expect(try lifecycle.requireRunning() === host)
+        #expect(recorder.transcript == ["[signin] start (child of app)"])
+    }
+
+    @Test func aSecondStartIsRejected() throws {
+        try lifecycle.didStart(on: host, parent: nil)
+        let error = #expect(throws: FlowError.self) { try lifecycle.didStart(on: host, parent: nil) }
+        #expect(error?.code == .flowAlreadyStarted)
+    }
+
+    @Test func finishingRunsEveryHandlerOnceInOrderAfterTheOutcomeIsSet() throws {
+        try lifecycle.didStart(on: host, parent: nil)
+        var calls: [String] = []
+        lifecycle.onFinish { outcome in calls.append("a:\(outcome.result ?? "-")") }
+        lifecycle.onFinish { [lifecycle] _ in calls.append("b:\(lifecycle.outcome?.result ?? "unset")") }
+
+        try lifecycle.finish(.completed("ana@example.com"))
+
+        #expect(calls == ["a:ana@example.com", "b:ana@example.com"])
+        #expect(lifecycle.phase == .finished)
+        #expect(lifecycle.host == nil)
+    }
+
+    @Test func finishingTwiceThrowsAndRunsNoHandlerAgain() throws {
+        try lifecycle.didStart(on: host, parent: nil)
+        var calls = 0
+        lifecycle.onFinish { _ in calls += 1 }
+        try lifecycle.finish(.cancelled)
+
+        let error = #expect(throws: FlowError.self) { try lifecycle.finish(.completed("late")) }
+
+        #expect(error?.code == .flowFinished)
+        #expect(calls == 1)
+        #expect(lifecycle.outcome == .cancelled)
+    }
+
+    @Test func aHandlerAddedAfterTheEndRunsAtOnce() throws {
+        try lifecycle.didStart(on: host, parent: nil)
+        try lifecycle.finish(.completed("x"))
+        var received: FlowOutcome<String>?
+        lifecycle.onFinish { received = $0 }
+        #expect(received == .completed("x"))
+    }
+
+    @Test func finishingReportsTheResultOrTheCancellation() throws {
+        let recorder = TranscriptRecorder(observing: host)
+        try lifecycle.didStart(on: host, parent: nil)
+        try lifecycle.finish(.completed("ana"))
+        let other = FlowLifecycle<Int>(id: "other")
+        try other.didStart(on: host, parent: nil)
+        try other.finish(.cancelled)
+
+        #expect(recorder.transcript == ["[signin] start", "[signin] complete with ana", "[other] start", "[other] cancel"])
+    }
+
+    @Test func aFinishedLifecycleCannotStartAgain() throws {
+        try lifecycle.didStart(on: host, parent: nil)
+        try lifecycle.finish(.cancelled)
+        let error = #expect(throws: FlowError.self) { try lifecycle.requireReady() }
+        #expect(error?.code == .flowFinished)
+    }
+}

@@ -1,0 +1,77 @@
+import FlowKernel
+import FlowStage
+
+/// A host with one deliberate flaw, wrapped around a correct one, to prove the law checks catch it.
+@MainActor
+final class BrokenHost: PresentationHost {
+    enum Flaw {
+        /// Makes every change but reports no event.
+        case silent
+        /// On a rejected pop, clears the root before throwing.
+        case changesBeforeRejecting
+        /// Lets an observer's request through while another is being carried out.
+        case reentrant
+        /// Keeps every screen it was ever asked to show.
+        case hoarding
+        /// Rejects with the wrong code.
+        case wrongCodes
+    }
+
+    let flaw: Flaw
+    let inner = InMemoryHost()
+    private var hoard: [any Screen] = []
+    private var observers: [any FlowObserver] = []
+
+    init(_ flaw: Flaw) {
+        self.flaw = flaw
+        if flaw != .silent && flaw != .reentrant { inner.addObserver(Relay(self)) }
+    }
+
+    var hierarchy: Hierarchy { inner.hierarchy }
+    func screen(for ref: ScreenRef) -> (any Screen)? { inner.screen(for: ref) }
+    func report(_ event: FlowEvent) { deliver(event) }
+    func addObserver(_ observer: any FlowObserver) { observers.append(observer) }
+    func removeObserver(_ observer: any FlowObserver) { observers.removeAll { $0 === observer } }
+
+    func apply(_ operation: HostOperation, for flow: FlowID?) throws {
+        if flaw == .hoarding { hoard += Self.screens(in: operation) }
+        do {
+            try inner.apply(operation, for: flow)
+        } catch let error as FlowError {
+            if flaw == .changesBeforeRejecting, case .pop = operation { try? inner.setRoot(nil) }
+            if flaw == .wrongCodes { throw FlowError(.hostRejected, error.message) }
+            throw error
+        }
+        if flaw == .reentrant {
+            // Delivers after the inner host has finished, so nested requests get through.
+            deliver(FlowEvent(.note("changed", detail: ""), flow: flow))
+        }
+    }
+
+    fileprivate func deliver(_ event: FlowEvent) {
+        for observer in observers { observer.receive(event) }
+    }
+
+    private static func screens(in operation: HostOperation) -> [any Screen] {
+        switch operation {
+        case .push(let content, _), .present(let content, _), .addChild(let content, _): screens(in: content)
+        case .setRoot(let content?): screens(in: content)
+        default: []
+        }
+    }
+
+    private static func screens(in content: Presentable) -> [any Screen] {
+        switch content {
+        case .screen(let screen): [screen]
+        case .stack(_, let entries): entries.flatMap(screens(in:))
+        case .tabs(_, let tabs, _): tabs.flatMap { screens(in: $0.content) }
+        }
+    }
+}
+
+@MainActor
+private final class Relay: FlowObserver {
+    weak var host: BrokenHost?
+    init(_ host: BrokenHost) { self.host = host }
+    func receive(_ event: FlowEvent) { host?.deliver(event) }
+}

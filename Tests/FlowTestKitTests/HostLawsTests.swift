@@ -1,0 +1,30 @@
+import FlowKernel
+import FlowStage
+import FlowTestKit
+import Testing
+
+@MainActor
+@Suite("Host laws")
+struct HostLawsTests {
+    @Test func aCorrectHostBreaksNoLaw() {
+        #expect(HostLaws.violations { InMemoryHost() }.isEmpty)
+    }
+
+    @Test("A flawed host is caught by the law it breaks", arguments: [
+        (BrokenHost.Flaw.silent, "every change reports one matching event"),
+        (.changesBeforeRejecting, "a rejected request changes nothing (pop the last entry)"),
+        (.reentrant, "a request during another is rejected"),
+        (.hoarding, "the host releases what it no longer shows"),
+        (.wrongCodes, "a rejected request changes nothing (pop the last entry)"),
+    ])
+    func aFlawedHostIsCaught(_ flaw: BrokenHost.Flaw, law: String) {
+        let broken = HostLaws.violations { BrokenHost(flaw) }.map(\.law)
+        #expect(broken.contains(law), "laws broken: \(broken)")
+    }
+
+    @Test func checkRecordsAnIssueForEachViolation() {
+        withKnownIssue {
+            HostLaws.check { BrokenHost(.hoarding) }
+        }
+    }
+}

@@ -40,11 +40,18 @@ public enum FlowLaws {
         make: () -> F,
         complete: (F) throws -> Void
     ) -> [LawViolation] {
+        // Each law gets its own stage; the stage observes its host, so it is detached afterwards or
+        // the host (and every screen it still shows) would outlive the law.
+        func onStage(_ law: (Stage) -> [LawViolation]) -> [LawViolation] {
+            let stage = Stage(makeHost(), placement)
+            defer { stage.host.removeObserver(stage) }
+            return law(stage)
+        }
         var found: [LawViolation] = []
-        found += requestsBeforeStartAreRejected(Stage(makeHost(), placement), make())
-        found += aSecondStartIsRejected(Stage(makeHost(), placement), make())
-        found += completingRunsEachHandlerOnceAfterCleanUp(Stage(makeHost(), placement), make(), complete)
-        found += cancellingEndsTheFlowAndRestoresTheHost(Stage(makeHost(), placement), make())
+        found += onStage { requestsBeforeStartAreRejected($0, make()) }
+        found += onStage { aSecondStartIsRejected($0, make()) }
+        found += onStage { completingRunsEachHandlerOnceAfterCleanUp($0, make(), complete) }
+        found += onStage { cancellingEndsTheFlowAndRestoresTheHost($0, make()) }
         return found
     }
 

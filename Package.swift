@@ -7,6 +7,7 @@ import PackageDescription
 //   FlowKernel   contracts only, no dependencies
 //   FlowStage    the in-memory presentation host
 //   FlowTestKit  transcripts, leak tracking, law checks
+//   FlowStack    ordered stacks over a screen registry (SwiftyFlow's model)
 // Each strategy module depends on FlowKernel only.
 
 let package = Package(
@@ -15,15 +16,18 @@ let package = Package(
         .library(name: "FlowKernel", targets: ["FlowKernel"]),
         .library(name: "FlowStage", targets: ["FlowStage"]),
         .library(name: "FlowTestKit", targets: ["FlowTestKit"]),
+        .library(name: "FlowStack", targets: ["FlowStack"]),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
         .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
         .target(name: "FlowTestKit", dependencies: ["FlowKernel"], path: "Modules/FlowTestKit"),
+        .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
 
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
+        .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

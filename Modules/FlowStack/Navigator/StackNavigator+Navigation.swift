@@ -1,0 +1,86 @@
+import FlowKernel
+
+extension StackNavigator {
+    /// Shows the screen a request names (or the next registration), pushed or presented.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` and changes nothing when: the type is not registered
+    ///   (`unregisteredScreen`); the argument is of the wrong type, or given to a plain
+    ///   registration, or missing (`argumentTypeMismatch`); the current screen is the last
+    ///   registration (`noNextScreen`); the screen is already the current one, or already shown,
+    ///   or a push is asked while a modal is presented (`hostRejected`); the factory fails
+    ///   (`factoryFailed`); the flow is not running (`flowNotStarted`, `flowFinished`).
+    public func navigate(_ request: ForwardRequest) throws {
+        try navigating { host in
+            let position = position(in: host)
+            let (index, registration) = try registration(for: request.target, from: position)
+            if !request.modal { try position.requirePushAllowed() }
+            try position.requireNotCurrent(registration: index, label: registration.label)
+            let screen = try prepareScreen(registration, request, on: host)
+            request.configure(screen)
+            if request.modal {
+                let anchor: NodeRef = position.modals.last.map { .screen($0.screen) } ?? .container(runningStack)
+                try host.present(.screen(screen), over: anchor, for: id)
+                rememberDismissal(of: screen, request.whenDismissed)
+            } else {
+                try host.push(.screen(screen), onto: runningStack, for: id)
+            }
+            adopt(screen, from: registration, at: index)
+            carry(request.argumentValue)
+        }
+    }
+
+    /// Goes back one screen (``BackStyle/pop``), to the nearest screen of a type
+    /// (``BackStyle/popTo(_:)``), to the navigator's first screen (``BackStyle/popToRoot``), or
+    /// dismisses the top-most modal (``BackStyle/modal``), then runs that modal's `whenDismissed`.
+    ///
+    /// Screens popped or dismissed are released unless a strong scope keeps them.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `nothingToGoBackTo` at the root, with
+    ///   no modal, or when the type is only on top; `notFound` for a type not in the stack;
+    ///   `hostRejected` for a pop while a modal is presented.
+    public func getBack(_ style: BackStyle) throws {
+        let dismissed: (() -> Void)? = try navigating { host in
+            var callback: (() -> Void)?
+            switch try position(in: host).backPlan(style) {
+            case .pop:
+                try host.pop(runningStack, for: id)
+            case .popTo(let screen):
+                try host.apply(.popTo(.screen(screen), in: runningStack), for: id)
+            case .dismiss(let modal):
+                try host.dismiss(.screen(modal), for: id)
+                callback = takeDismissalCallback(for: modal)
+            }
+            forgetHidden(on: host)
+            return callback
+        }
+        dismissed?()
+    }
+
+    /// Ends the flow without a result, then calls `completion`: SwiftyFlow's `dismissFlowController`.
+    ///
+    /// Order: the screens leave the host; the registry lets go of its strong instances; the flow
+    /// reports `cancel`; every ``onFinish(_:)`` handler runs with ``FlowKernel/FlowOutcome/cancelled``;
+    /// then `completion`.
+    public func dismiss(completion: (() -> Void)?) throws {
+        try end(.cancelled, completion: completion)
+    }
+
+    /// Ends the flow with a value that must be of the navigator's result type.
+    public func finish(withValue value: Any, completion: (() -> Void)?) throws {
+        try lifecycle.requireRunning()
+        guard let result = value as? Result else {
+            throw FlowError(.argumentTypeMismatch, "The navigator '\(id)' finishes with a \(Result.self), not a \(type(of: value)).", types: [Result.self, type(of: value)])
+        }
+        try finish(with: result, completion: completion)
+    }
+
+    /// The argument the last navigation with an argument carried, read once.
+    ///
+    /// - Returns: the value, or `nil` when no argument is waiting.
+    /// - Throws: `argumentTypeMismatch` when it is of another type (it stays for a read of the right
+    ///   one); `flowNotStarted` or `flowFinished` when the flow is not running.
+    public func dataFromPreviousScreen<A>(as type: A.Type) throws -> A? {
+        try lifecycle.requireRunning()
+        return try takeCarried(as: type)
+    }
+}

@@ -1,0 +1,305 @@
+import FlowKernel
+
+/// An ordered-stack flow over a ``ScreenRegistry``: SwiftyFlow's `FlowManager`, on the kernel.
+///
+/// The navigator shows its root, then walks the registry: ``StackNavigating/goNext()`` goes to the
+/// registration after the current screen's in declaration order, ``StackNavigating/goNext(to:identifier:configure:)``
+/// jumps to any registered type, the `goNextAsModal` forms present instead of pushing, and
+/// ``getBack(_:)`` goes back one screen, to a type, to the root, or dismisses a modal. The flow
+/// ends with ``dismiss(completion:)`` (cancelled) or ``finish(with:completion:)`` (a typed result),
+/// which its parent receives by callback or `await`.
+///
+/// ```swift
+/// let navigator = StackNavigator<Order>("shop", registry: registry, root: WelcomeScreen.self)
+/// navigator.onFinish { outcome in print(outcome) }
+/// try navigator.start(on: host)
+/// try navigator.goNext()                                  // the registration after Welcome
+/// try navigator.goNext(to: ProductScreen.self, argument: shoes)
+/// try navigator.getBack(.popTo(CatalogScreen.self))
+/// try navigator.finish(with: order)
+/// ```
+///
+/// Where the navigator is comes from the host's real stack, so jumping out of order and then going
+/// back lands where the user came from. Every request that cannot be carried out throws a
+/// ``FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
+/// the callbacks.
+@MainActor
+public final class StackNavigator<Result>: Flow, StackNavigating {
+    /// The registry the navigator resolves screens from.
+    public let registry: ScreenRegistry
+
+    let lifecycle: FlowLifecycle<Result>
+    private let root: ForwardRequest
+    /// The stack the navigator pushes onto, once started.
+    public private(set) var stack: ContainerID?
+    private var placement: FlowPlacement = .root
+    /// On a shared stack, the navigator's first entry; nothing below it is the navigator's.
+    private var firstEntry: ScreenRef?
+    /// The declaration index of the registration that made each screen the navigator shows.
+    private var origins: [ObjectIdentifier: Int] = [:]
+    private var modalCallbacks: [ObjectIdentifier: () -> Void] = [:]
+    private var carried: Argument = .none
+    private var isNavigating = false
+
+    /// Makes a navigator whose root is a registered type.
+    ///
+    /// - Parameters:
+    ///   - id: The flow's name in events, and the name of the stack it shows.
+    ///   - registry: Where screens come from.
+    ///   - root: The first screen's type; it is resolved when the navigator starts.
+    ///   - identifier: The root registration's identifier, if it has one.
+    ///   - configure: A hook that receives the root before it is shown.
+    public init<Root: Screen>(_ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, configure: ((Root) -> Void)? = nil) {
+        self.registry = registry
+        self.lifecycle = FlowLifecycle(id: id)
+        self.root = ForwardRequest(root, identifier: identifier, argument: .none, modal: false, configure: configure)
+    }
+
+    /// Makes a navigator whose root is registered with an argument, and the argument to pass it.
+    public init<Root: Screen, A>(_ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, argument: A, configure: ((Root) -> Void)? = nil) {
+        self.registry = registry
+        self.lifecycle = FlowLifecycle(id: id)
+        self.root = ForwardRequest(root, identifier: identifier, argument: .some(argument), modal: false, configure: configure)
+    }
+
+    /// Makes a navigator whose root is the registry's first registration, unless
+    /// ``start(on:placement:parent:root:identifier:configure:)`` chooses another when it starts.
+    public init(_ id: FlowID = "stack", registry: ScreenRegistry) {
+        self.registry = registry
+        self.lifecycle = FlowLifecycle(id: id)
+        self.root = ForwardRequest(target: .next, argument: .none, modal: false)
+    }
+
+    // MARK: Flow
+
+    /// The flow's name.
+    public var id: FlowID { lifecycle.id }
+    /// Where the flow is in its life.
+    public var phase: FlowPhase { lifecycle.phase }
+    /// How the flow ended, once it has.
+    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+
+    /// Adds a handler for the outcome; it runs after the screens are gone (at once if they are).
+    public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
+        lifecycle.onFinish(handler)
+    }
+
+    /// Shows the root as a new stack (the host's root, or presented), or pushes it onto an existing
+    /// stack with ``FlowKernel/FlowPlacement/onStack(_:)``; the navigator then never pops below it.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` if the root cannot be resolved or shown; nothing is shown then.
+    public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        try begin(on: host, placement: placement, parent: parent, root: root)
+    }
+
+    /// Starts with a root chosen now, with a hook that receives it before it is shown
+    /// (SwiftyFlow's `startWith(root:resolved:)`). Without a placement: the host's root if it shows
+    /// nothing, presented otherwise.
+    public func start<Root: Screen>(
+        on host: any PresentationHost,
+        placement: FlowPlacement? = nil,
+        parent: FlowID? = nil,
+        root: Root.Type,
+        identifier: String? = nil,
+        configure: ((Root) -> Void)? = nil
+    ) throws {
+        let request = ForwardRequest(root, identifier: identifier, argument: .none, modal: false, configure: configure)
+        try begin(on: host, placement: placement ?? (host.hierarchy.root == nil ? .root : .presented), parent: parent, root: request)
+    }
+
+    /// Ends the flow without a result: the kernel's cancellation, the same as ``dismiss(completion:)``.
+    public func cancel() throws {
+        try dismiss(completion: nil)
+    }
+
+    /// Ends the flow with a result.
+    ///
+    /// Order: the navigator's screens leave the host; the registry lets go of its strong
+    /// instances; the flow reports its end; every ``onFinish(_:)`` handler runs, in the order they
+    /// were added; then `completion`.
+    public func finish(with result: Result, completion: (() -> Void)? = nil) throws {
+        try end(.completed(result), completion: completion)
+    }
+
+    // MARK: Reading the position
+
+    /// The screen the user is looking at in this flow, if it runs.
+    public var currentScreen: (any Screen)? {
+        guard let host = lifecycle.host, let current = position(in: host).current else { return nil }
+        return host.screen(for: current.screen)
+    }
+
+    /// The navigator's stack as one line: `Welcome -> Catalog -> (modal) Cart`; empty when not running.
+    public var stackState: String {
+        guard let host = lifecycle.host else { return "" }
+        let position = position(in: host)
+        return (position.entries.map(\.screen.displayName) + position.modals.map { "(modal) \($0.screen.displayName)" })
+            .joined(separator: " -> ")
+    }
+
+    /// The stack of a running navigator.
+    var runningStack: ContainerID {
+        guard let stack else { preconditionFailure("A running navigator always has a stack.") }
+        return stack
+    }
+
+    /// Where the navigator is, read from the host.
+    func position(in host: any PresentationHost) -> StackPosition {
+        let hierarchy = host.hierarchy
+        guard let stack, let all = hierarchy.entries(of: stack)?.compactMap(\.screen) else { return StackPosition(entries: []) }
+        var own = all[...]
+        if let firstEntry {
+            guard let start = all.firstIndex(of: firstEntry) else { return StackPosition(entries: []) }
+            own = all[start...]
+        }
+        var modals: [StackPosition.Entry] = []
+        var node = hierarchy.node(.container(stack))
+        while let presented = node?.presented, let screen = presented.screen, let origin = origins[screen.instance] {
+            modals.append(StackPosition.Entry(screen: screen, registration: origin))
+            node = presented
+        }
+        return StackPosition(entries: own.map { StackPosition.Entry(screen: $0, registration: origins[$0.instance]) }, modals: modals)
+    }
+
+    // MARK: Shared steps
+
+    /// Runs a navigation: the flow must be running and not already navigating (a `configure` hook
+    /// that navigates is rejected). Returns what the body returns, to run after the guard is lifted.
+    func navigating<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
+        let host = try lifecycle.requireRunning()
+        guard !isNavigating else {
+            throw FlowError(.reentrantNavigation, "The navigator '\(id)' is already navigating; a navigation cannot start inside another.")
+        }
+        isNavigating = true
+        defer { isNavigating = false }
+        return try body(host)
+    }
+
+    /// The registration a request names, and its declaration index.
+    func registration(for target: ForwardRequest.Target, from position: StackPosition) throws -> (index: Int, registration: Registration) {
+        switch target {
+        case .next:
+            let index = position.current == nil ? 0 : try position.nextRegistration(count: registry.registrations.count)
+            guard registry.registrations.indices.contains(index) else {
+                throw FlowError(.unregisteredScreen, "The registry is empty; register a screen before starting the navigator '\(id)'.")
+            }
+            return (index, registry.registrations[index])
+        case .screen(let type, let identifier):
+            return try registry.lookup(type, identifier: identifier)
+        case .registration(let index):
+            guard registry.registrations.indices.contains(index) else {
+                throw FlowError(.indexOutOfRange, "The registry has \(registry.registrations.count) registrations; there is none at \(index).")
+            }
+            return (index, registry.registrations[index])
+        }
+    }
+
+    /// Makes the screen for a registration, checking it is not shown already; keeps nothing yet.
+    func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any PresentationHost) throws -> any Screen {
+        let screen = try registration.prepare(request.argumentValue)
+        if host.hierarchy.contains(screen.ref) {
+            throw FlowError(.hostRejected, "\(screen.ref) is already shown; go back to it with getBack(.popTo(\(registration.screenType).self)).")
+        }
+        return screen
+    }
+
+    /// Keeps a screen that is now shown: the registry's scope, its origin, its navigator.
+    func adopt(_ screen: any Screen, from registration: Registration, at index: Int) {
+        registration.commit(screen)
+        origins[ObjectIdentifier(screen)] = index
+        if let navigable = screen as? any FlowNavigator { navigable.navigationFlow = self }
+    }
+
+    /// Forgets origins and callbacks of screens the navigator no longer shows.
+    func forgetHidden(on host: any PresentationHost) {
+        let position = position(in: host)
+        let shown = Set((position.entries + position.modals).map(\.screen.instance))
+        origins = origins.filter { shown.contains($0.key) }
+        modalCallbacks = modalCallbacks.filter { shown.contains($0.key) }
+    }
+
+    func carry(_ argument: Argument) {
+        guard case .some(let value) = argument, !(value is Void) else { return }
+        carried = argument
+    }
+
+    func takeCarried<A>(as type: A.Type) throws -> A? {
+        guard case .some(let value) = carried else { return nil }
+        guard let typed = value as? A else {
+            throw FlowError(.argumentTypeMismatch, "The previous screen sent a \(Swift.type(of: value)), not a \(A.self); it is kept for a read of the right type.", types: [A.self, Swift.type(of: value)])
+        }
+        carried = .none
+        return typed
+    }
+
+    func rememberDismissal(of screen: any Screen, _ callback: (() -> Void)?) {
+        if let callback { modalCallbacks[ObjectIdentifier(screen)] = callback }
+    }
+
+    func takeDismissalCallback(for screen: ScreenRef) -> (() -> Void)? {
+        modalCallbacks.removeValue(forKey: screen.instance)
+    }
+
+    // MARK: Starting and ending
+
+    private func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest) throws {
+        try lifecycle.requireReady()
+        if case .onStack(let shared) = placement, host.hierarchy.entries(of: shared) == nil {
+            throw FlowError(.notFound, "There is no stack [\(shared)] to start the navigator '\(id)' on.")
+        }
+        let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
+        let screen = try prepareScreen(registration, root, on: host)
+        root.configure(screen)
+        let stack: ContainerID
+        switch placement {
+        case .root:
+            stack = host.hierarchy.unusedContainerID(id.name)
+            try host.setRoot(.stack(stack, [.screen(screen)]), for: id)
+        case .presented:
+            stack = host.hierarchy.unusedContainerID(id.name)
+            try host.presentOnTop(.stack(stack, [.screen(screen)]), for: id)
+        case .onStack(let shared):
+            stack = shared
+            try host.push(screen, onto: shared, for: id)
+            firstEntry = screen.ref
+        }
+        self.stack = stack
+        self.placement = placement
+        adopt(screen, from: registration, at: index)
+        try lifecycle.didStart(on: host, parent: parent)
+    }
+
+    func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
+        try navigating { host in try removeScreens(from: host) }
+        registry.releaseInstances()
+        origins = [:]
+        modalCallbacks = [:]
+        carried = .none
+        try lifecycle.finish(outcome)
+        completion?()
+    }
+
+    /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.
+    private func removeScreens(from host: any PresentationHost) throws {
+        guard let stack else { return }
+        switch placement {
+        case .root, .presented:
+            let node = NodeRef.container(stack)
+            if host.hierarchy.presenter(of: node) != nil {
+                try host.dismiss(node, for: id)
+            } else if host.hierarchy.root?.ref == node {
+                try host.setRoot(nil, for: id)
+            }
+        case .onStack:
+            let position = position(in: host)
+            if let modal = position.modals.first {
+                try host.dismiss(.screen(modal.screen), for: id)
+            }
+            if let first = position.entries.first,
+               let all = host.hierarchy.entries(of: stack),
+               let index = all.firstIndex(of: .screen(first.screen)), index > 0 {
+                try host.apply(.popTo(all[index - 1], in: stack), for: id)
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import FlowKernel
+
+/// One entry of a ``ScreenRegistry``: how to make a screen of one type, under an optional
+/// identifier, with or without an argument, and how long to keep what it made.
+///
+/// Registrations keep their declaration order; ``StackNavigator/goNext()`` walks it.
+@MainActor
+public final class Registration {
+    /// How long a registration keeps the screen it made.
+    public enum Scope: Hashable, Sendable {
+        /// Makes a new screen every time; keeps nothing.
+        case none
+        /// Reuses the screen while something else (the host, usually) keeps it alive; once the
+        /// screen is popped and released, the next resolve makes a new one. The default.
+        case weak
+        /// Keeps the screen until the flow ends, even after it is popped or dismissed, so it can be
+        /// shown again as it was or read after its modal closed.
+        case strong
+    }
+
+    /// The type of screen this registration makes.
+    public let screenType: ScreenType
+    /// The identifier that tells this registration apart from others of the same type, if any.
+    public let identifier: String?
+    /// The name of the argument type the factory takes, or `nil` for a plain registration.
+    public let argumentTypeName: String?
+    /// How long the registration keeps what it made. ``Scope/weak`` unless changed by ``inScope(_:)``.
+    public private(set) var scope: Scope = .weak
+
+    private let factory: (Argument) throws -> any Screen
+    private weak var weakInstance: AnyObject?
+    private var strongInstance: (any Screen)?
+
+    init<S: Screen>(_ type: S.Type, identifier: String?, argumentTypeName: String?, factory: @escaping (Argument) throws -> S) {
+        self.screenType = ScreenType(type)
+        self.identifier = identifier
+        self.argumentTypeName = argumentTypeName
+        self.factory = factory
+    }
+
+    /// Sets how long the registration keeps what it makes; returns the registration for chaining.
+    @discardableResult
+    public func inScope(_ scope: Scope) -> Self {
+        self.scope = scope
+        if scope != .strong { strongInstance = nil }
+        if scope == .none { weakInstance = nil }
+        return self
+    }
+
+    /// The screen this registration made that is still alive and kept by its scope, if any.
+    public var liveInstance: (any Screen)? {
+        switch scope {
+        case .none: nil
+        case .weak: weakInstance as? any Screen
+        case .strong: strongInstance
+        }
+    }
+
+    /// Whether the factory takes an argument.
+    public var takesArgument: Bool { argumentTypeName != nil }
+
+    /// `Catalog`, `Catalog#compact`, `Product(String)`.
+    var label: String {
+        screenType.name + (identifier.map { "#\($0)" } ?? "") + (argumentTypeName.map { "(\($0))" } ?? "")
+    }
+
+    // MARK: Resolving in two steps
+
+    /// Makes (or reuses) a screen without keeping it yet, so a navigation that fails later keeps
+    /// nothing. ``commit(_:)`` keeps it according to the scope once it is shown.
+    func prepare(_ argument: Argument) throws -> any Screen {
+        if case .none = argument, let live = liveInstance { return live }
+        if !takesArgument, case .some(let value) = argument {
+            throw FlowError(.argumentTypeMismatch, "\(label) is registered without an argument, but was given a \(type(of: value)).", types: [type(of: value)])
+        }
+        do {
+            return try factory(argument)
+        } catch let error as FlowError {
+            throw error
+        } catch {
+            throw FlowError(.factoryFailed, "The factory for \(label) failed: \(error)")
+        }
+    }
+
+    /// Keeps a screen that ``prepare(_:)`` made, according to the scope.
+    func commit(_ screen: any Screen) {
+        switch scope {
+        case .none: break
+        case .weak: weakInstance = screen
+        case .strong: strongInstance = screen
+        }
+    }
+
+    /// Lets go of the screen kept by a strong scope (and forgets a weak one).
+    func releaseInstance() {
+        strongInstance = nil
+        weakInstance = nil
+    }
+}
+
+/// An argument for a factory, or none. (An `Any?` would blur "no argument" with an optional argument.)
+enum Argument {
+    case none
+    case some(Any)
+}

@@ -19,6 +19,7 @@ struct FlowEventTests {
         (.flowStarted(parent: nil), "start"),
         (.flowStarted(parent: "app"), "start (child of app)"),
         (.flowCompleted(result: "order 7"), "complete with order 7"),
+        (.flowCompleted(result: ""), "complete"),
         (.flowCancelled, "cancel"),
         (.note("deliver", detail: "Int to Cart"), "deliver Int to Cart"),
     ])

@@ -6,7 +6,7 @@ import Testing
 /// Flows that break one law each, to prove `FlowLaws` catches them.
 @MainActor
 final class FlawedFlow: Flow {
-    enum Flaw { case finishesBeforeCleaningUp, forgetsToReport, startsTwice, keepsScreens }
+    enum Flaw { case finishesBeforeCleaningUp, forgetsToReport, startsTwice, keepsScreens, announcesEarly }
     let flaw: Flaw
     let inner = ProbeFlow(id: "flawed")
     private var handlers: [@MainActor (FlowOutcome<Int>) -> Void] = []
@@ -23,6 +23,7 @@ final class FlawedFlow: Flow {
 
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         if flaw == .startsTwice, phase == .running { return }
+        if flaw == .announcesEarly { host.report(FlowEvent(.flowStarted(parent: parent), flow: id)) }
         try inner.start(on: host, placement: placement, parent: parent)
         if flaw == .keepsScreens, let ref = host.hierarchy.visibleScreen, let screen = host.screen(for: ref) { kept.append(screen) }
     }
@@ -49,6 +50,7 @@ struct FlowLawsTests {
         (.forgetsToReport, "cancelling delivers cancelled and restores the host"),
         (.startsTwice, "a second start is rejected"),
         (.keepsScreens, "every screen the flow showed is released"),
+        (.announcesEarly, "the flow's start arrives with its first screen and its end is its last event"),
     ])
     func aFlawedFlowIsCaught(_ flaw: FlawedFlow.Flaw, law: String) {
         let broken = FlowLaws.violations(makeHost: { InMemoryHost() }, make: { FlawedFlow(flaw) }) { try $0.complete() }.map(\.law)

@@ -41,7 +41,7 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         case childRemoved(NodeRef, from: NodeRef)
         /// A flow started, as a child of `parent` if it has one.
         case flowStarted(parent: FlowID?)
-        /// A flow completed; `result` describes its result for people.
+        /// A flow completed; `result` describes its result for people (empty for a `Void` result).
         case flowCompleted(result: String)
         /// A flow was cancelled.
         case flowCancelled
@@ -73,7 +73,7 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .childAdded(let node, let parent): "add child \(node) to \(parent)"
         case .childRemoved(let node, let parent): "remove child \(node) from \(parent)"
         case .flowStarted(let parent): parent.map { "start (child of \($0))" } ?? "start"
-        case .flowCompleted(let result): "complete with \(result)"
+        case .flowCompleted(let result): result.isEmpty ? "complete" : "complete with \(result)"
         case .flowCancelled: "cancel"
         case .note(let name, let detail): "\(name) \(detail)"
         }

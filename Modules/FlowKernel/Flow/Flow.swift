@@ -26,8 +26,8 @@
 ///   released every screen it made.
 /// - **Late handlers.** A handler added after the flow finished runs at once with the outcome.
 /// - **Events.** A flow reports ``FlowEvent/Change/flowStarted(parent:)`` once its first screen
-///   shows (right after the one host change that showed it: events report arrivals, not
-///   intentions, so a start the host rejects reports nothing), and
+///   shows (after the host changes that showed it: events report arrivals, not intentions, so a
+///   start the host rejects reports nothing), and
 ///   ``FlowEvent/Change/flowCompleted(result:)`` or ``FlowEvent/Change/flowCancelled`` as its last
 ///   event, after its clean-up, all through ``PresentationHost/report(_:)`` and tagged with its ``id``.
 @MainActor

@@ -76,7 +76,10 @@ public final class FlowLifecycle<Result> {
         self.outcome = outcome
         self.host = nil
         switch outcome {
-        case .completed(let result): host.report(FlowEvent(.flowCompleted(result: String(describing: result)), flow: id))
+        case .completed(let result):
+            // A flow that completes with nothing says just that, not "with ()".
+            let described = result is Void ? "" : String(describing: result)
+            host.report(FlowEvent(.flowCompleted(result: described), flow: id))
         case .cancelled: host.report(FlowEvent(.flowCancelled, flow: id))
         }
         let pending = handlers

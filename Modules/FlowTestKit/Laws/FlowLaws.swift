@@ -22,9 +22,9 @@ import Testing
 /// The laws: requests before start are rejected; a second start is rejected; completing runs every
 /// handler once, in order, after the outcome is set and (unless the flow shares a stack) after its
 /// screens are gone; a late handler runs at once; requests after the end are rejected and change
-/// nothing; cancelling delivers ``FlowOutcome/cancelled`` and restores the host; the flow's start
-/// event follows the change that showed its first screen and its end event is its last; every
-/// screen the flow showed is released once it ends.
+/// nothing; cancelling delivers ``FlowOutcome/cancelled`` and restores the host; the flow's one
+/// start event arrives once the host shows a screen the flow added, and its end event is its last;
+/// every screen the flow showed is released once it ends.
 @MainActor
 public enum FlowLaws {
     /// Every violation found; empty when the flow obeys every law.

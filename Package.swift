@@ -8,6 +8,7 @@ import PackageDescription
 //   FlowStage    the in-memory presentation host
 //   FlowTestKit  transcripts, leak tracking, law checks
 //   FlowStack    ordered stacks over a screen registry (SwiftyFlow's model)
+//   FlowChain    step chains passing context to the next step (Flowter's model)
 // Each strategy module depends on FlowKernel only.
 
 let package = Package(
@@ -17,17 +18,20 @@ let package = Package(
         .library(name: "FlowStage", targets: ["FlowStage"]),
         .library(name: "FlowTestKit", targets: ["FlowTestKit"]),
         .library(name: "FlowStack", targets: ["FlowStack"]),
+        .library(name: "FlowChain", targets: ["FlowChain"]),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
         .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
         .target(name: "FlowTestKit", dependencies: ["FlowKernel"], path: "Modules/FlowTestKit"),
         .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
+        .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
 
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
         .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,200 @@
+import FlowKernel
+
+/// A runnable step chain: Flowter's `FinishedFlowter`, as a kernel ``FlowKernel/Flow``.
+///
+/// Starting shows the first step in the container; each step's screen then drives the chain with
+/// its ``StepHandle``. The chain completes when the last step calls ``StepHandle/next(context:)``,
+/// with that context as its typed result; it ends cancelled when a step calls
+/// ``StepHandle/endFlow()`` or its parent cancels it. Either way it runs its end action at most
+/// once, takes its container off the host, lets go of every step and screen (and whatever their
+/// closures captured), and then tells its handlers.
+@MainActor
+public final class ChainFlow<Result>: Flow, StepDriving {
+    /// Everything the builder gave. Dropped when the chain ends, so nothing its closures captured
+    /// outlives the chain.
+    struct Plan {
+        let steps: [AnyStep]
+        let defaultPresent: StepAction?
+        let defaultDismiss: StepAction?
+        let onEnd: ((ChainContainer) -> Void)?
+    }
+
+    let lifecycle: FlowLifecycle<Result>
+    private let kind: ChainContainer.Kind
+    private var plan: Plan?
+    /// Each step's screen, made the first time the step is shown.
+    private var screens: [Int: any Screen] = [:]
+    private var isNavigating = false
+
+    /// The step being shown, while the chain runs.
+    public private(set) var currentStep: Int?
+    /// The container the chain shows its steps in, while it runs.
+    public private(set) var container: ChainContainer?
+    /// How many steps the chain has (0 once it has ended).
+    public var stepCount: Int { plan?.steps.count ?? 0 }
+
+    init(id: FlowID, kind: ChainContainer.Kind, steps: [AnyStep], defaultPresent: StepAction?, defaultDismiss: StepAction?, onEnd: ((ChainContainer) -> Void)?) {
+        self.lifecycle = FlowLifecycle(id: id)
+        self.kind = kind
+        self.plan = Plan(steps: steps, defaultPresent: defaultPresent, defaultDismiss: defaultDismiss, onEnd: onEnd)
+    }
+
+    // MARK: Flow
+
+    /// The flow's name.
+    public var id: FlowID { lifecycle.id }
+    /// Where the flow is in its life.
+    public var phase: FlowPhase { lifecycle.phase }
+    /// How the flow ended, once it has.
+    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+
+    /// Adds a handler for the outcome; it runs after the chain's screens are gone.
+    public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
+        lifecycle.onFinish(handler)
+    }
+
+    /// The screen of the current step.
+    public var currentScreen: (any Screen)? { currentStep.flatMap { screens[$0] } }
+
+    /// Shows the first step: its present action runs first and puts the container on the host at
+    /// the placement.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` if the first step cannot be made or shown; the chain then
+    ///   shows nothing and can be started again.
+    public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        try lifecycle.requireReady()
+        if case .onStack(let stack) = placement, host.hierarchy.entries(of: stack) == nil {
+            throw FlowError(.notFound, "There is no stack [\(stack)] to start the chain '\(id)' on.")
+        }
+        let container = ChainContainer(kind: kind, name: host.hierarchy.unusedContainerID(id.name), host: host, flow: id, placement: placement)
+        self.container = container
+        do {
+            try show(0, context: nil, in: requirePlan(), on: host)
+        } catch {
+            try? container.remove()
+            self.container = nil
+            screens = [:]
+            currentStep = nil
+            throw error
+        }
+        try lifecycle.didStart(on: host, parent: parent)
+    }
+
+    /// Ends the chain without a result and without running end actions, as a parent does.
+    public func cancel() throws {
+        try navigating(from: nil) { _, _ in try tearDown() }
+        try lifecycle.finish(.cancelled)
+    }
+
+    // MARK: Driving (from step handles)
+
+    func next(from step: Int, context: Any?) throws {
+        let result: Result? = try navigating(from: step) { plan, host in
+            guard step + 1 == plan.steps.count else {
+                try show(step + 1, context: context, in: plan, on: host)
+                return nil
+            }
+            // The last step's context is the chain's result; with no context, a Void chain completes.
+            guard let result = (context ?? ()) as? Result else {
+                let given = context.map { "a \(type(of: $0))" } ?? "no context"
+                throw FlowError(.argumentTypeMismatch, "The chain '\(id)' completes with a \(Result.self); its last step passed \(given).", types: [Result.self])
+            }
+            if let container { plan.onEnd?(container) }
+            try tearDown()
+            return result
+        }
+        if let result { try lifecycle.finish(.completed(result)) }
+    }
+
+    func back(from step: Int) throws {
+        try navigating(from: step) { plan, _ in
+            guard step > 0, let screen = screens[step], let container else {
+                throw FlowError(.nothingToGoBackTo, "The first step has no step before it to go back to.")
+            }
+            let context = StepContext(screen: screen, container: container, previousScreen: screens[step - 1])
+            try (plan.steps[step].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(context)
+            currentStep = step - 1
+        }
+    }
+
+    func endFlow(from step: Int) throws {
+        try navigating(from: step) { plan, _ in
+            if let container {
+                if let end = plan.steps[step].end, let screen = screens[step] {
+                    end(screen, container)
+                } else {
+                    plan.onEnd?(container)
+                }
+            }
+            try tearDown()
+        }
+        try lifecycle.finish(.cancelled)
+    }
+
+    // MARK: Steps
+
+    private static var builtInPresent: StepAction { { try $0.container.show($0.screen) } }
+    private static var builtInDismiss: StepAction { { try $0.container.hide($0.screen, revealing: $0.previousScreen) } }
+
+    /// Shows a step: checks the context's type, makes the screen if it is new, hands it its handle
+    /// and the context, then runs its present action. Keeps the screen only once it is shown.
+    private func show(_ index: Int, context: Any?, in plan: Plan, on host: any PresentationHost) throws {
+        let step = plan.steps[index]
+        if let context, !step.accepts(context) {
+            throw FlowError(.argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: context)).", types: [type(of: context)])
+        }
+        let screen = try screens[index] ?? make(step)
+        guard let container else { preconditionFailure("A chain has a container from its start until its end.") }
+        step.attach(screen, StepHandle(driver: self, stepIndex: index))
+        if let context {
+            step.deliver(screen, context)
+            host.report(FlowEvent(.note("pass", detail: "\(type(of: context)) to \(screen.displayName)"), flow: id))
+        }
+        let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? screens[index - 1] : nil)
+        try (step.present ?? plan.defaultPresent ?? Self.builtInPresent)(stepContext)
+        screens[index] = screen
+        currentStep = index
+    }
+
+    private func make(_ step: AnyStep) throws -> any Screen {
+        do {
+            return try step.make()
+        } catch let error as FlowError {
+            throw error
+        } catch {
+            throw FlowError(.factoryFailed, "The factory for the \(step.screenType) step failed: \(error)")
+        }
+    }
+
+    /// Takes the container off the host and lets go of every step, screen and closure.
+    private func tearDown() throws {
+        try container?.remove()
+        if let plan {
+            for (index, screen) in screens { plan.steps[index].attach(screen, nil) }
+        }
+        screens = [:]
+        plan = nil
+        container = nil
+        currentStep = nil
+    }
+
+    /// Runs a request from a step: the chain must run, not be in another request, and the step
+    /// must be the current one (any step for `nil`).
+    private func navigating<T>(from step: Int?, _ body: (Plan, any PresentationHost) throws -> T) throws -> T {
+        let host = try lifecycle.requireRunning()
+        guard !isNavigating else {
+            throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
+        }
+        if let step, step != currentStep {
+            throw FlowError(.stepNotCurrent, "Step \(step) is not the current step (\(currentStep.map(String.init) ?? "none")); only the current step can move the chain.")
+        }
+        isNavigating = true
+        defer { isNavigating = false }
+        return try body(requirePlan(), host)
+    }
+
+    private func requirePlan() -> Plan {
+        guard let plan else { preconditionFailure("A chain keeps its plan until it ends.") }
+        return plan
+    }
+}

@@ -1,0 +1,41 @@
+import FlowKernel
+
+/// A screen a ``ChainFlow`` shows as one of its steps: Flowter's `Flowtable`.
+///
+/// The chain sets ``flow`` to the step's handle just before the screen is shown, and delivers the
+/// context the previous step passed with ``update(with:)``. A screen declares the context it
+/// accepts with ``Context``: `Never` (the default) accepts none, a concrete type accepts that type,
+/// and `Any` accepts anything (Flowter's untyped form).
+///
+/// ```swift
+/// final class ProductScreen: ChainScreen {
+///     var flow: StepHandle?
+///     private(set) var product: Product?
+///     func update(with context: Product) { product = context }
+///     func addToCart() throws { try flow?.next(context: Cart(product!)) }
+/// }
+/// ```
+@MainActor
+public protocol ChainScreen: Screen {
+    /// The type of context the screen accepts from the step before it.
+    associatedtype Context = Never
+
+    /// The handle of the step that shows this screen; `nil` outside a running chain.
+    var flow: StepHandle? { get set }
+
+    /// Receives the context the previous step passed, before the screen is shown.
+    func update(with context: Context)
+}
+
+extension ChainScreen where Context == Never {
+    /// A screen that accepts no context has nothing to update.
+    public func update(with context: Never) {}
+}
+
+extension FlowError.Code {
+    /// A step handle was used while its step is not the current one (a second `next` from the same
+    /// step, or a handle kept after going back).
+    public static let stepNotCurrent = FlowError.Code("stepNotCurrent")
+    /// A change to a builder would leave the chain without steps.
+    public static let emptyChain = FlowError.Code("emptyChain")
+}

@@ -1,0 +1,58 @@
+import FlowKernel
+
+/// The handle a step's screen drives the chain with: Flowter's `FlowStepInfo`.
+///
+/// A screen never knows what comes next; it says it is done (``next(context:)``), wants to go back
+/// (``back()``), or wants to leave the chain early (``endFlow()``). Only the current step's handle
+/// acts; a handle of another step throws ``FlowKernel/FlowError/Code/stepNotCurrent``. The handle
+/// does not keep the chain alive.
+@MainActor
+public struct StepHandle {
+    weak var driver: (any StepDriving)?
+    /// The step's position in the chain, first step 0.
+    public let stepIndex: Int
+
+    init(driver: any StepDriving, stepIndex: Int) {
+        self.driver = driver
+        self.stepIndex = stepIndex
+    }
+
+    /// Shows the next step, handing it `context` before it is shown; from the last step, ends the
+    /// chain with `context` as its result.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` and changes nothing when the next step does not accept the
+    ///   context's type, the last step's context is not the chain's result type
+    ///   (`argumentTypeMismatch`), this step is not the current one (`stepNotCurrent`), or the chain
+    ///   has ended (`flowFinished`).
+    public func next(context: Any? = nil) throws {
+        try requireDriver().next(from: stepIndex, context: context)
+    }
+
+    /// Runs this step's dismiss action, going back to the step before.
+    ///
+    /// - Throws: `nothingToGoBackTo` at the first step; `stepNotCurrent`; `flowFinished`.
+    public func back() throws {
+        try requireDriver().back(from: stepIndex)
+    }
+
+    /// Ends the chain early, as a close button does: runs this step's end action if it has one,
+    /// otherwise the chain's, and finishes the chain cancelled.
+    ///
+    /// - Throws: `stepNotCurrent`; `flowFinished`.
+    public func endFlow() throws {
+        try requireDriver().endFlow(from: stepIndex)
+    }
+
+    private func requireDriver() throws -> any StepDriving {
+        guard let driver else { throw FlowError(.flowFinished, "The chain this step belonged to has ended.") }
+        return driver
+    }
+}
+
+/// What a step handle talks to: the running chain, whatever its result type.
+@MainActor
+protocol StepDriving: AnyObject {
+    func next(from step: Int, context: Any?) throws
+    func back(from step: Int) throws
+    func endFlow(from step: Int) throws
+}

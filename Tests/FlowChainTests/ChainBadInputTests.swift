@@ -8,38 +8,60 @@ import Testing
 @MainActor
 @Suite("Step chain bad input")
 struct ChainBadInputTests {
-    struct Case: CustomStringConvertible, Sendable {
-        let description: String
-        let code: FlowError.Code
-        var setUp: @MainActor @Sendable (ChainFlow<Greeting>) throws -> Void = { _ in }
-        let request: @MainActor @Sendable (ChainFlow<Greeting>, StepHandle) throws -> Void
+    /// A three-step chain (A, B accepting a String, C) running on a host, and the first step's
+    /// handle kept for stale-handle cases.
+    @MainActor
+    final class Fixture {
+        final class Toggle { var on = false }
+
+        let host = InMemoryHost()
+        let recorder: TranscriptRecorder
+        let log = Log()
+        let second = Labelled("B")
+        /// Makes C's factory fail.
+        let failC = Toggle()
+        let chain: ChainFlow<Greeting>
+        let first: StepHandle
+
+        init() throws {
+            recorder = TranscriptRecorder(observing: host)
+            let failC = failC, log = log
+            chain = StepChain<Greeting>("flow")
+                .addStep { Plain("A") }
+                .addStep { [second] in second }
+                .addStep { () throws -> Plain in if failC.on { throw Broken() }; return Plain("C") }
+                .finish { _ in log.add("end") }
+            chain.onFinish { _ in log.add("finished") }
+            try chain.start(on: host)
+            first = try #require(chain.handle)
+        }
+
+        /// From A to C, the last step.
+        func toLastStep() throws {
+            try chain.handle?.next(context: "x")
+            try chain.handle?.next()
+        }
     }
+
+    typealias Case = BadRequest<Fixture>
 
     nonisolated static let cases: [Case] = [
-        Case(description: "back at the first step", code: .nothingToGoBackTo) { _, first in try first.back() },
-        Case(description: "a context the next step does not accept", code: .argumentTypeMismatch) { _, first in try first.next(context: 42) },
-        Case(description: "next twice from the same step", code: .stepNotCurrent, setUp: { try $0.handle?.next(context: "x") }) { _, first in try first.next(context: "x") },
-        Case(description: "back from a step that is not current", code: .stepNotCurrent, setUp: { try $0.handle?.next(context: "x") }) { _, first in try first.back() },
-        Case(description: "endFlow from a step that is not current", code: .stepNotCurrent, setUp: { try $0.handle?.next(context: "x") }) { _, first in try first.endFlow() },
-        Case(description: "a last context of the wrong result type", code: .argumentTypeMismatch, setUp: toLastStep) { chain, _ in
-            try chain.handle?.next(context: "not a greeting")
+        Case("back at the first step", .nothingToGoBackTo) { try $0.first.back() },
+        Case("a context the next step does not accept", .argumentTypeMismatch) { try $0.first.next(context: 42) },
+        Case("next twice from the same step", .stepNotCurrent, setUp: { try $0.first.next(context: "x") }) { try $0.first.next(context: "x") },
+        Case("back from a step that is not current", .stepNotCurrent, setUp: { try $0.first.next(context: "x") }) { try $0.first.back() },
+        Case("endFlow from a step that is not current", .stepNotCurrent, setUp: { try $0.first.next(context: "x") }) { try $0.first.endFlow() },
+        Case("a last context of the wrong result type", .argumentTypeMismatch, setUp: { try $0.toLastStep() }) {
+            try $0.chain.handle?.next(context: "not a greeting")
         },
-        Case(description: "no last context for a typed result", code: .argumentTypeMismatch, setUp: toLastStep) { chain, _ in
-            try chain.handle?.next()
+        Case("no last context for a typed result", .argumentTypeMismatch, setUp: { try $0.toLastStep() }) { try $0.chain.handle?.next() },
+        Case("a next step whose factory fails", .factoryFailed, setUp: { $0.failC.on = true; try $0.first.next(context: "x") }) {
+            try $0.chain.handle?.next()
         },
-        Case(description: "a next step whose factory fails", code: .factoryFailed, setUp: { try $0.handle?.next(context: "x") }) { chain, _ in
-            _ = chain
-        },
-        Case(description: "a second start", code: .flowAlreadyStarted) { chain, _ in try chain.start(on: InMemoryHost()) },
-        Case(description: "next after the chain ended", code: .flowFinished, setUp: { try $0.cancel() }) { _, first in try first.next(context: "x") },
-        Case(description: "cancel after the chain ended", code: .flowFinished, setUp: { try $0.cancel() }) { chain, _ in try chain.cancel() },
+        Case("a second start", .flowAlreadyStarted) { try $0.chain.start(on: InMemoryHost()) },
+        Case("next after the chain ended", .flowFinished, setUp: { try $0.chain.cancel() }) { try $0.first.next(context: "x") },
+        Case("cancel after the chain ended", .flowFinished, setUp: { try $0.chain.cancel() }) { try $0.chain.cancel() },
     ]
-
-    /// From A to C, the last step.
-    nonisolated static let toLastStep: @MainActor @Sendable (ChainFlow<Greeting>) throws -> Void = { chain in
-        try chain.handle?.next(context: "x")
-        try chain.handle?.next()
-    }
 
     struct State: Equatable {
         let rendering: String
@@ -52,31 +74,13 @@ struct ChainBadInputTests {
 
     @Test("A bad request throws its code and changes nothing", arguments: cases)
     func badRequestChangesNothing(_ bad: Case) throws {
-        let host = InMemoryHost()
-        let recorder = TranscriptRecorder(observing: host)
-        let log = Log()
-        let second = Labelled("B")
-        let failing = bad.description.contains("factory fails")
-        let chain = StepChain<Greeting>("flow")
-            .addStep { Plain("A") }
-            .addStep { second }
-            .addStep { () throws -> Plain in if failing { throw Broken() }; return Plain("C") }
-            .finish { _ in log.add("end") }
-        chain.onFinish { _ in log.add("finished") }
-        try chain.start(on: host)
-        let first = try #require(chain.handle)
-        try bad.setUp(chain)
-        func state() -> State {
-            State(rendering: host.render(), events: recorder.events.count, step: chain.currentStep, phase: chain.phase, received: second.received, calls: log.entries)
+        let fixture = try Fixture()
+        try bad.check(on: fixture) {
+            State(
+                rendering: fixture.host.render(), events: fixture.recorder.events.count, step: fixture.chain.currentStep,
+                phase: fixture.chain.phase, received: fixture.second.received, calls: fixture.log.entries
+            )
         }
-        let before = state()
-
-        let error = #expect(throws: FlowError.self) {
-            if failing { try chain.handle?.next() } else { try bad.request(chain, first) }
-        }
-
-        #expect(error?.code == bad.code)
-        #expect(state() == before)
     }
 
     @Test("Inserting or removing out of range throws and keeps the steps", arguments: [

@@ -13,8 +13,9 @@ extension FlowLaws {
         private var seen: Set<ScreenRef> = []
         private let leaks = LeakTracker()
         private var baseline: Set<ScreenRef> = []
-        /// For each start event received: whether the host already showed a screen the flow added.
-        private var startsArrived: [Bool] = []
+        /// For each start event received, the flow it names and whether the host already showed a
+        /// screen added since the law began (a flow's children report their own starts).
+        private var starts: [(flow: FlowID?, arrived: Bool)] = []
 
         init(_ host: any PresentationHost, _ placement: FlowPlacement) {
             self.host = host
@@ -39,7 +40,7 @@ extension FlowLaws {
         func receive(_ event: FlowEvent) {
             events.append(event)
             let added = host.hierarchy.allScreens.filter { !baseline.contains($0) }
-            if case .flowStarted = event.change { startsArrived.append(!added.isEmpty) }
+            if case .flowStarted = event.change { starts.append((event.flow, !added.isEmpty)) }
             // Track every screen shown since the flow started, while the host still holds it.
             for ref in added where seen.insert(ref).inserted {
                 if let screen = host.screen(for: ref) { leaks.track(screen, as: ref.displayName) }
@@ -96,8 +97,9 @@ extension FlowLaws {
         func expectEventsBracket<F: Flow>(_ flow: F) {
             let law = "the flow's start arrives with its first screen and its end is its last event"
             let own = events.filter { $0.flow == flow.id }
-            if startsArrived != [true] {
-                violate(law, "start events (true when a screen had arrived): \(startsArrived); events: \(own.map(\.description))")
+            let arrivals = starts.filter { $0.flow == flow.id }.map(\.arrived)
+            if arrivals != [true] {
+                violate(law, "start events (true when a screen had arrived): \(arrivals); events: \(own.map(\.description))")
             }
             let ends = own.filter {
                 switch $0.change {

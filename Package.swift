@@ -9,6 +9,7 @@ import PackageDescription
 //   FlowTestKit  transcripts, leak tracking, law checks
 //   FlowStack    ordered stacks over a screen registry (SwiftyFlow's model)
 //   FlowChain    step chains passing context to the next step (Flowter's model)
+//   FlowCoordinator  coordinators with one child at a time and tab groups (UIFlow's model)
 // Each strategy module depends on FlowKernel only.
 
 let package = Package(
@@ -19,6 +20,7 @@ let package = Package(
         .library(name: "FlowTestKit", targets: ["FlowTestKit"]),
         .library(name: "FlowStack", targets: ["FlowStack"]),
         .library(name: "FlowChain", targets: ["FlowChain"]),
+        .library(name: "FlowCoordinator", targets: ["FlowCoordinator"]),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
@@ -26,12 +28,14 @@ let package = Package(
         .target(name: "FlowTestKit", dependencies: ["FlowKernel"], path: "Modules/FlowTestKit"),
         .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
+        .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
 
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
         .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowStage", "FlowTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,210 @@
+import FlowKernel
+
+/// A coordinator that pushes screens onto a navigation stack: UIFlow's `UIFlowCoordinator`.
+///
+/// Subclass it, override ``start()`` to move to the first screen, and wire the screens' closures to
+/// the coordinator's verbs:
+///
+/// ```swift
+/// final class ShopCoordinator: StackCoordinator<Order> {
+///     override func start() throws {
+///         let catalog = CatalogScreen()
+///         catalog.onPick = { [unowned self] product in try? self.move(to: ProductScreen(product)) }
+///         try move(to: catalog)
+///     }
+/// }
+///
+/// let shop = ShopCoordinator("shop")
+/// try shop.start(on: host)
+/// ```
+///
+/// Started as the host's root or presented, the coordinator makes its own stack; started as a child
+/// on its parent's stack (``FlowKernel/FlowPlacement/onStack(_:)``), it pushes onto that one and
+/// never pops below its own first screen. It ends with ``finish(with:)`` or ``cancel()``: it
+/// takes its screens off the host (leaving a shared stack as it found it), and its parent — or
+/// whoever waits — receives the outcome.
+@MainActor
+open class StackCoordinator<Result>: Coordinator {
+    let lifecycle: FlowLifecycle<Result>
+    /// How the coordinator makes screens whose types it knows.
+    public let factory: ScreenFactory
+    var mount: CoordinatorMount?
+    /// The host while the coordinator starts and runs.
+    private var activeHost: (any PresentationHost)?
+    private var childSnapshot: NodeRef?
+
+    /// The first node the coordinator moved to.
+    public internal(set) var startNode: NodeRef?
+    /// The last node moved to, or the one on top when the running child started.
+    public internal(set) var topNode: NodeRef?
+    /// The child flow running now, if any.
+    public internal(set) var child: (any Flow)?
+    /// Whether the running child shows its screens on this coordinator's stack.
+    var childShares = false
+
+    /// Makes a coordinator.
+    ///
+    /// - Parameters:
+    ///   - id: The flow's name in events, and the name of the stack it makes.
+    ///   - factory: How ``screen(_:)`` makes screens; an empty factory by default.
+    public init(_ id: FlowID = "coordinator", factory: ScreenFactory = ScreenFactory()) {
+        self.lifecycle = FlowLifecycle(id: id)
+        self.factory = factory
+    }
+
+    /// Shows the coordinator's first screen: override it and call ``move(to:)``. UIFlow's
+    /// `start(animated:)`. It runs while the coordinator starts; the base implementation shows
+    /// nothing, which makes ``start(on:placement:parent:)`` throw.
+    open func start() throws {}
+
+    // MARK: Flow
+
+    /// The flow's name.
+    public var id: FlowID { lifecycle.id }
+    /// Where the flow is in its life.
+    public var phase: FlowPhase { lifecycle.phase }
+    /// How the flow ended, once it has.
+    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+    /// The stack the coordinator pushes onto, once it has one.
+    public var stack: ContainerID? { mount?.stack }
+    /// The flow this coordinator runs as a child of, once started.
+    public var parent: FlowID? { lifecycle.parent }
+
+    /// Adds a handler for the outcome; it runs after the coordinator's screens are gone.
+    public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
+        lifecycle.onFinish(handler)
+    }
+
+    /// Starts the coordinator at a placement: runs ``start()``, which must move to a first screen.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` if ``start()`` throws or shows nothing; whatever it showed
+    ///   is taken off the host again.
+    public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        try lifecycle.requireReady()
+        if case .onStack(let shared) = placement, host.hierarchy.entries(of: shared) == nil {
+            throw FlowError(.notFound, "There is no stack [\(shared)] to start the coordinator '\(id)' on.")
+        }
+        try begin(on: host, mount: CoordinatorMount(placement, name: host.hierarchy.unusedContainerID(id.name)), parent: parent)
+    }
+
+    /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
+    func begin(on host: any PresentationHost, mount: CoordinatorMount, parent: FlowID?) throws {
+        self.mount = mount
+        activeHost = host
+        do {
+            try start()
+            guard startNode != nil else {
+                throw FlowError(.hostRejected, "The coordinator '\(id)' showed nothing when it started; move(to:) its first screen in start().")
+            }
+        } catch {
+            try? removeScreens(from: host)
+            self.mount = nil
+            activeHost = nil
+            startNode = nil
+            topNode = nil
+            throw error
+        }
+        try lifecycle.didStart(on: host, parent: parent)
+    }
+
+    /// Ends the coordinator with a result: cancels a running child, takes the coordinator's screens
+    /// off the host, then tells whoever waits. A coordinator with no parent ends its own flow.
+    public func finish(with result: Result) throws {
+        try end(.completed(result))
+    }
+
+    /// Ends the coordinator without a result.
+    public func cancel() throws {
+        try end(.cancelled)
+    }
+
+    // MARK: Making screens
+
+    /// Makes a screen with the coordinator's ``factory``: its registered factory, or `init()`.
+    public func screen<S: Instantiable>(_ type: S.Type) throws -> S {
+        try factory.make(type)
+    }
+
+    // MARK: Internal steps
+
+    /// The host, while the coordinator starts or runs; otherwise the lifecycle's error.
+    func requireActive() throws -> any PresentationHost {
+        if let activeHost, phase != .finished { return activeHost }
+        return try lifecycle.requireRunning()
+    }
+
+    /// The stack's entries from the coordinator's start node up.
+    func ownEntries(on host: any PresentationHost) -> [NodeRef] {
+        guard let stack, let entries = host.hierarchy.entries(of: stack) else { return [] }
+        guard let startNode, let index = entries.firstIndex(of: startNode) else { return [] }
+        return Array(entries[index...])
+    }
+
+    /// Throws while a child runs on the coordinator's stack: its screens are on top.
+    func requireNoChildOnStack() throws {
+        guard let child, child.phase == .running, childShares else { return }
+        throw FlowError(.hostRejected, "The child '\(child.id)' is running on the stack of '\(id)'; finish or cancel it first.")
+    }
+
+    func beginChild(_ flow: any Flow, shares: Bool, snapshot: NodeRef?) {
+        child = flow
+        childShares = shares
+        childSnapshot = snapshot
+    }
+
+    /// When the running child ends: forget it and, if it shared the stack, pop back to what was on
+    /// top when it started. A presented child left the stack alone, and so does its end.
+    func childDidFinish(_ flow: any Flow) {
+        guard let child, child === flow else { return }
+        self.child = nil
+        let snapshot = childSnapshot, shared = childShares
+        childSnapshot = nil
+        childShares = false
+        guard shared, phase == .running, let host = activeHost, let stack, let snapshot else { return }
+        if let entries = host.hierarchy.entries(of: stack), let index = entries.firstIndex(of: snapshot), index < entries.count - 1 {
+            try? host.apply(.popTo(snapshot, in: stack), for: id)
+        }
+        topNode = snapshot
+    }
+
+    private func end(_ outcome: FlowOutcome<Result>) throws {
+        let host = try lifecycle.requireRunning()
+        try cancelEverythingRunning()
+        try removeScreens(from: host)
+        activeHost = nil
+        startNode = nil
+        topNode = nil
+        try lifecycle.finish(outcome)
+    }
+
+    /// Cancels every flow the coordinator runs, before it takes its own screens away: a finished
+    /// coordinator leaves nothing running.
+    func cancelEverythingRunning() throws {
+        if let running = child, running.phase == .running {
+            child = nil
+            try running.cancel()
+        }
+    }
+
+    /// Takes the coordinator's screens off the host: its own stack goes whole; on a shared stack it
+    /// pops back to below its first screen; as a tab, its tab goes.
+    func removeScreens(from host: any PresentationHost) throws {
+        guard let mount else { return }
+        let hierarchy = host.hierarchy
+        switch mount {
+        case .root(let stack), .presented(let stack):
+            let node = NodeRef.container(stack)
+            if hierarchy.presenter(of: node) != nil {
+                try host.dismiss(node, for: id)
+            } else if hierarchy.root?.ref == node {
+                try host.setRoot(nil, for: id)
+            }
+        case .shared(let stack):
+            guard let startNode, let entries = hierarchy.entries(of: stack), let index = entries.firstIndex(of: startNode) else { return }
+            if index > 0 { try host.apply(.popTo(entries[index - 1], in: stack), for: id) }
+        case .tab(let stack, let tabs, _, _):
+            guard let index = hierarchy.node(.container(tabs))?.children.firstIndex(where: { $0.ref == .container(stack) }) else { return }
+            try host.apply(.removeTab(at: index, in: tabs), for: id)
+        }
+    }
+}

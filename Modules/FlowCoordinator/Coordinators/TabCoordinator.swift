@@ -1,0 +1,110 @@
+import FlowKernel
+
+/// A coordinator that shows a tab group with one coordinator per tab: UIFlow's
+/// `UIFlowTabBarCoordinator`.
+///
+/// Starting pushes the tab group onto the coordinator's stack (it becomes the start and top
+/// node). Each item added is a coordinator with its own stack, started at once as a new tab; the
+/// current item follows the selected tab. Subclass it and add the items in ``start()`` after
+/// calling `super.start()`:
+///
+/// ```swift
+/// final class HomeTabs: TabCoordinator<Void> {
+///     override func start() throws {
+///         try super.start()
+///         try addItem(title: "Catalog", coordinator: CatalogCoordinator("catalog"))
+///         try addItem(title: "Cart", image: "cart", coordinator: CartCoordinator("cart"))
+///     }
+/// }
+/// ```
+///
+/// An item that finishes leaves the tab group; removing an item cancels it and releases it; when
+/// the tab coordinator ends, it cancels every item first.
+@MainActor
+open class TabCoordinator<Result>: StackCoordinator<Result> {
+    /// The tab group's name on the host, once started.
+    public private(set) var tabs: ContainerID?
+    /// The item coordinators, in tab order.
+    public private(set) var items: [any Coordinator] = []
+
+    /// Pushes the tab group, empty, onto the coordinator's stack.
+    open override func start() throws {
+        let host = try requireActive()
+        let tabs = host.hierarchy.unusedContainerID("\(id.name)-tabs")
+        try move(toContent: .tabs(tabs, [], selected: nil))
+        self.tabs = tabs
+    }
+
+    /// Adds an item with a ready tab item, and starts it at once as the last tab.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `flowAlreadyStarted` for an item that
+    ///   already runs; the item's own error if it cannot start (it must move to a first screen);
+    ///   `notFound` before the tab group is shown; `flowFinished` after the coordinator ended.
+    public func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem) throws {
+        let host = try requireActive()
+        guard let tabs else {
+            throw FlowError(.notFound, "The tab coordinator '\(id)' shows no tab group yet; call super.start() before adding items.")
+        }
+        try item.lifecycle.requireReady()
+        let mount = CoordinatorMount.tab(host.hierarchy.unusedContainerID(item.id.name), in: tabs, at: items.count, item: tabItem)
+        try item.begin(on: host, mount: mount, parent: id)
+        items.append(item)
+        item.onFinish { [weak self, weak item] _ in
+            guard let self, let item else { return }
+            self.items.removeAll { $0 === item }
+        }
+    }
+
+    /// Adds an item with a title and image names, and starts it at once as the last tab.
+    public func addItem<ItemResult>(title: String, image: String? = nil, selectedImage: String? = nil, coordinator: StackCoordinator<ItemResult>) throws {
+        try addItem(coordinator, tabItem: TabItem(title: title, image: image, selectedImage: selectedImage))
+    }
+
+    /// Removes an item: cancels it, which takes its tab away and releases it.
+    ///
+    /// - Throws: `indexOutOfRange` for an index with no item (UIFlow ignored it); nothing changes.
+    public func removeItem(at index: Int) throws {
+        try lifecycle.requireRunning()
+        guard items.indices.contains(index) else {
+            throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index).")
+        }
+        try items[index].cancel()
+    }
+
+    /// Selects the tab of an item.
+    ///
+    /// - Throws: `indexOutOfRange` for an index with no item.
+    public func select(_ index: Int) throws {
+        let host = try lifecycle.requireRunning()
+        guard let tabs, items.indices.contains(index) else {
+            throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
+        }
+        try host.selectTab(index, in: tabs, for: id)
+    }
+
+    /// Cancels the items, last first, as well as a running child.
+    override func cancelEverythingRunning() throws {
+        try super.cancelEverythingRunning()
+        for item in items.reversed() where item.phase == .running {
+            try item.cancel()
+        }
+    }
+
+    /// The index of the selected tab, if there is one.
+    public var selectedIndex: Int? {
+        guard let tabs, let host = lifecycle.host, case .tabs(_, _, let selected)? = host.hierarchy.node(.container(tabs))?.kind else { return nil }
+        return selected
+    }
+
+    /// The item of the selected tab.
+    ///
+    /// - Throws: `indexOutOfRange` when the group has no items (UIFlow trapped).
+    public var currentItem: any Coordinator {
+        get throws {
+            guard let index = selectedIndex, items.indices.contains(index) else {
+                throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has no items, so it has no current item.")
+            }
+            return items[index]
+        }
+    }
+}

@@ -27,4 +27,14 @@ enum CoordinatorMount: Equatable {
     }
 
     var sharesStack: Bool { if case .shared = self { true } else { false } }
+
+    /// The kernel placement of a mount that has one; a tab has none.
+    var placement: FlowPlacement? {
+        switch self {
+        case .root: .root
+        case .presented: .presented
+        case .shared(let stack): .onStack(stack)
+        case .tab: nil
+        }
+    }
 }

@@ -109,15 +109,10 @@ extension StackCoordinator {
 
     /// Puts the stack on the host with its first entry, at the coordinator's mount.
     private func showFirst(_ content: Presentable, mount: CoordinatorMount, on host: any PresentationHost) throws {
-        switch mount {
-        case .root(let stack):
-            try host.setRoot(.stack(stack, [content]), for: id)
-        case .presented(let stack):
-            try host.presentOnTop(.stack(stack, [content]), for: id)
-        case .shared(let stack):
-            try host.push(content, onto: stack, for: id)
-        case .tab(let stack, let tabs, let index, let item):
+        if case .tab(let stack, let tabs, let index, let item) = mount {
             try host.apply(.insertTab(Presentable.Tab(item, .stack(stack, [content])), at: index, in: tabs), for: id)
+        } else if let placement = mount.placement {
+            try host.showFirst(content, newStack: mount.stack, at: placement, for: id)
         }
     }
 }

@@ -192,16 +192,9 @@ open class StackCoordinator<Result>: Coordinator {
         guard let mount else { return }
         let hierarchy = host.hierarchy
         switch mount {
-        case .root(let stack), .presented(let stack):
-            let node = NodeRef.container(stack)
-            if hierarchy.presenter(of: node) != nil {
-                try host.dismiss(node, for: id)
-            } else if hierarchy.root?.ref == node {
-                try host.setRoot(nil, for: id)
-            }
-        case .shared(let stack):
-            guard let startNode, let entries = hierarchy.entries(of: stack), let index = entries.firstIndex(of: startNode) else { return }
-            if index > 0 { try host.apply(.popTo(entries[index - 1], in: stack), for: id) }
+        case .root(let stack), .presented(let stack), .shared(let stack):
+            guard let startNode, let placement = mount.placement else { return }
+            try host.removeFlow(stack: stack, firstEntry: startNode, at: placement, for: id)
         case .tab(let stack, let tabs, _, _):
             guard let index = hierarchy.node(.container(tabs))?.children.firstIndex(where: { $0.ref == .container(stack) }) else { return }
             try host.apply(.removeTab(at: index, in: tabs), for: id)

@@ -35,6 +35,8 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     private var placement: FlowPlacement = .root
     /// On a shared stack, the navigator's first entry; nothing below it is the navigator's.
     private var firstEntry: ScreenRef?
+    /// The navigator's first screen, wherever it was placed.
+    private var rootEntry: ScreenRef?
     /// The declaration index of the registration that made each screen the navigator shows.
     private var origins: [ObjectIdentifier: Int] = [:]
     private var modalCallbacks: [ObjectIdentifier: () -> Void] = [:]
@@ -250,20 +252,9 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
         let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
-        let stack: ContainerID
-        switch placement {
-        case .root:
-            stack = host.hierarchy.unusedContainerID(id.name)
-            try host.setRoot(.stack(stack, [.screen(screen)]), for: id)
-        case .presented:
-            stack = host.hierarchy.unusedContainerID(id.name)
-            try host.presentOnTop(.stack(stack, [.screen(screen)]), for: id)
-        case .onStack(let shared):
-            stack = shared
-            try host.push(screen, onto: shared, for: id)
-            firstEntry = screen.ref
-        }
-        self.stack = stack
+        stack = try host.showFirst(.screen(screen), newStack: host.hierarchy.unusedContainerID(id.name), at: placement, for: id)
+        if case .onStack = placement { firstEntry = screen.ref }
+        rootEntry = screen.ref
         self.placement = placement
         adopt(screen, from: registration, at: index)
         try lifecycle.didStart(on: host, parent: parent)
@@ -281,25 +272,11 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
 
     /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.
     private func removeScreens(from host: any PresentationHost) throws {
-        guard let stack else { return }
-        switch placement {
-        case .root, .presented:
-            let node = NodeRef.container(stack)
-            if host.hierarchy.presenter(of: node) != nil {
-                try host.dismiss(node, for: id)
-            } else if host.hierarchy.root?.ref == node {
-                try host.setRoot(nil, for: id)
-            }
-        case .onStack:
-            let position = position(in: host)
-            if let modal = position.modals.first {
-                try host.dismiss(.screen(modal.screen), for: id)
-            }
-            if let first = position.entries.first,
-               let all = host.hierarchy.entries(of: stack),
-               let index = all.firstIndex(of: .screen(first.screen)), index > 0 {
-                try host.apply(.popTo(all[index - 1], in: stack), for: id)
-            }
+        guard let stack, let rootEntry else { return }
+        // On a shared stack the navigator's modals sit over the stack itself; they are its own.
+        if case .onStack = placement, let modal = position(in: host).modals.first {
+            try host.dismiss(.screen(modal.screen), for: id)
         }
+        try host.removeFlow(stack: stack, firstEntry: .screen(rootEntry), at: placement, for: id)
     }
 }

@@ -10,6 +10,7 @@ import PackageDescription
 //   FlowStack    ordered stacks over a screen registry (SwiftyFlow's model)
 //   FlowChain    step chains passing context to the next step (Flowter's model)
 //   FlowCoordinator  coordinators with one child at a time and tab groups (UIFlow's model)
+//   FlowRouter   type-matched input/output routing with OneOf2...OneOf8 (StoryFlow's model)
 // Each strategy module depends on FlowKernel only.
 
 let package = Package(
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "FlowStack", targets: ["FlowStack"]),
         .library(name: "FlowChain", targets: ["FlowChain"]),
         .library(name: "FlowCoordinator", targets: ["FlowCoordinator"]),
+        .library(name: "FlowRouter", targets: ["FlowRouter"]),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
@@ -29,13 +31,15 @@ let package = Package(
         .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
+        .target(name: "FlowRouter", dependencies: ["FlowKernel"], path: "Modules/FlowRouter"),
 
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
         .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

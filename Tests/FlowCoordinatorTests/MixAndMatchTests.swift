@@ -1,6 +1,7 @@
 import FlowChain
 import FlowCoordinator
 import FlowKernel
+import FlowRouter
 import FlowStack
 import FlowStage
 import FlowTestKit
@@ -13,6 +14,16 @@ import Testing
     func update(with context: String) { email = context }
 }
 @MainActor final class Shelf: Screen {}
+@MainActor final class Picker: OutputProducing {
+    typealias Output = Int
+    let route = RouteSlot()
+}
+@MainActor final class Confirm: InputRequiring, OutputProducing {
+    typealias Input = Int
+    typealias Output = String
+    let route = RouteSlot()
+    init() {}
+}
 @MainActor final class Item: Screen {}
 
 /// Any strategy's flow as a coordinator's child: the "mix and match" users are promised.
@@ -71,6 +82,22 @@ struct MixAndMatchTests {
         try browse.finish(with: 7)
 
         #expect(await browse.finished() == .completed(7))
+        #expect(host.names(in: "app") == ["app start"])
+    }
+
+    @Test func aRouterFlowChildCompletesWithTheValueNoScreenTakes() throws {
+        let router = Router()
+        try router.register(Confirm.self)
+        let picker = Picker()
+        let pick = RouterFlow<String>("pick", router: router) { picker }
+        var chosen: String?
+        try app.start(child: pick) { chosen = $0.result }
+        try picker.produce(3)
+        #expect(host.names(in: "app") == ["app start", "Picker", "Confirm"])
+
+        try (host.visibleScreen as? Confirm)?.produce("size \(try #require(host.visibleScreen as? Confirm).input)")
+
+        #expect(chosen == "size 3")
         #expect(host.names(in: "app") == ["app start"])
     }
 

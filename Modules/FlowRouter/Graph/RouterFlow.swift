@@ -1,0 +1,83 @@
+import FlowKernel
+
+/// A type-matched flow as a kernel ``FlowKernel/Flow``: a root screen whose outputs are routed by a
+/// ``Router`` until a screen produces a value of the flow's `Result` type that no screen takes.
+///
+/// That is how a router flow mixes with the others: a coordinator runs it as a child and receives
+/// the value it ends with.
+///
+/// ```swift
+/// let shop = RouterFlow<Order>("shop", router: router) { CatalogScreen() }
+/// try coordinator.start(child: shop) { outcome in ... }
+/// // ... the checkout screen produces an Order; no screen handles or requires one: the flow completes.
+/// ```
+@MainActor
+public final class RouterFlow<Result>: Flow {
+    /// The routing table.
+    public let router: Router
+    let lifecycle: FlowLifecycle<Result>
+    private let makeRoot: () -> any Routable
+    /// The session routing this flow's screens, while it runs.
+    public private(set) var session: RouterSession?
+    private var stack: ContainerID?
+    private var placement: FlowPlacement = .root
+    private var firstEntry: NodeRef?
+
+    /// Makes a router flow.
+    ///
+    /// - Parameters:
+    ///   - id: The flow's name in events, and the name of the stack it shows.
+    ///   - router: The routing table.
+    ///   - root: Makes the first screen, when the flow starts.
+    public init(_ id: FlowID = "router", router: Router, root: @escaping () -> any Routable) {
+        self.router = router
+        self.lifecycle = FlowLifecycle(id: id)
+        self.makeRoot = root
+    }
+
+    /// The flow's name.
+    public var id: FlowID { lifecycle.id }
+    /// Where the flow is in its life.
+    public var phase: FlowPhase { lifecycle.phase }
+    /// How the flow ended, once it has.
+    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+
+    /// Adds a handler for the outcome; it runs after the flow's screens are gone.
+    public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
+        lifecycle.onFinish(handler)
+    }
+
+    /// Shows the root screen in a new stack (the host's root, or presented), or on a shared stack.
+    public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        try lifecycle.requireReady()
+        let root = makeRoot()
+        let session = RouterSession(router: router, host: host, flow: id)
+        stack = try host.showFirst(.screen(root), newStack: host.hierarchy.unusedContainerID(id.name), at: placement, for: id)
+        self.placement = placement
+        firstEntry = .of(root)
+        session.attach(root)
+        session.takeUnrouted = { [weak self] value in
+            guard let self, let result = value as? Result else { return false }
+            try self.end(.completed(result))
+            return true
+        }
+        self.session = session
+        try lifecycle.didStart(on: host, parent: parent)
+    }
+
+    /// Ends the flow without a result.
+    public func cancel() throws {
+        try end(.cancelled)
+    }
+
+    private func end(_ outcome: FlowOutcome<Result>) throws {
+        let host = try lifecycle.requireRunning()
+        // Screens the router presents go over the screen that produced, so they leave with it.
+        if let stack, let firstEntry {
+            try host.removeFlow(stack: stack, firstEntry: firstEntry, at: placement, for: id)
+        }
+        session?.isOpen = false
+        session?.takeUnrouted = nil
+        try lifecycle.finish(outcome)
+    }
+}

@@ -1,0 +1,148 @@
+import FlowKernel
+
+/// A router at work on a host: the screens it shows produce into it, and it routes their values.
+///
+/// A ``RouterFlow`` makes one; make one yourself to route among screens you placed on a host:
+///
+/// ```swift
+/// let session = RouterSession(router: router, host: host)
+/// session.attach(catalog)
+/// try catalog.produce(product)   // shows the ProductScreen that requires a Product
+/// ```
+@MainActor
+public final class RouterSession {
+    /// The routing table.
+    public let router: Router
+    /// The host routes change.
+    public let host: any PresentationHost
+    /// The flow events are reported for.
+    public let flow: FlowID?
+    /// Takes a value nothing routes; `true` when taken. A ``RouterFlow`` completes with it.
+    var takeUnrouted: ((Any) throws -> Bool)?
+    /// Closed when the flow ends; routing then throws `flowFinished`.
+    var isOpen = true
+    private var isRouting = false
+
+    /// Makes a session.
+    public init(router: Router, host: any PresentationHost, flow: FlowID? = nil) {
+        self.router = router
+        self.host = host
+        self.flow = flow
+    }
+
+    /// Lets a screen produce into this session.
+    public func attach(_ screen: some Routable) {
+        screen.route.session = self
+    }
+
+    // MARK: Implicit routing
+
+    /// StoryFlow's implicit routing: unwrap a union and transform; unwind to a shown handler, else
+    /// create the screen that requires the value; then the same by the value's dynamic type.
+    func routeImplicitly(from source: any Routable, value: Any, declaredType: Any.Type) throws {
+        try routing(from: source) { try implicitRoute(from: source, value: value, declaredType: declaredType) }
+    }
+
+    /// The implicit algorithm itself, also run by an explicit graph's `.implicit()` node.
+    func implicitRoute(from source: any Routable, value: Any, declaredType: Any.Type) throws {
+        let produced = Router.unwrapped(value, declared: declaredType)
+        let (payload, type) = router.transformed(produced)
+        if try unwind(from: source, payload, as: type, produced: produced.type, custom: true) { return }
+        if try create(from: source, payload, as: type, produced: produced.type) { return }
+        let dynamic = Swift.type(of: payload)
+        if !UnionTypes.same(dynamic, type) {
+            if try unwind(from: source, payload, as: dynamic, produced: produced.type, custom: true) { return }
+            if try create(from: source, payload, as: dynamic, produced: produced.type) { return }
+        }
+        if try takeUnrouted?(payload) == true { return }
+        throw FlowError(.noRoute, "No shown screen handles a \(type) and no registered screen requires one.", types: [type])
+    }
+
+    /// Follows an explicit graph.
+    func follow<Value>(_ graph: FlowGraph<Value>, from source: any Routable, value: Value) throws {
+        try routing(from: source) { try graph.go(self, source, value) }
+    }
+
+    /// Makes, injects and shows a screen for an explicit graph node.
+    func show<C: InputRequiring>(_ type: C.Type, input: C.Input, from source: any Routable, then next: Any?, transition: Transition) throws {
+        let screen = C()
+        screen.route.input = input
+        screen.route.graph = next
+        attach(screen)
+        let context = TransitionContext(from: source, to: screen, producedType: C.Input.self, receivedType: C.Input.self, isUnwind: false, host: host, flow: flow)
+        try transition.perform(context)
+    }
+
+    /// Unwinds for an explicit graph: the static type only, no transforms, no custom transitions.
+    func unwindExplicitly<Value>(from source: any Routable, _ value: Value) throws {
+        guard try unwind(from: source, value, as: Value.self, produced: Value.self, custom: false) else {
+            throw FlowError(.noRoute, "No shown screen handles a \(Value.self) to unwind to.", types: [Value.self])
+        }
+    }
+
+    // MARK: Steps
+
+    private func routing(from source: any Routable, _ body: () throws -> Void) throws {
+        guard isOpen else { throw FlowError(.flowFinished, "The router flow '\(flow?.name ?? "")' has ended.") }
+        guard !isRouting else {
+            throw FlowError(.reentrantNavigation, "The router is already routing a value; produce cannot start inside another route.")
+        }
+        guard host.hierarchy.contains(source.ref) else {
+            throw FlowError(.notFound, "\(source.ref) is not shown, so it cannot produce.")
+        }
+        isRouting = true
+        defer { isRouting = false }
+        try body()
+    }
+
+    /// Unwinds to a shown handler of the type, if there is one: delivers the value to every visible
+    /// handler there (never the source), then runs a custom unwind transition or the default plan.
+    private func unwind(from source: any Routable, _ value: Any, as type: Any.Type, produced: Any.Type, custom: Bool) throws -> Bool {
+        let before = host.hierarchy
+        guard let target = UnwindSearch.target(from: .of(source), in: before, isHandler: { handles($0, type) }),
+              let node = before.node(target) else { return false }
+        let handlers = UnwindSearch.visible(node).compactMap(\.screen).filter { $0 != source.ref && handles($0, type) }
+        guard let first = handlers.first, let destination = host.screen(for: first) else { return false }
+        for ref in handlers {
+            if let handler = host.screen(for: ref) as? any UpdateHandling { Self.deliver(value, as: type, to: handler) }
+        }
+        host.report(FlowEvent(.note("deliver", detail: "\(type) to \(handlers.map(\.displayName).joined(separator: ", "))"), flow: flow))
+        let context = TransitionContext(from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, flow: flow)
+        if custom, try router.runCustomTransitions(context) { return true }
+        let kept = UnwindPlan.presentedNodes(in: host.hierarchy).subtracting(UnwindPlan.presentedNodes(in: before))
+        let plan = UnwindPlan(to: target, in: host.hierarchy, keeping: kept)
+        for pop in plan.pops { try host.apply(.popTo(pop.entry, in: pop.stack), for: flow) }
+        for selection in plan.tabSelections { try host.selectTab(selection.index, in: selection.tabs, for: flow) }
+        if let cover = plan.dismissal { try host.dismiss(presentedBy: cover, for: flow) }
+        return true
+    }
+
+    /// Creates and shows the registered screen that requires the type, if there is one.
+    private func create(from source: any Routable, _ value: Any, as type: Any.Type, produced: Any.Type) throws -> Bool {
+        guard let destination = router.destination(for: type) else { return false }
+        let screen = try destination.make(value, type)
+        screen.route.session = self
+        let context = TransitionContext(from: source, to: screen, producedType: produced, receivedType: type, isUnwind: false, host: host, flow: flow)
+        if try router.runCustomTransitions(context) { return true }
+        try context.show()
+        return true
+    }
+
+    /// Whether a shown screen handles updates of a type.
+    private func handles(_ ref: ScreenRef, _ type: Any.Type) -> Bool {
+        guard let handler = host.screen(for: ref) as? any UpdateHandling else { return false }
+        return Self.accepts(handler, type)
+    }
+
+    private static func accepts<H: UpdateHandling>(_ handler: H, _ type: Any.Type) -> Bool {
+        UnionTypes.same(H.Update.self, type) || UnionTypes.flatten(H.Update.self).contains { UnionTypes.same($0, type) }
+    }
+
+    private static func deliver<H: UpdateHandling>(_ value: Any, as type: Any.Type, to handler: H) {
+        if let update = value as? H.Update {
+            handler.handle(update: update)
+        } else if let union = H.Update.self as? any OneOfType.Type, let update = union.wrapping(value, as: type) as? H.Update {
+            handler.handle(update: update)
+        }
+    }
+}

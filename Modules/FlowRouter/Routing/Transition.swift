@@ -1,0 +1,55 @@
+import FlowKernel
+
+/// How a screen the router creates is shown: StoryFlow's `Transition`.
+@MainActor
+public struct Transition {
+    let perform: (TransitionContext) throws -> Void
+
+    /// Pushes onto the producer's stack; presents over the producer when it is not in a stack.
+    public static var show: Transition { Transition { try $0.show() } }
+
+    /// Presents over the producer (over what it already presents, if anything).
+    public static var present: Transition { Transition { try $0.present() } }
+
+    /// Your own transition.
+    public static func custom(_ perform: @escaping (TransitionContext) throws -> Void) -> Transition {
+        Transition(perform: perform)
+    }
+}
+
+/// What a transition knows: StoryFlow's `TransitionInfo`, plus the screens and the host to act on.
+@MainActor
+public struct TransitionContext {
+    /// The screen that produced the value.
+    public let from: any Screen
+    /// The screen the value goes to: a new screen, or the handler unwound to.
+    public let to: any Screen
+    /// The type produced, after unwrapping a union and before any output transform.
+    public let producedType: Any.Type
+    /// The type the destination receives, after transforms.
+    public let receivedType: Any.Type
+    /// Whether this is an unwind to a shown handler rather than a new screen.
+    public let isUnwind: Bool
+    /// The host to act on.
+    public let host: any PresentationHost
+    /// The flow events are reported for.
+    public let flow: FlowID?
+
+    /// Pushes ``to`` onto ``from``'s stack, or presents it over ``from`` when it is not in a stack.
+    public func show() throws {
+        let hierarchy = host.hierarchy
+        if let parent = hierarchy.parent(of: .of(from)), case .stack(let stack) = parent.kind {
+            try host.push(to, onto: stack, for: flow)
+        } else {
+            try present()
+        }
+    }
+
+    /// Presents ``to`` over ``from``, or over the last node ``from``'s presentations lead to.
+    public func present() throws {
+        let hierarchy = host.hierarchy
+        var anchor = hierarchy.node(.of(from))
+        while let presented = anchor?.presented { anchor = presented }
+        try host.present(.screen(to), over: anchor?.ref ?? .of(from), for: flow)
+    }
+}

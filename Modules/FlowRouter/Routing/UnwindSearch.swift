@@ -1,0 +1,115 @@
+import FlowKernel
+
+/// Where a produced value unwinds to, and what it takes to get there: StoryFlow's unwind search and
+/// default unwind transition as pure functions over a ``FlowKernel/Hierarchy`` value, so they can be
+/// tested as tables.
+enum UnwindSearch {
+    /// The node to unwind to from `source`, searching upward (StoryFlow's order):
+    /// 1. the node itself qualifies if one of its visible nodes (itself, a stack's top, a tab
+    ///    group's selected tab, a screen's children, recursively) is a handler other than the source;
+    /// 2. otherwise every stack among the node and everything below it, each from top to bottom;
+    /// 3. then every tab group's tabs, in order;
+    /// 4. otherwise the same from the node's parent, or, with no parent, from its presenter.
+    ///
+    /// - Parameter isHandler: whether a shown screen handles the value.
+    static func target(from source: NodeRef, in hierarchy: Hierarchy, isHandler: (ScreenRef) -> Bool) -> NodeRef? {
+        func qualifies(_ node: HierarchyNode) -> Bool {
+            visible(node).contains { $0.screen.map { $0 != source.screen && isHandler($0) } ?? false }
+        }
+        var current = hierarchy.node(source)
+        var visited: Set<NodeRef> = []
+        while let node = current, visited.insert(node.ref).inserted {
+            if qualifies(node) { return node.ref }
+            let below = everything(below: node)
+            for stack in below where isStack(stack) {
+                if let entry = stack.children.reversed().first(where: qualifies) { return entry.ref }
+            }
+            for tabs in below where isTabs(tabs) {
+                if let tab = tabs.children.first(where: qualifies) { return tab.ref }
+            }
+            current = hierarchy.parent(of: node.ref) ?? hierarchy.presenter(of: node.ref)
+        }
+        return nil
+    }
+
+    /// The nodes a person sees of a node: itself and its visible children, recursively.
+    static func visible(_ node: HierarchyNode) -> [HierarchyNode] {
+        [node] + node.visibleChildren.flatMap(visible)
+    }
+
+    /// The node and its contained nodes, depth-first, without presentations.
+    private static func everything(below node: HierarchyNode) -> [HierarchyNode] {
+        [node] + node.children.flatMap(everything(below:))
+    }
+
+    private static func isStack(_ node: HierarchyNode) -> Bool { if case .stack = node.kind { true } else { false } }
+    private static func isTabs(_ node: HierarchyNode) -> Bool { if case .tabs = node.kind { true } else { false } }
+}
+
+/// The changes that make an unwind target visible: pop every stack on the way down to it, select
+/// every tab on the way, and dismiss what is presented over the way.
+struct UnwindPlan: Equatable {
+    /// A stack to pop, and the entry it must show on top.
+    struct Pop: Equatable {
+        let stack: ContainerID
+        let entry: NodeRef
+    }
+
+    /// A tab group to switch, and the tab it must select.
+    struct Selection: Equatable {
+        let tabs: ContainerID
+        let index: Int
+    }
+
+    /// Stacks to pop, outermost first.
+    var pops: [Pop] = []
+    /// Tab groups to switch, outermost first.
+    var tabSelections: [Selection] = []
+    /// The node whose presentation (and everything above it) must be dismissed.
+    var dismissal: NodeRef?
+
+    /// The plan to make `target` visible.
+    ///
+    /// - Parameter keeping: presented nodes that must stay (a handler presented them while handling
+    ///   the update); a presentation among them is not dismissed.
+    init(to target: NodeRef, in hierarchy: Hierarchy, keeping: Set<NodeRef> = []) {
+        guard let root = hierarchy.root, let path = Self.path(to: target, from: root) else { return }
+        let onPath = Set(path.map(\.ref))
+        for (index, node) in path.enumerated() {
+            guard index + 1 < path.count else { break }
+            let next = path[index + 1]
+            switch node.kind {
+            case .stack(let id):
+                if let position = node.children.firstIndex(where: { $0.ref == next.ref }), position < node.children.count - 1 {
+                    pops.append(Pop(stack: id, entry: next.ref))
+                }
+            case .tabs(let id, _, let selected):
+                if let position = node.children.firstIndex(where: { $0.ref == next.ref }), position != selected {
+                    tabSelections.append(Selection(tabs: id, index: position))
+                }
+            case .screen:
+                break
+            }
+        }
+        // The shallowest node on the way whose presentation leads away from the target covers it.
+        if let cover = path.first(where: { node in node.presented.map { !onPath.contains($0.ref) && !keeping.contains($0.ref) } ?? false }) {
+            dismissal = cover.ref
+        }
+    }
+
+    /// The nodes from the root down to the target, through children and presentations.
+    static func path(to target: NodeRef, from node: HierarchyNode) -> [HierarchyNode]? {
+        if node.ref == target { return [node] }
+        for child in node.children + (node.presented.map { [$0] } ?? []) {
+            if let rest = path(to: target, from: child) { return [node] + rest }
+        }
+        return nil
+    }
+
+    /// Every node presented anywhere in a hierarchy.
+    static func presentedNodes(in hierarchy: Hierarchy) -> Set<NodeRef> {
+        var result: Set<NodeRef> = []
+        hierarchy.root?.forEach { if let presented = $0.presented { result.insert(presented.ref) } }
+        return result
+    }
+}

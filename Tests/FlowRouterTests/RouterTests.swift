@@ -5,13 +5,13 @@ import FlowStage
 import FlowTestKit
 import Testing
 
-@MainActor class Base: InputRequiring {
+@MainActor class Base: InputRequiring, DefaultConstructible {
     typealias Input = T1
     let route = RouteSlot()
     required init() {}
 }
 @MainActor final class Derived: Base {}
-@MainActor final class Rival: InputRequiring {
+@MainActor final class Rival: InputRequiring, DefaultConstructible {
     typealias Input = T1
     let route = RouteSlot()
     init() {}

@@ -22,14 +22,14 @@ final class Producer<Output>: OutputProducing {
 
 /// Requires `Input`.
 @MainActor
-final class Taker<Input>: InputRequiring {
+final class Taker<Input>: InputRequiring, DefaultConstructible {
     let route = RouteSlot()
     init() {}
 }
 
 /// Requires `Input` and produces `Output`.
 @MainActor
-final class Step<Input, Output>: IO {
+final class Step<Input, Output>: IO, DefaultConstructible {
     let route = RouteSlot()
     init() {}
 }

@@ -31,7 +31,7 @@
 ///   ``FlowEvent/Change/flowCompleted(result:)`` or ``FlowEvent/Change/flowCancelled`` as its last
 ///   event, after its clean-up, all through ``PresentationHost/report(_:)`` and tagged with its ``id``.
 @MainActor
-public protocol Flow: AnyObject {
+public protocol Flow<Result>: AnyObject {
     /// What the flow delivers when it completes.
     associatedtype Result
 

@@ -14,6 +14,9 @@ extension InputRequiring {
         }
     }
 
+}
+
+extension InputRequiring where Self: DefaultConstructible {
     /// Makes the screen with its input, as the router does; for tests and previews.
     public init(input: Input) {
         self.init()
@@ -72,7 +75,7 @@ extension OutputProducing {
     }
 }
 
-extension InputRequiring where Self: OutputProducing {
+extension InputRequiring where Self: OutputProducing & DefaultConstructible {
     /// Makes the screen with its input and a produce stub.
     public init(input: Input, produceStub: @escaping (Output) -> Output?) {
         self.init(input: input)

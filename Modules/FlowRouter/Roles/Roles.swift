@@ -4,7 +4,7 @@ import FlowKernel
 /// the screen's input, its explicit graph, a produce stub and the session that shows it.
 ///
 /// ```swift
-/// final class ProductScreen: InputRequiring, OutputProducing {
+/// final class ProductScreen: InputRequiring, OutputProducing, DefaultConstructible {
 ///     typealias Input = Product
 ///     typealias Output = OneOf2<CartItem, Review>
 ///     let route = RouteSlot()
@@ -23,7 +23,14 @@ public protocol Routable: Screen {
 public protocol InputRequiring: Routable {
     /// The type of value the screen requires; a `OneOfN` accepts any of its cases.
     associatedtype Input
-    /// Makes the screen; the router injects its input right after.
+}
+
+/// A screen FlowRouter can make by itself, with `init()`: what ``Router/register(_:)`` without a
+/// factory, ``InputRequiring/init(input:)`` and explicit ``FlowGraph`` nodes need. A screen with
+/// dependencies stays out of it and is registered with a factory.
+@MainActor
+public protocol DefaultConstructible: Routable {
+    /// Makes the screen.
     init()
 }
 

@@ -1,0 +1,41 @@
+/// A product in the shop's catalog.
+public struct Product: Hashable, Sendable, CustomStringConvertible {
+    /// A short name users type to pick it: `shoes`.
+    public let id: String
+    /// What the catalog shows: `Red shoes`.
+    public let name: String
+    /// The price in whole euros.
+    public let price: Int
+
+    /// The three products the shop sells.
+    public static let catalog = [
+        Product(id: "shoes", name: "Red shoes", price: 59),
+        Product(id: "hat", name: "Blue hat", price: 25),
+        Product(id: "scarf", name: "Green scarf", price: 19),
+    ]
+
+    /// `Red shoes (€59)`.
+    public var description: String { "\(name) (€\(price))" }
+}
+
+/// A placed order: the flow's result in every strategy.
+public struct Order: Hashable, Sendable, CustomStringConvertible {
+    /// Who ordered.
+    public let email: String
+    /// What was ordered, in the order it was added.
+    public let items: [Product]
+
+    /// The total in whole euros.
+    public var total: Int { items.reduce(0) { $0 + $1.price } }
+
+    /// `ana@example.com: Red shoes, Blue hat; total €84`.
+    public var description: String {
+        "\(email): \(items.map(\.name).joined(separator: ", ")); total €\(total)"
+    }
+}
+
+/// Who is signed in.
+public struct User: Hashable, Sendable {
+    /// The email address signed in with.
+    public let email: String
+}

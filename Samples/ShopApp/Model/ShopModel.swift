@@ -1,0 +1,54 @@
+/// What one shopping session knows: who is signed in and what is in the cart. Every strategy's
+/// app shares it with the screens; none of them keeps navigation state in it.
+@MainActor
+public final class ShopModel {
+    /// The signed-in user, once signed in.
+    public private(set) var user: User?
+    /// The products in the cart, in the order they were added.
+    public private(set) var cart: [Product] = []
+
+    /// Makes an empty session.
+    public init() {}
+
+    /// Signs in with an email address.
+    ///
+    /// - Returns: the user, or `nil` with the reason the address is not valid.
+    public func signIn(email: String) -> Result<User, InvalidEmail> {
+        if let problem = InvalidEmail.check(email) { return .failure(problem) }
+        let user = User(email: email)
+        self.user = user
+        return .success(user)
+    }
+
+    /// Adds a product to the cart.
+    public func add(_ product: Product) {
+        cart.append(product)
+    }
+
+    /// The order the cart makes, if someone is signed in and the cart has something in it.
+    public var order: Order? {
+        guard let user, !cart.isEmpty else { return nil }
+        return Order(email: user.email, items: cart)
+    }
+}
+
+/// Why an email address was refused.
+public struct InvalidEmail: Error, Equatable, CustomStringConvertible {
+    /// The reason, for people.
+    public let description: String
+
+    /// The problem with an address, or `nil` when it looks like an email address.
+    static func check(_ email: String) -> InvalidEmail? {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, let local = parts.first, let domain = parts.last else {
+            return InvalidEmail(description: "\"\(email)\" is not an email address: it needs exactly one @.")
+        }
+        guard !local.isEmpty, !email.contains(" ") else {
+            return InvalidEmail(description: "\"\(email)\" is not an email address: the part before @ is missing or has spaces.")
+        }
+        guard domain.split(separator: ".").count >= 2, !domain.hasPrefix("."), !domain.hasSuffix(".") else {
+            return InvalidEmail(description: "\"\(email)\" is not an email address: the part after @ needs a domain like example.com.")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,195 @@
+import FlowKernel
+
+/// The first screen.
+public final class WelcomeScreen: ShopScreen {
+    /// Goes on to sign in.
+    public var onStart: (() throws -> Void)?
+
+    /// Makes the screen.
+    public init() { super.init(title: "Welcome") }
+
+    public override var lines: [String] { ["Welcome to the FlowKit shop: three products, one cart."] }
+    public override var actions: [ShopAction] { [action("start", "Sign in and start shopping", onStart)].compactMap { $0 } }
+}
+
+/// Asks for an email address; an invalid one keeps the user here with a message.
+public final class SignInScreen: ShopScreen {
+    let model: ShopModel
+    /// Goes on with the signed-in user.
+    public var onSignedIn: ((User) throws -> Void)?
+    /// Goes back.
+    public var onBack: (() throws -> Void)?
+
+    /// Makes the screen.
+    public init(model: ShopModel) {
+        self.model = model
+        super.init(title: "Sign in")
+    }
+
+    public override var lines: [String] { ["Enter the email address you shop with."] }
+
+    public override var actions: [ShopAction] {
+        var actions: [ShopAction] = []
+        if let onSignedIn {
+            actions.append(ShopAction("email", argument: "<address>", "Sign in with an email address") { [model, unowned self] address in
+                switch model.signIn(email: address ?? "") {
+                case .success(let user): try onSignedIn(user)
+                case .failure(let problem): self.message = problem.description
+                }
+            })
+        }
+        if let back = action("back", "Back to Welcome", onBack) { actions.append(back) }
+        return actions
+    }
+}
+
+/// The three products, and the cart.
+public final class CatalogScreen: ShopScreen {
+    let model: ShopModel
+    /// Shows a product.
+    public var onPick: ((Product) throws -> Void)?
+    /// Opens the cart.
+    public var onOpenCart: (() throws -> Void)?
+    /// Shows the account (only where there is one).
+    public var onAccount: (() throws -> Void)?
+
+    /// Makes the screen.
+    public init(model: ShopModel) {
+        self.model = model
+        super.init(title: "Catalog")
+    }
+
+    public override var lines: [String] {
+        ["Signed in as \(model.user?.email ?? "nobody"). Cart: \(model.cart.count) item(s)."]
+            + Product.catalog.map { "  \($0.id): \($0)" }
+    }
+
+    public override var actions: [ShopAction] {
+        let picks = Product.catalog.compactMap { product in
+            action(product.id, "Look at \(product.name)", onPick.map { pick in { try pick(product) } })
+        }
+        return picks + [action("cart", "Open the cart", onOpenCart), action("account", "Show your account", onAccount)].compactMap { $0 }
+    }
+}
+
+/// One product.
+public final class ProductScreen: ShopScreen {
+    let model: ShopModel
+    /// The product shown; set by whoever shows the screen.
+    public var product: Product?
+    /// Opens the cart.
+    public var onOpenCart: (() throws -> Void)?
+    /// Goes back to the catalog.
+    public var onBack: (() throws -> Void)?
+
+    /// Makes the screen.
+    public init(model: ShopModel, product: Product? = nil) {
+        self.model = model
+        self.product = product
+        super.init(title: "Product")
+    }
+
+    public override var displayName: String { product.map { "Product: \($0.name)" } ?? title }
+
+    public override var lines: [String] {
+        guard let product else { return ["No product."] }
+        return ["\(product.name), €\(product.price).", "Cart: \(model.cart.count) item(s)."]
+    }
+
+    public override var actions: [ShopAction] {
+        var actions: [ShopAction] = []
+        if let product {
+            actions.append(ShopAction("add", "Add \(product.name) to the cart") { [model, unowned self] _ in
+                model.add(product)
+                self.message = "Added \(product.name). Cart: \(model.cart.count) item(s)."
+            })
+        }
+        return actions + [action("cart", "Open the cart", onOpenCart), action("back", "Back to the catalog", onBack)].compactMap { $0 }
+    }
+}
+
+/// The cart, shown modally.
+public final class CartScreen: ShopScreen {
+    let model: ShopModel
+    /// Closes the cart.
+    public var onClose: (() throws -> Void)?
+    /// Goes on to checkout; offered only when the cart has something in it.
+    public var onCheckout: (() throws -> Void)?
+
+    /// Makes the screen.
+    public init(model: ShopModel) {
+        self.model = model
+        super.init(title: "Cart")
+    }
+
+    public override var lines: [String] {
+        model.cart.isEmpty ? ["Your cart is empty."] : model.cart.map { "  \($0)" } + ["Total: €\(model.cart.reduce(0) { $0 + $1.price })"]
+    }
+
+    public override var actions: [ShopAction] {
+        [action("checkout", "Go to checkout", model.cart.isEmpty ? nil : onCheckout), action("close", "Close the cart", onClose)].compactMap { $0 }
+    }
+}
+
+/// The order to confirm.
+public final class CheckoutScreen: ShopScreen {
+    let model: ShopModel
+    /// Places the order.
+    public var onPay: ((Order) throws -> Void)?
+    /// Goes back.
+    public var onBack: (() throws -> Void)?
+
+    /// Makes the screen.
+    public init(model: ShopModel) {
+        self.model = model
+        super.init(title: "Checkout")
+    }
+
+    public override var lines: [String] {
+        guard let order = model.order else { return ["Nothing to check out."] }
+        return ["Order for \(order.email):"] + order.items.map { "  \($0)" } + ["Total: €\(order.total)"]
+    }
+
+    public override var actions: [ShopAction] {
+        let pay = model.order.flatMap { order in action("pay", "Pay €\(order.total) and place the order", onPay.map { pay in { try pay(order) } }) }
+        return [pay, action("back", "Back", onBack)].compactMap { $0 }
+    }
+}
+
+/// The placed order; closing it finishes the flow with the order.
+public final class DoneScreen: ShopScreen {
+    /// The order placed; set by whoever shows the screen.
+    public var order: Order?
+    /// Finishes with the order.
+    public var onClose: ((Order) throws -> Void)?
+
+    /// Makes the screen.
+    public init(order: Order? = nil) {
+        self.order = order
+        super.init(title: "Done")
+    }
+
+    public override var lines: [String] {
+        order.map { ["Thank you! Order placed: \($0)."] } ?? ["No order."]
+    }
+
+    public override var actions: [ShopAction] {
+        [order.flatMap { order in action("close", "Finish", onClose.map { close in { try close(order) } }) }].compactMap { $0 }
+    }
+}
+
+/// The signed-in account: the coordinator's second tab.
+public final class AccountScreen: ShopScreen {
+    let model: ShopModel
+    /// Goes back to the shop.
+    public var onShop: (() throws -> Void)?
+
+    /// Makes the screen.
+    public init(model: ShopModel) {
+        self.model = model
+        super.init(title: "Account")
+    }
+
+    public override var lines: [String] { ["Signed in as \(model.user?.email ?? "nobody")."] }
+    public override var actions: [ShopAction] { [action("shop", "Back to the shop", onShop)].compactMap { $0 } }
+}

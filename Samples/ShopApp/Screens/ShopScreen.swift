@@ -1,0 +1,54 @@
+import FlowKernel
+
+/// One thing a user can do on a screen: typed by name (with an argument for some), or by number.
+@MainActor
+public struct ShopAction {
+    /// What the user types: `shoes`, `email`.
+    public let name: String
+    /// What the argument is, for actions that take one: `<address>`.
+    public let argument: String?
+    /// What it does, for people.
+    public let summary: String
+    let run: (String?) throws -> Void
+
+    init(_ name: String, argument: String? = nil, _ summary: String, run: @escaping (String?) throws -> Void) {
+        self.name = name
+        self.argument = argument
+        self.summary = summary
+        self.run = run
+    }
+}
+
+/// The base of the shop's screens: a title, what the screen shows, a message for the user, and the
+/// actions the strategy that shows it has wired.
+///
+/// Screens hold no navigation code. Each exposes its intents as closures (`onPick`, `onBack`, ...);
+/// a strategy's app wires them to its own verbs, and only wired intents become actions. Protocol
+/// storage a strategy needs on a screen (a step handle, a route slot) lives in ``attachments``,
+/// declared by that strategy's extension.
+@MainActor
+open class ShopScreen: Screen {
+    /// The screen's title.
+    public let title: String
+    /// What went wrong or right with the last action, shown once.
+    public var message: String?
+    /// Storage strategies attach to the screen, keyed by what they store.
+    public var attachments: [String: Any] = [:]
+
+    init(title: String) { self.title = title }
+
+    /// The screen's name in hierarchies and transcripts.
+    public var displayName: String { title }
+
+    /// What the screen shows, one line each.
+    open var lines: [String] { [] }
+
+    /// The actions wired by the strategy that shows the screen, in the order they are offered.
+    open var actions: [ShopAction] { [] }
+}
+
+/// Makes an action only when its intent is wired.
+@MainActor
+func action(_ name: String, argument: String? = nil, _ summary: String, _ intent: (() throws -> Void)?) -> ShopAction? {
+    intent.map { intent in ShopAction(name, argument: argument, summary) { _ in try intent() } }
+}

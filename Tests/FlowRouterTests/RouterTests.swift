@@ -70,6 +70,18 @@ struct RouterTests {
         #expect(made == 1)
     }
 
+    @Test func aFactoryCanBuildTheScreenFromItsInput() throws {
+        let router = Router()
+        var built: [OneOf2<Int, String>] = []
+        try router.register(Taker<OneOf2<Int, String>>.self) { (input: OneOf2<Int, String>) in
+            built.append(input)
+            return Taker()
+        }
+        let screen = try #require(try router.destination(for: "x") as? Taker<OneOf2<Int, String>>)
+        #expect(built == [.t2("x")])
+        #expect(try screen.input == .t2("x"))
+    }
+
     @Test func produceDirectRoutesByTheValuesDynamicType() throws {
         try stage.router.register(Taker<T2>.self)
         let producer = Producer<T1>()

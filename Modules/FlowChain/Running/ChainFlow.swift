@@ -8,6 +8,10 @@ import FlowKernel
 /// ``StepHandle/endFlow()`` or its parent cancels it. Either way it runs its end action at most
 /// once, takes its container off the host, lets go of every step and screen (and whatever their
 /// closures captured), and then tells its handlers.
+///
+/// Keep a reference to a running chain (a parent flow, or the screen that started it, does):
+/// its screens' handles hold it weakly, so that a chain whose screens a host drops is released
+/// rather than kept alive by them. A handle whose chain is gone throws `flowFinished`.
 @MainActor
 public final class ChainFlow<Result>: Flow, StepDriving {
     /// Everything the builder gave. Dropped when the chain ends, so nothing its closures captured

@@ -46,13 +46,20 @@ public final class Router {
 
     /// Registers a screen type that requires an input, made by a factory.
     public func register<S: InputRequiring>(_ type: S.Type, factory: @escaping () -> S) throws {
+        try register(type) { (_: S.Input) in factory() }
+    }
+
+    /// Registers a screen type that requires an input, made by a factory that receives the input
+    /// (wrapped into its case when the input is a union), for screens built from their input.
+    public func register<S: InputRequiring>(_ type: S.Type, factory: @escaping (S.Input) -> S) throws {
         let destination = Destination(
             screenType: ScreenType(S.self),
             metatype: S.self,
             covers: { $0 is S.Type },
             make: { value, matched in
-                let screen = factory()
-                screen.route.input = try Self.input(value, matched: matched, for: S.self)
+                let input = try Self.input(value, matched: matched, for: S.self)
+                let screen = factory(input)
+                screen.route.input = input
                 return screen
             }
         )

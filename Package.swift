@@ -11,11 +11,13 @@ import PackageDescription
 //   FlowChain    step chains passing context to the next step (Flowter's model)
 //   FlowCoordinator  coordinators with one child at a time and tab groups (UIFlow's model)
 //   FlowRouter   type-matched input/output routing with OneOf2...OneOf8 (StoryFlow's model)
+// Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel only.
 
 let package = Package(
     name: "FlowKit",
     products: [
+        .executable(name: "flow-demo", targets: ["FlowDemo"]),
         .library(name: "FlowKernel", targets: ["FlowKernel"]),
         .library(name: "FlowStage", targets: ["FlowStage"]),
         .library(name: "FlowTestKit", targets: ["FlowTestKit"]),
@@ -23,6 +25,10 @@ let package = Package(
         .library(name: "FlowChain", targets: ["FlowChain"]),
         .library(name: "FlowCoordinator", targets: ["FlowCoordinator"]),
         .library(name: "FlowRouter", targets: ["FlowRouter"]),
+    ],
+    dependencies: [
+        // The sample CLI only; the kernel and the strategies depend on nothing.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
@@ -33,6 +39,17 @@ let package = Package(
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
         .target(name: "FlowRouter", dependencies: ["FlowKernel"], path: "Modules/FlowRouter"),
 
+        .target(
+            name: "ShopApp",
+            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"],
+            path: "Samples/ShopApp"
+        ),
+        .executableTarget(
+            name: "FlowDemo",
+            dependencies: ["ShopApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Samples/FlowDemo"
+        ),
+
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
@@ -40,6 +57,8 @@ let package = Package(
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
+        // The expected outputs are read by path, as files beside the tests, not bundled.
+        .testTarget(name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

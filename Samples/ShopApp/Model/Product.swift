@@ -14,6 +14,13 @@ public struct Product: Hashable, Sendable, CustomStringConvertible {
         Product(id: "scarf", name: "Green scarf", price: 19),
     ]
 
+    /// Makes a product.
+    public init(id: String, name: String, price: Int) {
+        self.id = id
+        self.name = name
+        self.price = price
+    }
+
     /// `Red shoes (€59)`.
     public var description: String { "\(name) (€\(price))" }
 }
@@ -24,6 +31,12 @@ public struct Order: Hashable, Sendable, CustomStringConvertible {
     public let email: String
     /// What was ordered, in the order it was added.
     public let items: [Product]
+
+    /// Makes an order.
+    public init(email: String, items: [Product]) {
+        self.email = email
+        self.items = items
+    }
 
     /// The total in whole euros.
     public var total: Int { items.reduce(0) { $0 + $1.price } }
@@ -38,4 +51,7 @@ public struct Order: Hashable, Sendable, CustomStringConvertible {
 public struct User: Hashable, Sendable {
     /// The email address signed in with.
     public let email: String
+
+    /// Makes a user.
+    public init(email: String) { self.email = email }
 }

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import ShopApp
+
+extension Strategy: ExpressibleByArgument {}
+
+/// `flow-demo`: the shop, in the strategy the user picks, at a terminal or from a script.
+@main
+struct FlowDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flow-demo",
+        abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
+        discussion: """
+            The shop: Welcome, Sign in (an email address; an invalid one keeps you there), Catalog \
+            (three products), Product, Cart (a modal), Checkout and Done. Closing Done finishes the \
+            run with the order as the flow's typed result.
+
+            Strategies:
+              stack        \(Strategy.stack.summary)
+              chain        \(Strategy.chain.summary)
+              router       \(Strategy.router.summary)
+              coordinator  \(Strategy.coordinator.summary)
+
+            Each screen shows what it shows, the hierarchy the in-memory host holds, and numbered \
+            actions. Type a number or a name; an action that takes an argument takes it after a \
+            space ("email ana@example.com"). "quit" or the end of input stops.
+
+            Examples:
+              flow-demo --strategy stack
+              flow-demo --strategy router --transcript \\
+                --script "start,email ana@example.com,shoes,add,cart,checkout,pay,close"
+            """
+    )
+
+    @Option(help: "The strategy to run: stack, chain, router or coordinator. Asked for when not given.")
+    var strategy: Strategy?
+
+    @Flag(help: "List the strategies, one line each, and exit.")
+    var listStrategies = false
+
+    @Option(help: ArgumentHelp("Run these comma-separated actions, then exit; the first that fails ends the run with status 1.", valueName: "actions"))
+    var script: String?
+
+    @Flag(help: "Print every navigation event when the run ends.")
+    var transcript = false
+
+    func validate() throws {
+        guard let script else { return }
+        do {
+            _ = try Command.script(script)
+        } catch let error as ScriptError {
+            throw ValidationError(error.description)
+        }
+        if strategy == nil {
+            throw ValidationError("--script needs --strategy: one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    func run() throws {
+        if listStrategies {
+            for strategy in Strategy.allCases {
+                print("\(strategy.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(strategy.summary)")
+            }
+            return
+        }
+        // ArgumentParser runs a synchronous command on the main thread.
+        let status = MainActor.assumeIsolated {
+            Runner(strategy: strategy, script: script, transcript: transcript).run()
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

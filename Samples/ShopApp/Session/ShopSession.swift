@@ -1,0 +1,127 @@
+import FlowKernel
+import FlowStage
+
+/// One run of the shop in one strategy, on an in-memory host: what the CLI drives and the tests
+/// check. It knows nothing of any strategy beyond making its flow.
+@MainActor
+public final class ShopSession {
+    /// The strategy the shop is written in.
+    public let strategy: Strategy
+    /// The host the shop runs on.
+    public let host = InMemoryHost()
+    /// Who is signed in and what is in the cart.
+    public let model = ShopModel()
+    /// Every event, for the transcript.
+    public let log = EventLog()
+    /// The shop's flow.
+    public let flow: any Flow<Order>
+
+    /// Starts the shop in a strategy.
+    public init(strategy: Strategy) throws {
+        self.strategy = strategy
+        host.addObserver(log)
+        switch strategy {
+        case .stack: flow = StackShop.make(model: model)
+        case .chain: flow = ChainShop.make(model: model, host: host)
+        case .router: flow = try RouterShop.make(model: model)
+        case .coordinator: flow = CoordinatorShop.make(model: model)
+        }
+        try flow.start(on: host)
+    }
+
+    /// How the shop ended, once it has.
+    public var outcome: FlowOutcome<Order>? { flow.outcome }
+
+    /// The screen the user is looking at, while the shop runs.
+    public var currentScreen: ShopScreen? {
+        guard flow.phase == .running else { return nil }
+        return host.visibleScreen as? ShopScreen
+    }
+
+    /// Does what a command says on the current screen.
+    ///
+    /// - Returns: `nil` when it was done; otherwise why not, naming what is possible. Nothing
+    ///   changes when a command is refused.
+    public func perform(_ command: Command) -> String? {
+        guard let screen = currentScreen else {
+            return "The shop has ended; there is nothing more to do."
+        }
+        let actions = screen.actions
+        let chosen = Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
+            ?? actions.first { $0.name == command.word }
+        guard let action = chosen else {
+            let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
+            return "\"\(command.word)\" is not an action on \(screen.title). Try one of: \(possible)."
+        }
+        let argument = Int(command.word) != nil ? nil : command.argument
+        if let placeholder = action.argument, argument == nil {
+            return "\(action.name) needs \(placeholder): type \"\(action.name) \(placeholder)\"."
+        }
+        if action.argument == nil, let argument {
+            return "\(action.name) takes nothing after it, but was given \"\(argument)\"."
+        }
+        screen.message = nil
+        do {
+            try action.run(argument)
+            return nil
+        } catch let error as FlowError {
+            return "That did not work: \(error.message)"
+        } catch {
+            return "That did not work: \(error)"
+        }
+    }
+
+    /// The current screen as text: title, what it shows, its message, the hierarchy, the actions.
+    /// Reading it consumes the screen's message.
+    public func screenText() -> String {
+        guard let screen = currentScreen else {
+            return "The shop has ended.\n" + summary
+        }
+        var lines = ["== \(screen.title) =="] + screen.lines
+        if let message = screen.message {
+            lines.append("! \(message)")
+            screen.message = nil
+        }
+        lines.append("-- hierarchy --")
+        lines += host.render().split(separator: "\n").map(String.init)
+        lines.append("-- actions --")
+        let actions = screen.actions
+        let width = actions.map { $0.name.count + ($0.argument.map { $0.count + 1 } ?? 0) }.max() ?? 0
+        for (index, action) in actions.enumerated() {
+            let name = action.argument.map { "\(action.name) \($0)" } ?? action.name
+            lines.append("  \(index + 1). \(name.padded(to: width))  \(action.summary)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line on how the run stands: the order placed, or where it stopped.
+    public var summary: String {
+        switch outcome {
+        case .completed(let order)?: "Finished (\(strategy.rawValue)): order placed for \(order)."
+        case .cancelled?: "Finished (\(strategy.rawValue)): cancelled without an order."
+        case nil: "Stopped (\(strategy.rawValue)) on \(currentScreen?.title ?? "no screen"), without an order."
+        }
+    }
+}
+
+/// Keeps every event a host reports, for the CLI's `--transcript`.
+@MainActor
+public final class EventLog: FlowObserver {
+    /// The events, oldest first.
+    public private(set) var events: [FlowEvent] = []
+
+    /// Makes an empty log.
+    public init() {}
+
+    /// Keeps an event.
+    public func receive(_ event: FlowEvent) { events.append(event) }
+
+    /// One line per event.
+    public var lines: [String] { events.map(\.description) }
+}
+
+extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,104 @@
+import FlowChain
+import FlowKernel
+
+/// The shop as a step chain (FlowChain, Flowter's model): each screen says it is done and hands
+/// the next step its context — the user, the product, the order — and the last step's order is the
+/// chain's result. The cart is a chain of its own, presented over the product; checking out ends
+/// it with a value and the product step moves on.
+///
+/// A chain is linear: from the catalog the cart can be looked at and closed, but checking out
+/// goes through a product.
+@MainActor
+enum ChainShop {
+    static func make(model: ShopModel, host: any PresentationHost) -> ChainFlow<Order> {
+        StepChain<Order>("shop")
+            .addStep {
+                let screen = WelcomeScreen()
+                screen.onStart = { [unowned screen] in try screen.flow?.next() }
+                return screen
+            }
+            .addStep {
+                let screen = SignInScreen(model: model)
+                screen.onSignedIn = { [unowned screen] user in try screen.flow?.next(context: user) }
+                screen.onBack = { [unowned screen] in try screen.flow?.back() }
+                return screen
+            }
+            .addStep {
+                let screen = CatalogScreen(model: model)
+                screen.onPick = { [unowned screen] product in try screen.flow?.next(context: product) }
+                screen.onOpenCart = { [unowned screen] in try openCart(from: screen, model: model, host: host, checkout: nil) }
+                return screen
+            }
+            .addStep {
+                let screen = ProductScreen(model: model)
+                screen.onOpenCart = { [unowned screen] in
+                    try openCart(from: screen, model: model, host: host) { [weak screen] in try screen?.flow?.next() }
+                }
+                screen.onBack = { [unowned screen] in try screen.flow?.back() }
+                return screen
+            }
+            .addStep {
+                let screen = CheckoutScreen(model: model)
+                screen.onPay = { [unowned screen] order in try screen.flow?.next(context: order) }
+                screen.onBack = { [unowned screen] in try screen.flow?.back() }
+                return screen
+            }
+            .addStep {
+                let screen = DoneScreen()
+                screen.onClose = { [unowned screen] order in try screen.flow?.next(context: order) }
+                return screen
+            }
+            .finish()
+    }
+
+    /// Presents the cart as a one-step chain: closing ends it early; checking out completes it
+    /// (taking it off the host) and then runs `checkout` — none from the catalog, which has no
+    /// checkout step after it. The screen that opens the cart keeps the running chain until it ends.
+    private static func openCart(from opener: ShopScreen, model: ShopModel, host: any PresentationHost, checkout: (() throws -> Void)?) throws {
+        let cart = StepChain<Void>("cart")
+            .addStep {
+                let screen = CartScreen(model: model)
+                screen.onClose = { [unowned screen] in try screen.flow?.endFlow() }
+                if let checkout {
+                    screen.onCheckout = { [unowned screen] in
+                        try screen.flow?.next()
+                        try checkout()
+                    }
+                }
+                return screen
+            }
+            .finish()
+        try cart.start(on: host, placement: .presented, parent: "shop")
+        opener.attachments["chain.cart"] = cart
+        cart.onFinish { [weak opener] _ in opener?.attachments["chain.cart"] = nil }
+    }
+}
+
+// The chain's step handle, kept in the screens' attachments.
+extension ShopScreen {
+    /// The chain step that shows this screen.
+    public var flow: StepHandle? {
+        get { attachments["chain.step"] as? StepHandle }
+        set { attachments["chain.step"] = newValue }
+    }
+}
+
+extension WelcomeScreen: ChainScreen {}
+extension SignInScreen: ChainScreen {}
+extension CartScreen: ChainScreen {}
+extension CheckoutScreen: ChainScreen {}
+
+extension CatalogScreen: ChainScreen {
+    /// The catalog is shown for a signed-in user.
+    public func update(with context: User) {}
+}
+
+extension ProductScreen: ChainScreen {
+    /// The product to show.
+    public func update(with context: Product) { product = context }
+}
+
+extension DoneScreen: ChainScreen {
+    /// The order placed.
+    public func update(with context: Order) { order = context }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import ShopApp
+import Testing
+
+/// Runs the built `flow-demo` executable and checks what it prints and how it exits.
+@Suite("flow-demo")
+struct FlowDemoCLITests {
+    static let happy = "start,email ana@example.com,shoes,add,cart,checkout,pay,close"
+    static let journey = "start,back,start,email nope,email ana@example.com,hat,back,shoes,add,cart,close,cart,checkout,back,cart,checkout,pay,close"
+
+    @Test("The happy path prints what the expected file holds", arguments: Strategy.allCases)
+    func happyPath(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.happy, "--transcript"])
+        #expect(run.status == 0)
+        try expectOutput(run.stdout, matches: "\(strategy.rawValue)-happy.txt")
+    }
+
+    @Test("The journey with back, the modal and a wrong email prints what the expected file holds", arguments: Strategy.allCases)
+    func journey(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.journey, "--transcript"])
+        #expect(run.status == 0)
+        try expectOutput(run.stdout, matches: "\(strategy.rawValue)-journey.txt")
+    }
+
+    @Test func allFourStrategiesEndOnDoneWithTheSameOrder() throws {
+        var orders: [String] = []
+        for strategy in Strategy.allCases {
+            let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.happy])
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            let closing = try #require(lines.lastIndex(of: "> close"))
+            #expect(lines[..<closing].last(where: { $0.hasPrefix("== ") }) == "== Done ==")
+            let finished = try #require(lines.last)
+            orders.append(String(finished.drop { $0 != ":" }))
+        }
+        #expect(Set(orders) == [": order placed for ana@example.com: Red shoes; total €59."])
+    }
+
+    @Test func typedInputThatIsWrongKeepsTheUserWhereTheyWereAndTheEndOfInputEndsCleanly() throws {
+        let input = "start\nfly\n2\nemail\nstart\nemail nope\nemail ana@example.com\n"
+        let run = try FlowDemo.run(["--strategy", "coordinator"], input: input)
+        #expect(run.status == 0)
+        try expectOutput(run.stdout, matches: "coordinator-interactive.txt")
+    }
+
+    @Test func withoutAStrategyTheUserIsAskedUntilTheyNameOne() throws {
+        let run = try FlowDemo.run([], input: "queue\n2\nquit\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Which strategy should run the shop?"))
+        #expect(run.stdout.contains("! \"queue\" is not a strategy. Choose 1-4 or one of: stack, chain, router, coordinator."))
+        #expect(run.stdout.hasSuffix("Stopped (chain) on Welcome, without an order.\n"))
+    }
+
+    @Test func theEndOfInputBeforeAStrategyEndsCleanly() throws {
+        let run = try FlowDemo.run([], input: "")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("No strategy chosen.\n"))
+    }
+
+    @Test func anUnknownStrategyIsAUsageErrorThatNamesTheChoices() throws {
+        let run = try FlowDemo.run(["--strategy", "queue"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("'queue'"))
+        #expect(run.stderr.contains("stack"))
+        #expect(run.stderr.contains("coordinator"))
+    }
+
+    @Test func aScriptStepThatIsNotAnActionStopsWithStatusOneAndNamesTheStep() throws {
+        let run = try FlowDemo.run(["--strategy", "stack", "--script", "start,dance,close"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "flow-demo: step 2 (\"dance\") failed: \"dance\" is not an action on Sign in. Try one of: 1 email, 2 back.\n")
+    }
+
+    @Test func aStepAfterTheShopEndedFails() throws {
+        let run = try FlowDemo.run(["--strategy", "router", "--script", Self.happy + ",start"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("step 9 (\"start\") failed: The shop has ended"))
+    }
+
+    @Test(arguments: [
+        (["--strategy", "stack", "--script", "start,,close"], "Step 2 of the script is empty"),
+        (["--script", "start"], "--script needs --strategy"),
+    ])
+    func aMalformedScriptIsAUsageError(_ arguments: [String], message: String) throws {
+        let run = try FlowDemo.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(message))
+    }
+
+    @Test func theStrategiesAreListedOneALine() throws {
+        let run = try FlowDemo.run(["--list-strategies"])
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) } == Strategy.allCases.map(\.rawValue))
+    }
+
+    @Test func helpExplainsTheAppAndEachStrategy() throws {
+        let run = try FlowDemo.run(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Welcome, Sign in"))
+        for strategy in Strategy.allCases { #expect(run.stdout.contains(strategy.summary.prefix(30))) }
+    }
+
+    /// Compares output with an expected file, line by line, naming the first difference.
+    private func expectOutput(_ output: String, matches file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expected/\(file)")
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        guard output != expected else { return }
+        let outputLines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let common = min(outputLines.count, expectedLines.count)
+        let index = (0..<common).first { outputLines[$0] != expectedLines[$0] } ?? common
+        let got = index < outputLines.count ? String(outputLines[index]) : "(end of output)"
+        let wanted = index < expectedLines.count ? String(expectedLines[index]) : "(end of file)"
+        Issue.record("Output differs from \(file) at line \(index + 1):\n  expected: \(wanted)\n  actual:   \(got)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The built executable, run as a user would.
+enum FlowDemo {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// `flow-demo` sits beside the test bundle in the build folder.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow-demo")
+    }
+
+    static func run(_ arguments: [String], input: String = "") throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read to the end before waiting, so a full pipe never blocks the child.
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}

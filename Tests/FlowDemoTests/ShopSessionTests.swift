@@ -76,10 +76,12 @@ struct ShopSessionTests {
         #expect(session.summary == "Finished (\(strategy.rawValue)): order placed for \(Self.order).")
     }
 
-    @Test func aNumberChoosesTheActionAtThatPlace() throws {
+    @Test func aNumberChoosesTheActionAtThatPlaceAndTakesItsArgument() throws {
         let session = try ShopSession(strategy: .stack)
         #expect(session.perform(try #require(Command("1"))) == nil)
         #expect(session.currentScreen is SignInScreen)
+        #expect(session.perform(try #require(Command("1 ana@example.com"))) == nil)
+        #expect(session.currentScreen is CatalogScreen)
     }
 
     @Test func theCoordinatorShopHasAnAccountTab() throws {

@@ -162,6 +162,8 @@ open class StackCoordinator<Result>: Coordinator {
         childShares = false
         guard shared, phase == .running, let host = activeHost, let stack, let snapshot else { return }
         if let entries = host.hierarchy.entries(of: stack), let index = entries.firstIndex(of: snapshot), index < entries.count - 1 {
+            // The snapshot is in the stack with entries above it, so the pop cannot be refused; the
+            // child's outcome handler this runs in cannot throw in any case.
             try? host.apply(.popTo(snapshot, in: stack), for: id)
         }
         topNode = snapshot

@@ -33,10 +33,8 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     /// The stack the navigator pushes onto, once started.
     public private(set) var stack: ContainerID?
     private var placement: FlowPlacement = .root
-    /// On a shared stack, the navigator's first entry; nothing below it is the navigator's.
+    /// The navigator's first screen; on a shared stack, nothing below it is the navigator's.
     private var firstEntry: ScreenRef?
-    /// The navigator's first screen, wherever it was placed.
-    private var rootEntry: ScreenRef?
     /// The declaration index of the registration that made each screen the navigator shows.
     private var origins: [ObjectIdentifier: Int] = [:]
     private var modalCallbacks: [ObjectIdentifier: () -> Void] = [:]
@@ -149,11 +147,8 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     func position(in host: any PresentationHost) -> StackPosition {
         let hierarchy = host.hierarchy
         guard let stack, let all = hierarchy.entries(of: stack)?.compactMap(\.screen) else { return StackPosition(entries: []) }
-        var own = all[...]
-        if let firstEntry {
-            guard let start = all.firstIndex(of: firstEntry) else { return StackPosition(entries: []) }
-            own = all[start...]
-        }
+        guard let firstEntry, let start = all.firstIndex(of: firstEntry) else { return StackPosition(entries: []) }
+        let own = all[start...]
         var modals: [StackPosition.Entry] = []
         var node = hierarchy.node(.container(stack))
         while let presented = node?.presented, let screen = presented.screen, let origin = origins[screen.instance] {
@@ -253,8 +248,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
         stack = try host.showFirst(.screen(screen), newStack: host.hierarchy.unusedContainerID(id.name), at: placement, for: id)
-        if case .onStack = placement { firstEntry = screen.ref }
-        rootEntry = screen.ref
+        firstEntry = screen.ref
         self.placement = placement
         adopt(screen, from: registration, at: index)
         try lifecycle.didStart(on: host, parent: parent)
@@ -272,11 +266,11 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
 
     /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.
     private func removeScreens(from host: any PresentationHost) throws {
-        guard let stack, let rootEntry else { return }
+        guard let stack, let firstEntry else { return }
         // On a shared stack the navigator's modals sit over the stack itself; they are its own.
         if case .onStack = placement, let modal = position(in: host).modals.first {
             try host.dismiss(.screen(modal.screen), for: id)
         }
-        try host.removeFlow(stack: stack, firstEntry: .screen(rootEntry), at: placement, for: id)
+        try host.removeFlow(stack: stack, firstEntry: .screen(firstEntry), at: placement, for: id)
     }
 }

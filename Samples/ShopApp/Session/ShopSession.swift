@@ -53,7 +53,7 @@ public final class ShopSession {
             let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
             return "\"\(command.word)\" is not an action on \(screen.title). Try one of: \(possible)."
         }
-        let argument = Int(command.word) != nil ? nil : command.argument
+        let argument = command.argument
         if let placeholder = action.argument, argument == nil {
             return "\(action.name) needs \(placeholder): type \"\(action.name) \(placeholder)\"."
         }

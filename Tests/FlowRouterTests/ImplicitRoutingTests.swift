@@ -267,6 +267,19 @@ struct ImplicitRoutingTests {
         #expect(stage.current is Taker<T1>)
     }
 
+    @Test func transitionsAreTriedInTheOrderTheyWereAddedAndTheFirstToAcceptWins() throws {
+        try router.register(Taker<T1>.self)
+        var tried: [String] = []
+        router.addTransition { _ in tried.append("declines"); return false }
+        router.addTransition { context in tried.append("accepts"); try context.present(); return true }
+        router.addTransition { _ in tried.append("never asked"); return true }
+        let producer = Producer<T1>()
+        try stage.show(.stack("nav", [.screen(producer)]))
+        try producer.produce(T1())
+        #expect(tried == ["declines", "accepts"])
+        #expect(host.hierarchy.presenter(of: .of(stage.current!))?.ref == .of(producer))
+    }
+
     @Test func aTransitionForTheDestinationTypeIsUsed() throws {
         try router.register(Taker<T1>.self)
         var used = false

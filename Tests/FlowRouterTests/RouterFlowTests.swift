@@ -69,12 +69,14 @@ struct RouterFlowTests {
         let router = Router()
         try router.register(Taker<Int>.self) { leaks.track(Taker<Int>(), as: "taker") }
         try router.register(Step<T2, T3>.self) { leaks.track(Step<T2, T3>(), as: "step") }
+        router.addTransition(to: Step<T2, T3>.self, .present)
         var flow: RouterFlow<Order>? = RouterFlow("shop", router: router) { leaks.track(Echo<T3>("root"), as: "root") }
         try flow?.start(on: host)
         do {
             let root = try #require(host.visibleScreen as? Echo<T3>)
             try root.produceDirect(T2())
-            try (host.visibleScreen as? Step<T2, T3>)?.produce(T3())
+            #expect(host.hierarchy.presenter(of: host.hierarchy.topmost!.ref) != nil, "the step is presented")
+            try (host.visibleScreen as? Step<T2, T3>)?.produce(T3())   // unwinding dismisses it
             #expect(leaks.survivors == ["root"])
             try root.produceDirect(5)
         }

@@ -2,26 +2,31 @@
 import PackageDescription
 
 // FlowKit's benchmarks: a package of their own, so `swift test` at the root never builds them.
-// Run them with `swift package benchmark` from this folder.
+// Run them in release mode from this folder: `swift run -c release flowkit-ratios` (see README.md).
 let package = Package(
     name: "FlowKitBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "FlowKit", path: ".."),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The anchor the registry is compared with: a dependency-injection container users know.
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
     ],
     targets: [
-        .executableTarget(
-            name: "RoutingBenchmarks",
+        // What is measured, as plain functions, so every harness measures the same thing.
+        .target(
+            name: "FlowKitWorkloads",
             dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "FlowRouter", package: "FlowKit"),
-                .product(name: "FlowStage", package: "FlowKit"),
                 .product(name: "FlowKernel", package: "FlowKit"),
-            ],
-            path: "Benchmarks/RoutingBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+                .product(name: "FlowStage", package: "FlowKit"),
+                .product(name: "FlowStack", package: "FlowKit"),
+                .product(name: "FlowChain", package: "FlowKit"),
+                .product(name: "FlowCoordinator", package: "FlowKit"),
+                .product(name: "FlowRouter", package: "FlowKit"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
         ),
+        // Every figure in one run, each as a ratio to its anchor.
+        .executableTarget(name: "flowkit-ratios", dependencies: ["FlowKitWorkloads"], path: "Sources/FlowKitRatios"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,82 @@
+import FlowChain
+import FlowCoordinator
+import FlowKernel
+import FlowRouter
+import FlowStack
+import FlowStage
+import Swinject
+
+/// Every figure FlowKit tracks, with the anchor each is compared with in the same run.
+///
+/// The physical baseline (allocate an object, append it to an array, remove it) anchors the costs
+/// of transitions; Swinject's transient resolve anchors the registry; a shallow run anchors each
+/// deep one, so depth scaling reads as a ratio close to 1.
+@MainActor
+public enum Catalog {
+    public static let baseline = "baseline: allocate, append, remove"
+    public static let swinject = "Swinject 2.10 transient resolve"
+
+    /// The workloads, anchors first.
+    public static var all: [Workload] {
+        [
+            Workload(baseline, make: Anchors.allocateAppendRemove),
+            Workload(swinject, make: Anchors.swinjectResolve),
+            Workload("ScreenRegistry resolve (scope .none)", anchor: swinject, goal: "≥ 20× faster", ratioLimit: 0.05, make: Strategies.registryResolve),
+
+            Workload("InMemoryHost push+pop, depth 2", anchor: baseline, goal: "≤ 3×", ratioLimit: 3, make: { Hosts.pushPop(depth: 2) }),
+            Workload("InMemoryHost push+pop, depth 10", make: { Hosts.pushPop(depth: 10) }),
+            Workload("InMemoryHost push+pop, depth 1,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 1_000) }),
+            Workload("InMemoryHost push+pop, depth 100,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 100_000) }),
+
+            Workload("FlowStack goNext+getBack", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: { Strategies.stackNextBack(depth: 1) }),
+            Workload("FlowStack goNext+getBack, depth 10", make: { Strategies.stackNextBack(depth: 10) }),
+            Workload("FlowStack goNext+getBack, depth 1,000", anchor: "FlowStack goNext+getBack, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Strategies.stackNextBack(depth: 1_000) }),
+            Workload("FlowChain next+back", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: Strategies.chainNextBack),
+            Workload("FlowCoordinator move+back", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: { Strategies.coordinatorMoveBack(depth: 1) }),
+            Workload("FlowCoordinator move+back, depth 10", make: { Strategies.coordinatorMoveBack(depth: 10) }),
+            Workload("FlowCoordinator move+back, depth 1,000", anchor: "FlowCoordinator move+back, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Strategies.coordinatorMoveBack(depth: 1_000) }),
+            Workload("FlowRouter route forward + unwind back", anchor: baseline, goal: "≤ 15×", ratioLimit: 15, make: Strategies.routerForwardUnwind),
+
+            Workload("Router lookup, 10 screens", goal: "≤ 200 ns", nanosecondsLimit: 200, make: { Strategies.routerLookup(registered: 10) }),
+            Workload("Router lookup, 10,000 screens", anchor: "Router lookup, 10 screens", goal: "flat, ≤ 200 ns", ratioLimit: 1.5, nanosecondsLimit: 200, make: { Strategies.routerLookup(registered: 10_000) }),
+            Workload("Router register 1,000 screen types", make: { Strategies.routerRegister(count: 1_000) }),
+            Workload("Router register 10,000 screen types", anchor: "Router register 1,000 screen types", goal: "linear (≈10×), < 50 ms", ratioLimit: 15, nanosecondsLimit: 50_000_000, make: { Strategies.routerRegister(count: 10_000) }),
+
+            Workload("random journey on InMemoryHost, per transition", goal: "≥ 1,000,000/s", nanosecondsLimit: 1_000, make: Journeys.host),
+            Workload("random journey on FlowStack, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.stack),
+            Workload("random journey on FlowChain, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.chain),
+            Workload("random journey on FlowCoordinator, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.coordinator),
+            Workload("random journey on FlowRouter, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.router),
+        ]
+    }
+}
+
+/// What everything else is measured against.
+@MainActor
+enum Anchors {
+    final class Box {}
+
+    static func allocateAppendRemove() -> (Int) -> Void {
+        var array: [Box] = []
+        array.reserveCapacity(4)
+        return { n in
+            for _ in 0..<n {
+                array.append(Box())
+                consume(array.removeLast())
+            }
+        }
+    }
+
+    static func swinjectResolve() -> (Int) -> Void {
+        let container = Container()
+        container.register(Plain.self) { _ in MainActor.assumeIsolated { Plain() } }.inObjectScope(.transient)
+        return { n in
+            for _ in 0..<n { consume(container.resolve(Plain.self)) }
+        }
+    }
+}
+
+/// Fails a workload's set-up loudly: a benchmark that cannot build its subject measures nothing.
+func must<T>(_ body: () throws -> T) -> T {
+    do { return try body() } catch { preconditionFailure("benchmark set-up failed: \(error)") }
+}

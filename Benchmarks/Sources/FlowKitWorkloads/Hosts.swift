@@ -1,0 +1,137 @@
+import FlowChain
+import FlowStack
+import FlowKernel
+import FlowStage
+
+/// The in-memory host on its own.
+@MainActor
+enum Hosts {
+    /// A stack of `depth - 1` screens; each operation pushes a new screen (depth `depth`) and pops it.
+    static func pushPop(depth: Int) -> (Int) -> Void {
+        let host = InMemoryHost()
+        must { try host.setRoot(.stack("main", (1..<max(depth, 2)).map { _ in .screen(Plain()) })) }
+        return { n in
+            for _ in 0..<n {
+                try? host.push(Plain(), onto: "main")
+                try? host.pop("main")
+            }
+        }
+    }
+}
+
+/// Random journeys, seeded so every run takes the same one: one operation is one transition.
+@MainActor
+enum Journeys {
+    /// Pushes, pops, presents and dismisses on a stack, within a few screens of depth.
+    static func host() -> (Int) -> Void {
+        let host = InMemoryHost()
+        must { try host.setRoot(.stack("main", [.screen(Plain())])) }
+        var random = SeededGenerator(seed: 1)
+        var depth = 1
+        var presenting = false
+        return { n in
+            for _ in 0..<n {
+                let move = Int.random(in: 0..<3, using: &random)
+                if move == 2 {
+                    if presenting {
+                        try? host.dismiss(presentedBy: .container("main"))
+                    } else {
+                        try? host.present(.screen(Plain()), over: .container("main"))
+                    }
+                    presenting.toggle()
+                } else if depth == 1 || (move == 0 && depth < 12) {
+                    try? host.push(Plain(), onto: "main")
+                    depth += 1
+                } else {
+                    try? host.pop("main")
+                    depth -= 1
+                }
+            }
+        }
+    }
+}
+
+extension Journeys {
+    /// Forward and back through a navigator's registrations, never past either end.
+    static func stack() -> (Int) -> Void {
+        let registry = ScreenRegistry { registry in
+            for name in ["a", "b", "c", "d", "e", "f"] { registry.register(Plain.self, identifier: name) { Plain() } }
+        }
+        let navigator = StackNavigator<Void>("stack", registry: registry)
+        must { try navigator.start(on: InMemoryHost()) }
+        var random = SeededGenerator(seed: 2)
+        var depth = 1
+        return { n in
+            for _ in 0..<n {
+                if depth == 1 || (depth < 6 && Bool.random(using: &random)) {
+                    try? navigator.goNext()
+                    depth += 1
+                } else {
+                    try? navigator.getBack()
+                    depth -= 1
+                }
+            }
+        }
+    }
+
+    /// Next and back through six steps, never completing the chain.
+    static func chain() -> (Int) -> Void {
+        var builder = StepChain<Void>("chain").addStep { StepScreen() }
+        for _ in 1..<6 { builder = builder.addStep { StepScreen() } }
+        let chain = builder.finish()
+        must { try chain.start(on: InMemoryHost()) }
+        var random = SeededGenerator(seed: 3)
+        return { n in
+            for _ in 0..<n {
+                guard let step = chain.currentStep, let handle = (chain.currentScreen as? StepScreen)?.flow else { return }
+                if step == 0 || (step < 5 && Bool.random(using: &random)) {
+                    try? handle.next()
+                } else {
+                    try? handle.back()
+                }
+            }
+        }
+    }
+
+    /// Moves and backs of a coordinator, within a few screens of depth.
+    static func coordinator() -> (Int) -> Void {
+        let coordinator = BenchCoordinator("coordinator")
+        must { try coordinator.start(on: InMemoryHost()) }
+        var random = SeededGenerator(seed: 4)
+        var depth = 1
+        return { n in
+            for _ in 0..<n {
+                if depth == 1 || (depth < 8 && Bool.random(using: &random)) {
+                    try? coordinator.move(to: Plain())
+                    depth += 1
+                } else {
+                    try? coordinator.back()
+                    depth -= 1
+                }
+            }
+        }
+    }
+
+    /// Details produced from details, and now and then `Done`, which unwinds to the root.
+    static func router() -> (Int) -> Void {
+        let (home, latest, flow) = Strategies.routerFlow()
+        var random = SeededGenerator(seed: 5)
+        var depth = 1
+        return { n in
+            withExtendedLifetime(flow) {
+                for _ in 0..<n {
+                    if depth == 1 {
+                        try? home.produce(Item())
+                        depth += 1
+                    } else if depth < 8 && Int.random(in: 0..<3, using: &random) > 0 {
+                        try? latest.detail?.produce(Item())
+                        depth += 1
+                    } else {
+                        try? latest.detail?.produce(Done())
+                        depth = 1
+                    }
+                }
+            }
+        }
+    }
+}

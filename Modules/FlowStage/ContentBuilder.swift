@@ -1,57 +1,63 @@
 import FlowKernel
 
-/// Checks content before anything changes, then builds the nodes for it.
+/// Checks content and builds the nodes for it, before anything on the host changes.
 ///
-/// Keeping the checks apart from the mutation is what makes every host operation all or nothing.
+/// Building makes new nodes (or takes over reusable ones) without touching the host's tree, so a
+/// check that fails half way leaves nothing behind; the host links what was built only once all
+/// of it was accepted. That is what makes every host operation all or nothing.
 @MainActor
 struct ContentBuilder {
-    /// Nodes already shown that the new content may not name again.
-    var inUse: Set<NodeRef>
+    /// Every node the host shows now.
+    let shown: [NodeRef: StageNode]
+    /// Shown nodes that are leaving with this change, so the content may name them again.
+    var leaving: Set<NodeRef> = []
     /// Shown screen nodes the content may take over as they are (a stack re-set with its own entries).
     var reusable: [NodeRef: StageNode] = [:]
 
-    /// Throws a ``FlowError`` if the content cannot be shown; returns the nodes it names.
-    @discardableResult
-    func validate(_ content: Presentable) throws -> [NodeRef] {
+    /// Checks content and builds its nodes; throws a ``FlowKernel/FlowError`` if it cannot be shown.
+    func build(_ content: Presentable) throws -> StageNode {
+        if case .screen(let screen) = content {
+            // The common case, a single screen, needs no bookkeeping of what the content names.
+            let ref = NodeRef.of(screen)
+            try requireFree(ref)
+            return reusable[ref] ?? StageNode(.screen(screen), ref: ref)
+        }
         var seen: Set<NodeRef> = []
-        try check(content, seen: &seen)
-        return Array(seen)
+        return try build(content, seen: &seen)
     }
 
-    /// Builds the nodes for content that ``validate(_:)`` accepted.
-    func build(_ content: Presentable) -> StageNode {
-        switch content {
-        case .screen(let screen):
-            return reusable[.of(screen)] ?? StageNode(.screen(screen))
-        case .stack(let id, let entries):
-            return StageNode(.stack(id), children: entries.map(build))
-        case .tabs(let id, let tabs, let selected):
-            let node = StageNode(.tabs(id), children: tabs.map { build($0.content) })
-            node.tabItems = tabs.map(\.item)
-            node.selectedTab = selected
+    /// Builds a stack's new entries, which must not name a node twice between them.
+    func build(entries: [Presentable], of stack: ContainerID) throws -> [StageNode] {
+        var named: Set<NodeRef> = []
+        return try entries.map { entry in
+            try Self.rejectStack(entry, inStack: stack)
+            var seen: Set<NodeRef> = []
+            let node = try build(entry, seen: &seen)
+            for ref in seen where !named.insert(ref).inserted {
+                throw FlowError(.hostRejected, "\(ref) appears twice in the entries for the stack [\(stack)].")
+            }
             return node
         }
     }
 
-    private func check(_ content: Presentable, seen: inout Set<NodeRef>) throws {
+    private func build(_ content: Presentable, seen: inout Set<NodeRef>) throws -> StageNode {
         let ref = content.ref
-        if inUse.contains(ref) {
-            throw FlowError(.hostRejected, "\(ref) is already shown; a node can be shown only once.")
-        }
+        try requireFree(ref)
         if !seen.insert(ref).inserted {
             throw FlowError(.hostRejected, "\(ref) appears twice in the content to show.")
         }
         switch content {
-        case .screen:
-            return
+        case .screen(let screen):
+            return reusable[ref] ?? StageNode(.screen(screen), ref: ref)
         case .stack(let id, let entries):
             guard !entries.isEmpty else {
                 throw FlowError(.hostRejected, "The stack [\(id)] needs at least one entry.")
             }
-            for entry in entries {
-                try Self.rejectStack(entry, in: "the stack [\(id)]")
-                try check(entry, seen: &seen)
+            let children = try entries.map { entry in
+                try Self.rejectStack(entry, inStack: id)
+                return try build(entry, seen: &seen)
             }
+            return StageNode(.stack(id), ref: ref, children: children)
         case .tabs(let id, let tabs, let selected):
             if let selected {
                 guard tabs.indices.contains(selected) else {
@@ -60,24 +66,34 @@ struct ContentBuilder {
             } else if !tabs.isEmpty {
                 throw FlowError(.hostRejected, "The tab group [\(id)] has tabs, so one of them must be selected.")
             }
-            for tab in tabs {
-                try Self.rejectTabs(tab.content, in: "the tab group [\(id)]")
-                try check(tab.content, seen: &seen)
+            let children = try tabs.map { tab in
+                try Self.rejectTabs(tab.content, inTabs: id)
+                return try build(tab.content, seen: &seen)
             }
+            let node = StageNode(.tabs(id), ref: ref, children: children)
+            node.tabItems = tabs.map(\.item)
+            node.selectedTab = selected
+            return node
+        }
+    }
+
+    private func requireFree(_ ref: NodeRef) throws {
+        if shown[ref] != nil, reusable[ref] == nil, !leaving.contains(ref) {
+            throw FlowError(.hostRejected, "\(ref) is already shown; a node can be shown only once.")
         }
     }
 
     /// A stack cannot hold another stack directly.
-    static func rejectStack(_ content: Presentable, in place: String) throws {
+    static func rejectStack(_ content: Presentable, inStack stack: ContainerID) throws {
         if case .stack(let inner, _) = content {
-            throw FlowError(.hostRejected, "The stack [\(inner)] cannot be an entry of \(place).")
+            throw FlowError(.hostRejected, "The stack [\(inner)] cannot be an entry of the stack [\(stack)].")
         }
     }
 
     /// A tab group cannot hold another tab group directly.
-    static func rejectTabs(_ content: Presentable, in place: String) throws {
+    static func rejectTabs(_ content: Presentable, inTabs tabs: ContainerID) throws {
         if case .tabs(let inner, _, _) = content {
-            throw FlowError(.hostRejected, "The tab group [\(inner)] cannot be a tab of \(place).")
+            throw FlowError(.hostRejected, "The tab group [\(inner)] cannot be a tab of the tab group [\(tabs)].")
         }
     }
 }

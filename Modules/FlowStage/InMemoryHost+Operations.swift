@@ -1,21 +1,26 @@
 import FlowKernel
 
-// Each operation first finds and checks everything it needs, throwing before any change, and only
-// then mutates. It returns the one event its change reports.
+// Each operation first finds and checks everything it needs, building any new nodes off to the
+// side and throwing before any change; only then does it link the nodes in, keeping the index and
+// the links up to date. It returns the one event its change reports.
 
 extension InMemoryHost {
     func perform(_ operation: HostOperation) throws -> FlowEvent.Change {
         switch operation {
         case .setRoot(let content):
-            let node = try content.map { try builder(inUse: []).checkedBuild($0) }
+            // Everything shown now leaves, so the new content may name any of it again.
+            let node = try content.map { try ContentBuilder(shown: [:]).build($0) }
+            if let old = root { forget(old) }
             root = node
+            if let node { admit(node) }
             return .rootReplaced(node?.ref)
 
         case .push(let content, let id):
             let stack = try container(id, kind: "stack", where: \.isStack)
-            try ContentBuilder.rejectStack(content, in: "the stack [\(id)]")
-            let node = try builder().checkedBuild(content)
-            stack.children.append(node)
+            try ContentBuilder.rejectStack(content, inStack: id)
+            let node = try builder().build(content)
+            stack.append(node)
+            admit(node)
             return .pushed(node.ref, onto: id)
 
         case .pop(let id):
@@ -24,10 +29,10 @@ extension InMemoryHost {
 
         case .popTo(let target, let id):
             let stack = try container(id, kind: "stack", where: \.isStack)
-            guard let index = stack.children.firstIndex(where: { $0.ref == target }) else {
+            guard let entry = nodes[target], entry.holder === stack else {
                 throw FlowError(.notFound, "\(target) is not in the stack [\(id)], so it cannot be popped to.")
             }
-            return try popEntries(of: stack, id, keeping: index + 1)
+            return try popEntries(of: stack, id, keeping: entry.index + 1)
 
         case .popToRoot(let id):
             let stack = try container(id, kind: "stack", where: \.isStack)
@@ -42,16 +47,17 @@ extension InMemoryHost {
             if let presented = anchor.presented {
                 throw FlowError(.hostRejected, "\(anchorRef) already presents \(presented.ref); dismiss it first.")
             }
-            let node = try builder().checkedBuild(content)
-            anchor.presented = node
+            let node = try builder().build(content)
+            anchor.present(node)
+            admit(node)
             return .presented(node.ref, over: anchorRef)
 
         case .dismiss(let anchorRef):
             let anchor = try node(anchorRef)
-            guard let presented = anchor.presented else {
+            guard let presented = anchor.removePresented() else {
                 throw FlowError(.nothingToGoBackTo, "\(anchorRef) presents nothing, so there is nothing to dismiss.")
             }
-            anchor.presented = nil
+            forget(presented)
             return .dismissed(presented.ref, presentedBy: anchorRef)
 
         case .selectTab(let index, let id):
@@ -65,19 +71,21 @@ extension InMemoryHost {
             guard (0...tabs.children.count).contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab group [\(id)] has \(tabs.children.count) tabs; a tab cannot be inserted at \(index).")
             }
-            try ContentBuilder.rejectTabs(tab.content, in: "the tab group [\(id)]")
-            let node = try builder().checkedBuild(tab.content)
-            tabs.children.insert(node, at: index)
+            try ContentBuilder.rejectTabs(tab.content, inTabs: id)
+            let node = try builder().build(tab.content)
+            tabs.insert(node, at: index)
             tabs.tabItems.insert(tab.item, at: index)
             tabs.selectedTab = TabSelection.afterInsert(at: index, selected: tabs.selectedTab)
+            admit(node)
             return .tabInserted(node.ref, at: index, in: id)
 
         case .removeTab(let index, let id):
             let tabs = try container(id, kind: "tab group", where: \.isTabs)
             try requireTab(index, in: tabs, id)
-            let removed = tabs.children.remove(at: index)
+            let removed = tabs.removeChild(at: index)
             tabs.tabItems.remove(at: index)
             tabs.selectedTab = TabSelection.afterRemove(at: index, selected: tabs.selectedTab, remaining: tabs.children.count)
+            forget(removed)
             return .tabRemoved(removed.ref, at: index, in: id)
 
         case .addChild(let content, let parentRef):
@@ -85,15 +93,16 @@ extension InMemoryHost {
             guard parent.isScreen else {
                 throw FlowError(.hostRejected, "Only a screen can contain children; \(parentRef) is a container.")
             }
-            let node = try builder().checkedBuild(content)
-            parent.children.append(node)
+            let node = try builder().build(content)
+            parent.append(node)
+            admit(node)
             return .childAdded(node.ref, to: parentRef)
 
         case .removeChild(let childRef):
-            guard let parent = root?.parent(of: childRef), parent.isScreen else {
+            guard let child = nodes[childRef], let parent = child.holder, parent.isScreen else {
                 throw FlowError(.notFound, "\(childRef) is not the child of a screen, so it cannot be removed as one.")
             }
-            parent.children.removeAll { $0.ref == childRef }
+            forget(parent.removeChild(at: child.index))
             return .childRemoved(childRef, from: parent.ref)
         }
     }
@@ -101,7 +110,7 @@ extension InMemoryHost {
     // MARK: Finding
 
     private func node(_ ref: NodeRef) throws -> StageNode {
-        guard let node = root?.find(ref) else {
+        guard let node = nodes[ref] else {
             throw FlowError(.notFound, "\(ref) is not shown by this host.")
         }
         return node
@@ -121,8 +130,33 @@ extension InMemoryHost {
         }
     }
 
-    private func builder(inUse: Set<NodeRef>? = nil) -> ContentBuilder {
-        ContentBuilder(inUse: inUse ?? Set(root?.allNodes().map(\.ref) ?? []))
+    /// A builder for content that may name nothing the host shows.
+    private func builder() -> ContentBuilder {
+        ContentBuilder(shown: nodes)
+    }
+
+    // MARK: Keeping the index
+
+    /// Indexes a node that has just been linked into the tree, with everything below it; a node
+    /// taken over as it was (a stack re-set with its own entries) is indexed already.
+    private func admit(_ node: StageNode) {
+        if let indexed = nodes.updateValue(node, forKey: node.ref), indexed === node { return }
+        node.adoptChildren()
+        for child in node.children { admit(child) }
+    }
+
+    /// Drops a node that has left the tree, with everything below it, from the index, and clears
+    /// their links so nothing keeps them alive.
+    private func forget(_ node: StageNode) {
+        if node.children.isEmpty, node.presented == nil {
+            nodes.removeValue(forKey: node.ref)
+            node.detach()
+            return
+        }
+        node.forEach { gone in
+            nodes.removeValue(forKey: gone.ref)
+            gone.detach()
+        }
     }
 
     // MARK: Stacks
@@ -133,9 +167,9 @@ extension InMemoryHost {
             let floor = stack.children[max(count, 1) - 1].ref
             throw FlowError(.nothingToGoBackTo, "The stack [\(id)] has nothing above \(floor) to pop.")
         }
-        let removed = stack.children[count...].reversed().map(\.ref)
-        stack.children.removeSubrange(count...)
-        return .popped(removed, from: id)
+        let removed = stack.removeChildren(from: count)
+        for node in removed { forget(node) }
+        return .popped(removed.reversed().map(\.ref), from: id)
     }
 
     private func replaceEntries(of stack: StageNode, _ id: ContainerID, with entries: [Presentable]) throws -> FlowEvent.Change {
@@ -146,31 +180,20 @@ extension InMemoryHost {
         // the old entries held is free to be shown again, except inside the entries that stay.
         var reusable: [NodeRef: StageNode] = [:]
         for entry in entries {
-            if case .screen = entry, let kept = stack.children.first(where: { $0.ref == entry.ref }) {
+            if case .screen = entry, let kept = nodes[entry.ref], kept.holder === stack {
                 reusable[kept.ref] = kept
             }
         }
-        let leaving = Set(stack.children.filter { reusable[$0.ref] == nil }.flatMap { $0.allNodes().map(\.ref) })
-        var inUse = Set(root?.allNodes().map(\.ref) ?? []).subtracting(leaving)
-        inUse.subtract(reusable.keys)
-        var builder = ContentBuilder(inUse: inUse)
+        let leavingEntries = stack.children.filter { reusable[$0.ref] == nil }
+        var leaving: Set<NodeRef> = []
+        for entry in leavingEntries { entry.forEach { leaving.insert($0.ref) } }
+        var builder = ContentBuilder(shown: nodes)
+        builder.leaving = leaving
         builder.reusable = reusable
-        var seen: Set<NodeRef> = []
-        for entry in entries {
-            try ContentBuilder.rejectStack(entry, in: "the stack [\(id)]")
-            for ref in try builder.validate(entry) where !seen.insert(ref).inserted {
-                throw FlowError(.hostRejected, "\(ref) appears twice in the entries for the stack [\(id)].")
-            }
-        }
-        stack.children = entries.map(builder.build)
-        return .stackReplaced(id, with: stack.children.map(\.ref))
-    }
-}
-
-extension ContentBuilder {
-    /// Validates content, then builds it.
-    func checkedBuild(_ content: Presentable) throws -> StageNode {
-        try validate(content)
-        return build(content)
+        let built = try builder.build(entries: entries, of: id)
+        for entry in leavingEntries { forget(entry) }
+        stack.replaceChildren(with: built)
+        for node in built { admit(node) }
+        return .stackReplaced(id, with: built.map(\.ref))
     }
 }

@@ -15,9 +15,17 @@ import FlowKernel
 /// //   Welcome
 /// //   Catalog
 /// ```
+///
+/// The host keeps an index of every node it shows, and each node knows what holds or presents it,
+/// so an operation and the targeted queries (``place(of:)``, ``child(at:of:)``, ``topmost``,
+/// ``visibleScreenRef``, ``screen(for:)``) cost the same however many screens are shown. The
+/// ``hierarchy`` value is built when first read after a change, and kept until the next change.
 @MainActor
 public final class InMemoryHost: PresentationHost {
     var root: StageNode?
+    /// Every node shown, by reference.
+    var nodes: [NodeRef: StageNode] = [:]
+    private var cachedHierarchy: Hierarchy?
     private var observers: [any FlowObserver] = []
     private var isApplying = false
 
@@ -25,7 +33,12 @@ public final class InMemoryHost: PresentationHost {
     public init() {}
 
     /// A value describing everything the host shows now.
-    public var hierarchy: Hierarchy { Hierarchy(root: root?.snapshot()) }
+    public var hierarchy: Hierarchy {
+        if let cachedHierarchy { return cachedHierarchy }
+        let value = Hierarchy(root: root?.snapshot())
+        cachedHierarchy = value
+        return value
+    }
 
     /// Makes one change, or throws a ``FlowError`` and changes nothing.
     ///
@@ -39,14 +52,47 @@ public final class InMemoryHost: PresentationHost {
         isApplying = true
         defer { isApplying = false }
         let change = try perform(operation)
+        cachedHierarchy = nil
         deliver(FlowEvent(change, flow: flow))
+    }
+
+    // MARK: Targeted queries
+
+    /// Where a node stands, from the host's index.
+    public func place(of node: NodeRef) -> NodePlace? {
+        nodes[node]?.place
+    }
+
+    /// The node at an index among what a node holds, from the host's index.
+    public func child(at index: Int, of node: NodeRef) -> NodeRef? {
+        guard let children = nodes[node]?.children, children.indices.contains(index) else { return nil }
+        return children[index].ref
+    }
+
+    /// The top-most node of the presentation chain, found by following what is visible.
+    public var topmost: NodeRef? {
+        guard var node = root else { return nil }
+        while let next = node.presentedAnywhereVisible { node = next }
+        return node.ref
+    }
+
+    /// The screen a person is looking at, found by following what is visible.
+    public var visibleScreenRef: ScreenRef? {
+        guard let top = topmost, var node = nodes[top] else { return nil }
+        while true {
+            if case .screen = node.kind { return node.ref.screen }
+            guard let next = node.visibleChildren.last else { return nil }
+            node = next
+        }
     }
 
     /// The shown screen a reference names, or `nil`.
     public func screen(for ref: ScreenRef) -> (any Screen)? {
-        guard let node = root?.find(.screen(ref)), case .screen(let screen) = node.kind else { return nil }
+        guard let node = nodes[.screen(ref)], case .screen(let screen) = node.kind else { return nil }
         return screen
     }
+
+    // MARK: Events
 
     /// Delivers a flow's own event to the observers.
     public func report(_ event: FlowEvent) {

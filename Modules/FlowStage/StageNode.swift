@@ -2,6 +2,11 @@ import FlowKernel
 
 /// One node of the in-memory host's tree. The host owns the tree; a node owns what it holds and
 /// what it presents, so removing a node releases everything below it.
+///
+/// Each node also knows what holds or presents it and its index there, so the host answers "where
+/// is this node?" without searching. Those links point up the tree and do not own: a node is kept
+/// by what holds or presents it, and by nothing below it. The host reads them only while the node
+/// is in its tree, and clears them (``detach()``) when the node leaves.
 @MainActor
 final class StageNode {
     enum Kind {
@@ -11,31 +16,145 @@ final class StageNode {
     }
 
     let kind: Kind
+    /// The node's reference, made once when the node is made: the host's index keys on it, and its
+    /// events name the screen as it was named when it was shown.
+    let ref: NodeRef
     /// A stack's entries (bottom first), a tab group's tabs, a screen's contained children.
-    var children: [StageNode]
+    private(set) var children: [StageNode] = []
     /// A tab group's items, parallel to `children`.
     var tabItems: [TabItem] = []
     /// A tab group's selected index; `nil` only when it has no tabs.
     var selectedTab: Int?
-    var presented: StageNode?
+    /// What the node presents.
+    private(set) var presented: StageNode?
+    /// The node that holds this one (a stack, tab group or screen), if it is held.
+    private(set) unowned var holder: StageNode?
+    /// The node that presents this one, if it is presented.
+    private(set) unowned var presenter: StageNode?
+    /// The node's index in its holder's `children`.
+    private(set) var index = 0
 
-    init(_ kind: Kind, children: [StageNode] = []) {
+    init(_ kind: Kind, ref: NodeRef, children: [StageNode] = []) {
         self.kind = kind
+        self.ref = ref
         self.children = children
-    }
-
-    var ref: NodeRef {
-        switch kind {
-        case .screen(let screen): .of(screen)
-        case .stack(let id), .tabs(let id): .container(id)
-        }
     }
 
     var isStack: Bool { if case .stack = kind { true } else { false } }
     var isTabs: Bool { if case .tabs = kind { true } else { false } }
     var isScreen: Bool { if case .screen = kind { true } else { false } }
 
-    /// The value the kernel's ``Hierarchy`` speaks.
+    // MARK: Changing what the node holds and presents, keeping the links
+
+    /// Links every child to this node: called once a built node is accepted.
+    func adoptChildren() {
+        for (index, child) in children.enumerated() { child.attach(to: self, at: index) }
+    }
+
+    func append(_ child: StageNode) {
+        child.attach(to: self, at: children.count)
+        children.append(child)
+    }
+
+    func insert(_ child: StageNode, at index: Int) {
+        children.insert(child, at: index)
+        renumber(from: index)
+    }
+
+    /// Removes the children from `index` on and returns them, first first.
+    func removeChildren(from index: Int) -> [StageNode] {
+        if index == children.count - 1 { return [children.removeLast()] }
+        // Copied out before the removal, so the removal does not copy the whole array.
+        let removed = Array(children[index...])
+        children.removeSubrange(index...)
+        return removed
+    }
+
+    func removeChild(at index: Int) -> StageNode {
+        let removed = children.remove(at: index)
+        renumber(from: index)
+        return removed
+    }
+
+    func replaceChildren(with nodes: [StageNode]) {
+        children = nodes
+        adoptChildren()
+    }
+
+    func present(_ node: StageNode) {
+        node.holder = nil
+        node.presenter = self
+        presented = node
+    }
+
+    func removePresented() -> StageNode? {
+        defer { presented = nil }
+        return presented
+    }
+
+    /// Forgets what holds or presents this node: it has left the host, or is about to be re-linked.
+    func detach() {
+        holder = nil
+        presenter = nil
+    }
+
+    private func attach(to holder: StageNode, at index: Int) {
+        self.holder = holder
+        self.presenter = nil
+        self.index = index
+    }
+
+    private func renumber(from start: Int) {
+        for index in start..<children.count { children[index].attach(to: self, at: index) }
+    }
+
+    // MARK: Reading
+
+    /// This node and everything below it: children first, then the presentation.
+    func forEach(_ body: (StageNode) -> Void) {
+        body(self)
+        for child in children { child.forEach(body) }
+        presented?.forEach(body)
+    }
+
+    /// Where the node stands, as the kernel's targeted query answers it.
+    var place: NodePlace {
+        let attachment: NodePlace.Attachment = if let holder {
+            .held(by: holder.ref, at: index)
+        } else if let presenter {
+            .presented(by: presenter.ref)
+        } else {
+            .root
+        }
+        let placeKind: NodePlace.Kind = switch kind {
+        case .screen: .screen
+        case .stack: .stack
+        case .tabs: .tabs(selected: selectedTab)
+        }
+        return NodePlace(kind: placeKind, attachment: attachment, childCount: children.count, presented: presented?.ref)
+    }
+
+    /// The children a person can see: a stack's top entry, a tab group's selected tab, every child
+    /// a screen contains.
+    var visibleChildren: ArraySlice<StageNode> {
+        switch kind {
+        case .screen: children[...]
+        case .stack: children.suffix(1)
+        case .tabs: selectedTab.flatMap { children.indices.contains($0) ? children[$0...$0] : nil } ?? []
+        }
+    }
+
+    /// What this node, or a node a person can see inside it, presents; the deepest one wins
+    /// (the same rule as ``FlowKernel/Hierarchy/topmost``).
+    var presentedAnywhereVisible: StageNode? {
+        for child in visibleChildren.reversed() {
+            if let presented = child.presentedAnywhereVisible { return presented }
+        }
+        return presented
+    }
+
+    /// The value the kernel's ``Hierarchy`` speaks. Screens are named as they are now, so a
+    /// display name that changed while the screen is shown shows its new value.
     func snapshot() -> HierarchyNode {
         let kind: HierarchyNode.Kind = switch self.kind {
         case .screen(let screen): .screen(ScreenRef(screen))
@@ -43,23 +162,5 @@ final class StageNode {
         case .tabs(let id): .tabs(id, items: tabItems, selected: selectedTab)
         }
         return HierarchyNode(kind, children: children.map { $0.snapshot() }, presented: presented?.snapshot())
-    }
-
-    /// This node and everything below it: children first, then the presentation.
-    func allNodes() -> [StageNode] {
-        var result: [StageNode] = [self]
-        for child in children { result += child.allNodes() }
-        if let presented { result += presented.allNodes() }
-        return result
-    }
-
-    /// The first node below (or at) this one that a reference names.
-    func find(_ ref: NodeRef) -> StageNode? {
-        allNodes().first { $0.ref == ref }
-    }
-
-    /// The node whose children include the node a reference names.
-    func parent(of ref: NodeRef) -> StageNode? {
-        allNodes().first { node in node.children.contains { $0.ref == ref } }
     }
 }

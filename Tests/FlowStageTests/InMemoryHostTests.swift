@@ -176,4 +176,43 @@ struct InMemoryHostTests {
 
         leaks.expectNoLeaks()
     }
+
+    @Test func aReleasedHostReleasesEverythingItStillShows() throws {
+        let leaks = LeakTracker()
+        do {
+            let host = InMemoryHost()
+            try host.setRoot(.stack("main", [.screen(leaks.track(Welcome())), .screen(leaks.track(Catalog()))]))
+            try host.present(.stack("sheet", [.screen(leaks.track(Cart()))]), over: .container("main"))
+            try host.apply(.addChild(.screen(leaks.track(Product("Banner"))), to: .of(try #require(host.visibleScreen))), for: nil)
+            #expect(leaks.survivors.count == 4)
+        }
+        leaks.expectNoLeaks()
+    }
+
+    @Test func queriesFollowEveryChangeWithoutTheHierarchy() throws {
+        try host.push(catalog, onto: "main")
+        try host.present(.stack("sheet", [.screen(cart)]), over: .of(catalog))
+
+        #expect(host.place(of: .of(catalog)) == NodePlace(kind: .screen, attachment: .held(by: .container("main"), at: 1), childCount: 0, presented: .container("sheet")))
+        #expect(host.place(of: .container("sheet"))?.presenter == .of(catalog))
+        #expect(host.topEntry(of: "main") == .of(catalog))
+        #expect(host.entryCount(of: "main") == 2)
+        #expect(host.topmost == .container("sheet"))
+        #expect(host.visibleScreenRef == cart.ref)
+
+        try host.dismiss(presentedBy: .of(catalog))
+        try host.pop("main")
+
+        #expect(host.place(of: .of(catalog)) == nil)
+        #expect(host.place(of: .container("sheet")) == nil)
+        #expect(host.screen(for: cart.ref) == nil)
+        #expect(host.topEntry(of: "main") == .of(welcome))
+        #expect(host.visibleScreenRef == welcome.ref)
+    }
+
+    @Test func anUnusedContainerNameSkipsTheNamesShown() throws {
+        try host.push(.tabs("main-2", [], selected: nil), onto: "main")
+        #expect(host.unusedContainerID("main") == "main-3")
+        #expect(host.unusedContainerID("other") == "other")
+    }
 }

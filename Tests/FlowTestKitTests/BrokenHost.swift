@@ -15,11 +15,14 @@ final class BrokenHost: PresentationHost {
         case hoarding
         /// Rejects with the wrong code.
         case wrongCodes
+        /// Answers the targeted queries from the hierarchy it first showed, never updated.
+        case staleQueries
     }
 
     let flaw: Flaw
     let inner = InMemoryHost()
     private var hoard: [any Screen] = []
+    private var firstHierarchy: Hierarchy?
     private var observers: [any FlowObserver] = []
 
     init(_ flaw: Flaw) {
@@ -28,6 +31,12 @@ final class BrokenHost: PresentationHost {
     }
 
     var hierarchy: Hierarchy { inner.hierarchy }
+
+    func place(of node: NodeRef) -> NodePlace? {
+        guard flaw == .staleQueries else { return inner.place(of: node) }
+        if firstHierarchy == nil { firstHierarchy = inner.hierarchy }
+        return firstHierarchy?.place(of: node)
+    }
     func screen(for ref: ScreenRef) -> (any Screen)? { inner.screen(for: ref) }
     func report(_ event: FlowEvent) { deliver(event) }
     func addObserver(_ observer: any FlowObserver) { observers.append(observer) }

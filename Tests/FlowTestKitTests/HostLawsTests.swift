@@ -16,10 +16,19 @@ struct HostLawsTests {
         (.reentrant, "a request during another is rejected"),
         (.hoarding, "the host releases what it no longer shows"),
         (.wrongCodes, "a rejected request changes nothing (pop the last entry)"),
+        (.staleQueries, "the targeted queries agree with the hierarchy"),
     ])
     func aFlawedHostIsCaught(_ flaw: BrokenHost.Flaw, law: String) {
         let broken = HostLaws.violations { BrokenHost(flaw) }.map(\.law)
         #expect(broken.contains(law), "laws broken: \(broken)")
+    }
+
+    @Test func theQueriesDefaultImplementationsAgreeWithTheHierarchy() {
+        // The broken host answers the queries through the kernel's defaults, built on `hierarchy`;
+        // hoarding breaks another law, not this one.
+        let broken = HostLaws.violations { BrokenHost(.hoarding) }.map(\.law)
+        #expect(!broken.contains("the targeted queries agree with the hierarchy"), "laws broken: \(broken)")
+        #expect(broken.contains("the host releases what it no longer shows"))
     }
 
     @Test func checkRecordsAnIssueForEachViolation() {

@@ -1,7 +1,7 @@
 extension Flow {
     /// Starts the flow with no parent: as the host's root if it shows nothing, presented otherwise.
     public func start(on host: any PresentationHost) throws {
-        try start(on: host, placement: host.hierarchy.root == nil ? .root : .presented, parent: nil)
+        try start(on: host, placement: host.topmost == nil ? .root : .presented, parent: nil)
     }
 
     /// Starts the flow at a placement, with no parent.

@@ -6,7 +6,7 @@
 /// another stack directly; a screen can be shown only once) and rejects it with a ``FlowError``
 /// otherwise.
 @MainActor
-public indirect enum Presentable {
+public enum Presentable {
     /// A single screen.
     case screen(any Screen)
     /// A navigation stack with its entries, bottom first.

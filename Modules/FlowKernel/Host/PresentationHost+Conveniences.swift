@@ -46,7 +46,7 @@ extension PresentationHost {
     /// Returns the node it was presented over, `nil` when it became the root.
     @discardableResult
     public func presentOnTop(_ content: Presentable, for flow: FlowID? = nil) throws -> NodeRef? {
-        guard let anchor = hierarchy.topmost?.ref else {
+        guard let anchor = topmost else {
             try apply(.setRoot(content), for: flow)
             return nil
         }
@@ -63,10 +63,10 @@ extension PresentationHost {
     ///
     /// - Throws: ``FlowError/Code/notFound`` if the node is not presented by anything.
     public func dismiss(_ presented: NodeRef, for flow: FlowID? = nil) throws {
-        guard let presenter = hierarchy.presenter(of: presented) else {
+        guard let presenter = presenter(of: presented) else {
             throw FlowError(.notFound, "\(presented) is not presented, so it cannot be dismissed.")
         }
-        try apply(.dismiss(presentedBy: presenter.ref), for: flow)
+        try apply(.dismiss(presentedBy: presenter), for: flow)
     }
 
     /// Selects a tab.
@@ -81,6 +81,6 @@ extension PresentationHost {
 
     /// The screen a person is looking at.
     public var visibleScreen: (any Screen)? {
-        hierarchy.visibleScreen.flatMap { screen(for: $0) }
+        visibleScreenRef.flatMap { screen(for: $0) }
     }
 }

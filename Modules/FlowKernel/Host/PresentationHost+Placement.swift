@@ -32,14 +32,14 @@ extension PresentationHost {
         switch placement {
         case .root, .presented:
             let node = NodeRef.container(stack)
-            if hierarchy.presenter(of: node) != nil {
-                try dismiss(node, for: flow)
-            } else if hierarchy.root?.ref == node {
-                try setRoot(nil, for: flow)
+            switch place(of: node)?.attachment {
+            case .presented(let presenter)?: try apply(.dismiss(presentedBy: presenter), for: flow)
+            case .root?: try setRoot(nil, for: flow)
+            case .held?, nil: return
             }
         case .onStack:
-            guard let entries = hierarchy.entries(of: stack), let index = entries.firstIndex(of: firstEntry), index > 0 else { return }
-            try apply(.popTo(entries[index - 1], in: stack), for: flow)
+            guard let index = index(of: firstEntry, in: stack), index > 0, let below = child(at: index - 1, of: .container(stack)) else { return }
+            try apply(.popTo(below, in: stack), for: flow)
         }
     }
 }

@@ -18,10 +18,31 @@
 /// - **Inverse operations.** Pushing then popping restores the stack; presenting then dismissing
 ///   restores the hierarchy; dismissing removes everything presented above the dismissed node.
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.
+/// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``topmost`` and
+///   ``visibleScreenRef`` answer what the same questions asked of ``hierarchy`` answer. Their
+///   default implementations do exactly that; a host that keeps indexes should answer them without
+///   building the hierarchy, since strategies ask them on every request.
 @MainActor
 public protocol PresentationHost: AnyObject {
     /// A value describing everything the host shows now.
+    ///
+    /// Building it costs as much as the host shows; to ask about one node, use ``place(of:)``.
     var hierarchy: Hierarchy { get }
+
+    /// Where a node stands: what it is, what holds or presents it, how many nodes it holds and
+    /// what it presents; `nil` if the host does not show it.
+    func place(of node: NodeRef) -> NodePlace?
+
+    /// The node at an index among what a node holds (a stack's entries bottom first, a tab group's
+    /// tabs, a screen's children); `nil` if the node is not shown or the index is out of range.
+    func child(at index: Int, of node: NodeRef) -> NodeRef?
+
+    /// The top-most node of the presentation chain, where new modal content goes: the root, or the
+    /// deepest visible presentation above it (``Hierarchy/topmost``); `nil` when nothing is shown.
+    var topmost: NodeRef? { get }
+
+    /// The screen a person is looking at (``Hierarchy/visibleScreen``).
+    var visibleScreenRef: ScreenRef? { get }
 
     /// Makes one change, or throws a ``FlowError`` and changes nothing.
     ///
@@ -42,4 +63,21 @@ public protocol PresentationHost: AnyObject {
 
     /// Removes an observer. Removing one that was not added has no effect.
     func removeObserver(_ observer: any FlowObserver)
+}
+
+extension PresentationHost {
+    /// Answers from ``hierarchy``; a host with indexes answers without building it.
+    public func place(of node: NodeRef) -> NodePlace? { hierarchy.place(of: node) }
+
+    /// Answers from ``hierarchy``; a host with indexes answers without building it.
+    public func child(at index: Int, of node: NodeRef) -> NodeRef? {
+        guard let children = hierarchy.node(node)?.children, children.indices.contains(index) else { return nil }
+        return children[index].ref
+    }
+
+    /// Answers from ``hierarchy``; a host with indexes answers without building it.
+    public var topmost: NodeRef? { hierarchy.topmost?.ref }
+
+    /// Answers from ``hierarchy``; a host with indexes answers without building it.
+    public var visibleScreenRef: ScreenRef? { hierarchy.visibleScreen }
 }

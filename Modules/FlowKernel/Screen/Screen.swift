@@ -23,12 +23,27 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-    /// The name of the screen's dynamic type.
-    public var displayName: String { ScreenType(of: self).name }
+    /// The name of the screen's dynamic type, formatted once per type.
+    public var displayName: String { TypeNames.name(of: Swift.type(of: self)) }
 
     /// The identity of this screen's dynamic type, as registries and routers key on it.
     public var screenType: ScreenType { ScreenType(of: self) }
 
     /// A value that names this instance in hierarchies and events.
     public var ref: ScreenRef { ScreenRef(self) }
+}
+
+/// Type names, formatted once per type: formatting one costs thousands of instructions, and every
+/// screen without a display name of its own is named by its type each time a reference is made.
+@MainActor
+enum TypeNames {
+    private static var names: [ObjectIdentifier: String] = [:]
+
+    static func name(of type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = names[key] { return name }
+        let name = String(describing: type)
+        names[key] = name
+        return name
+    }
 }

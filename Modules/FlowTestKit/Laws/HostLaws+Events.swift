@@ -3,7 +3,7 @@ import FlowKernel
 extension HostLaws {
     /// One step of the scripted journey: the request, the event it must report, and what must be
     /// true of the hierarchy afterwards.
-    private struct Step {
+    struct Step {
         let operation: HostOperation
         let change: FlowEvent.Change
         let holds: (Hierarchy) -> Bool
@@ -14,7 +14,7 @@ extension HostLaws {
         return onFixture(host, law: law) { f in check(steps(f), on: f, law: law) }
     }
 
-    private static func steps(_ f: Fixture) -> [Step] {
+    static func steps(_ f: Fixture) -> [Step] {
         let x = LawProbe("X"), y = LawProbe("Y"), z = LawProbe("Z"), p = LawProbe("P"), w = LawProbe("W"), q = LawProbe("Q")
         return [
             Step(operation: .push(.screen(x), onto: f.stack), change: .pushed(.of(x), onto: f.stack)) { $0.entries(of: f.stack)?.last == .of(x) },

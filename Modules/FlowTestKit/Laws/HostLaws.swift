@@ -13,8 +13,9 @@ import Testing
 ///
 /// The laws: pushing then popping restores the stack; dismissing removes everything presented
 /// above; a rejected request throws the documented code, leaves the hierarchy equal and reports
-/// nothing; every change reports exactly one event that matches it; a request made while another is
-/// being carried out is rejected; the host releases what it no longer shows.
+/// nothing; every change reports exactly one event that matches it; the targeted queries answer
+/// what the hierarchy shows, after every kind of change; a request made while another is being
+/// carried out is rejected; the host releases what it no longer shows.
 @MainActor
 public enum HostLaws {
     /// One broken host law.
@@ -27,6 +28,7 @@ public enum HostLaws {
         found += dismissRemovesEverythingPresentedAbove(makeHost())
         found += rejectedRequests.flatMap { rejectedRequestChangesNothing($0, on: makeHost()) }
         found += everyChangeReportsOneMatchingEvent(makeHost())
+        found += queriesAgreeWithTheHierarchy(makeHost())
         found += reentrantRequestsAreRejected(makeHost())
         found += removedScreensAreReleased(makeHost())
         return found

@@ -1,0 +1,50 @@
+import FlowKernel
+
+extension HostLaws {
+    /// The targeted queries (`place(of:)`, `child(at:of:)`, `topmost`, `visibleScreenRef`) answer
+    /// what the hierarchy value shows: on the fixture, and after every step of the events law's
+    /// journey, which makes every kind of change once.
+    static func queriesAgreeWithTheHierarchy(_ host: any PresentationHost) -> [Violation] {
+        let law = "the targeted queries agree with the hierarchy"
+        return onFixture(host, law: law) { f in
+            var found = disagreements(on: host, law: law, after: "building the fixture")
+            for (index, step) in steps(f).enumerated() {
+                do {
+                    try host.apply(step.operation, for: "laws")
+                } catch {
+                    found.append(Violation(law: law, detail: "step \(index) (\(step.change)) threw \(error)"))
+                    break
+                }
+                found += disagreements(on: host, law: law, after: "step \(index) (\(step.change))")
+            }
+            return found
+        }
+    }
+
+    /// Where the host's answers differ from the ones its hierarchy value gives.
+    private static func disagreements(on host: any PresentationHost, law: String, after moment: String) -> [Violation] {
+        let hierarchy = host.hierarchy
+        var found: [String] = []
+        var nodes: [HierarchyNode] = []
+        hierarchy.root?.forEach { nodes.append($0) }
+        for node in nodes {
+            let asked = host.place(of: node.ref), expected = hierarchy.place(of: node.ref)
+            if asked != expected { found.append("place(of: \(node.ref)) is \(String(describing: asked)), expected \(String(describing: expected))") }
+            let children = (0...node.children.count).map { host.child(at: $0, of: node.ref) }
+            if children != node.children.map(\.ref) + [nil] {
+                found.append("the children of \(node.ref) are \(children), expected \(node.children.map(\.ref))")
+            }
+        }
+        let absent = NodeRef.container("laws-absent")
+        if host.place(of: absent) != nil || host.child(at: 0, of: absent) != nil {
+            found.append("a node that is not shown has a place or a child")
+        }
+        if host.topmost != hierarchy.topmost?.ref {
+            found.append("topmost is \(String(describing: host.topmost)), expected \(String(describing: hierarchy.topmost?.ref))")
+        }
+        if host.visibleScreenRef != hierarchy.visibleScreen {
+            found.append("the visible screen is \(String(describing: host.visibleScreenRef)), expected \(String(describing: hierarchy.visibleScreen))")
+        }
+        return found.map { Violation(law: law, detail: "after \(moment): \($0)") }
+    }
+}

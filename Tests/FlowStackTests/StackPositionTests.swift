@@ -97,4 +97,24 @@ struct StackPositionTests {
         #expect(throws: FlowError.self) { try position.requireNotCurrent(registration: 2, label: "B") }
         #expect(throws: Never.self) { try position.requireNotCurrent(registration: 0, label: "A") }
     }
+
+    @Test("What each back plan takes away, top first", arguments: [
+        // (plan, the screen it names, names of the screens it takes away)
+        ("pop", "", ["C"]),
+        ("popTo", "A", ["C", "B"]),
+        ("popTo", "B", ["C"]),
+        ("dismiss", "M", ["N", "M"]),
+    ])
+    func leavingAfterABackPlan(_ kind: String, target: String, names: [String]) {
+        let n = LawProbe("N")
+        let screens = ["A": Self.a, "B": Self.b, "M": Self.m]
+        let plan: StackPosition.BackPlan = switch kind {
+        case "pop": .pop
+        case "popTo": .popTo(screens[target]!.ref)
+        default: .dismiss(screens[target]!.ref)
+        }
+        // A mixed position, for the table only: a navigator never pops under its own modal.
+        let position = StackPosition(entries: [Self.entry(Self.a, 0), Self.entry(Self.b, 1), Self.entry(Self.c, 2)], modals: [Self.entry(Self.m, 3), Self.entry(n, 4)])
+        #expect(position.leaving(after: plan).map(\.displayName) == names)
+    }
 }

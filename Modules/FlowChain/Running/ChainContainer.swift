@@ -62,8 +62,8 @@ public final class ChainContainer {
 
     /// Whether the container is on the host (on a shared stack: whether the chain's first screen is).
     public var isShown: Bool {
-        if sharesStack { return firstShared.map { host.hierarchy.contains($0) } ?? false }
-        return host.hierarchy.contains(node)
+        if sharesStack { return firstShared.map { host.contains($0) } ?? false }
+        return host.contains(node)
     }
 
     /// Shows a screen: pushes it (unless it is already in the stack), or makes it the single child.
@@ -76,15 +76,16 @@ public final class ChainContainer {
                 firstShared = ScreenRef(screen)
             } else if !isShown {
                 try place(.stack(id, [.screen(screen)]))
-            } else if host.hierarchy.entries(of: id)?.contains(.of(screen)) != true {
+            } else if host.index(of: .of(screen), in: id) == nil {
                 try host.push(screen, onto: id, for: flow)
             }
         case .single:
             if !isShown { try place(.screen(holder)) }
-            for child in host.hierarchy.node(node)?.children ?? [] where child.ref != .of(screen) {
-                try host.apply(.removeChild(child.ref), for: flow)
+            let children = (0..<(host.place(of: node)?.childCount ?? 0)).compactMap { host.child(at: $0, of: node) }
+            for child in children where child != .of(screen) {
+                try host.apply(.removeChild(child), for: flow)
             }
-            if host.hierarchy.parent(of: .of(screen))?.ref != node {
+            if host.holder(of: .of(screen)) != node {
                 try host.apply(.addChild(.screen(screen), to: node), for: flow)
             }
         }
@@ -95,12 +96,12 @@ public final class ChainContainer {
     public func hide(_ screen: any Screen, revealing previous: (any Screen)?) throws {
         switch kind {
         case .stack:
-            guard let entries = host.hierarchy.entries(of: id), let index = entries.firstIndex(of: .of(screen)), index > 0 else { return }
-            try host.apply(.popTo(entries[index - 1], in: id), for: flow)
+            guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
+            try host.apply(.popTo(below, in: id), for: flow)
         case .single:
             if let previous {
                 try show(previous)
-            } else if host.hierarchy.parent(of: .of(screen))?.ref == node {
+            } else if host.holder(of: .of(screen)) == node {
                 try host.apply(.removeChild(.of(screen)), for: flow)
             }
         }
@@ -131,20 +132,23 @@ public final class ChainContainer {
     func remove() throws {
         // Elsewhere the chain's modals sit above its container and go with it; on a shared stack
         // they sit above the stack, which stays.
-        if case .onStack = placement, let modal = presentedScreens.first(where: { host.hierarchy.contains($0) }) {
+        if case .onStack = placement, let modal = presentedScreens.first(where: { host.contains($0) }) {
             try host.dismiss(.screen(modal), for: flow)
         }
         presentedScreens = []
         guard isShown else { return }
-        let hierarchy = host.hierarchy
         let own: NodeRef = firstShared.map { .screen($0) } ?? node
-        if hierarchy.presenter(of: own) != nil {
-            try host.dismiss(own, for: flow)
-        } else if hierarchy.root?.ref == own {
+        switch host.place(of: own)?.attachment {
+        case .presented(let presenter)?:
+            try host.apply(.dismiss(presentedBy: presenter), for: flow)
+        case .root?:
             try host.setRoot(nil, for: flow)
-        } else if let parent = hierarchy.parent(of: own), case .stack(let stack) = parent.kind,
-                  let entries = hierarchy.entries(of: stack), let index = entries.firstIndex(of: own), index > 0 {
-            try host.apply(.popTo(entries[index - 1], in: stack), for: flow)
+        case .held(let holder, let index)?:
+            guard case .container(let stack) = holder, host.place(of: holder)?.kind == .stack, index > 0,
+                  let below = host.child(at: index - 1, of: holder) else { return }
+            try host.apply(.popTo(below, in: stack), for: flow)
+        case nil:
+            return
         }
     }
 }

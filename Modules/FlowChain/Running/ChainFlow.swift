@@ -67,10 +67,10 @@ public final class ChainFlow<Result>: Flow, StepDriving {
     ///   shows nothing and can be started again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()
-        if case .onStack(let stack) = placement, host.hierarchy.entries(of: stack) == nil {
+        if case .onStack(let stack) = placement, host.entryCount(of: stack) == nil {
             throw FlowError(.notFound, "There is no stack [\(stack)] to start the chain '\(id)' on.")
         }
-        let container = ChainContainer(kind: kind, name: host.hierarchy.unusedContainerID(id.name), host: host, flow: id, placement: placement)
+        let container = ChainContainer(kind: kind, name: host.unusedContainerID(id.name), host: host, flow: id, placement: placement)
         self.container = container
         do {
             try show(0, context: nil, in: requirePlan(), on: host)

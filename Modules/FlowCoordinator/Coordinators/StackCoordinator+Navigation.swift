@@ -19,8 +19,8 @@ extension StackCoordinator {
         // On a shared stack the coordinator has shown something once its start node is there; with
         // its own stack, once that stack is.
         let shown = mount.sharesStack
-            ? startNode.map { host.hierarchy.contains($0) } ?? false
-            : host.hierarchy.contains(.container(mount.stack))
+            ? startNode.map { host.contains($0) } ?? false
+            : host.contains(.container(mount.stack))
         if shown {
             try host.push(content, onto: mount.stack, for: id)
         } else {
@@ -37,12 +37,12 @@ extension StackCoordinator {
     public func back() throws {
         let host = try lifecycle.requireRunning()
         try requireNoChildOnStack()
-        let own = ownEntries(on: host)
-        guard own.count > 1 else {
+        let own = ownRange(on: host)
+        guard own.count > 1, let below = host.child(at: own.upperBound - 2, of: .container(runningStack)) else {
             throw FlowError(.nothingToGoBackTo, "The coordinator '\(id)' is at its start screen; going back would enter its parent's screens.")
         }
         try host.pop(runningStack, for: id)
-        topNode = own[own.count - 2]
+        topNode = below
     }
 
     /// Pops back to ``startNode``, which becomes ``topNode``.
@@ -51,8 +51,7 @@ extension StackCoordinator {
     public func backToStart() throws {
         let host = try lifecycle.requireRunning()
         try requireNoChildOnStack()
-        let own = ownEntries(on: host)
-        guard let start = own.first, own.count > 1 else {
+        guard let start = startNode, ownRange(on: host).count > 1 else {
             throw FlowError(.nothingToGoBackTo, "The coordinator '\(id)' is already at its start screen.")
         }
         try host.apply(.popTo(start, in: runningStack), for: id)
@@ -67,11 +66,11 @@ extension StackCoordinator {
     public func backToTop() throws {
         let host = try lifecycle.requireRunning()
         try requireNoChildOnStack()
-        let own = ownEntries(on: host)
-        guard let topNode, let index = own.firstIndex(of: topNode) else {
+        let own = ownRange(on: host)
+        guard let topNode, let index = host.index(of: topNode, in: runningStack), own.contains(index) else {
             throw FlowError(.notFound, "The coordinator '\(id)' has no top screen in its stack to go back to.")
         }
-        guard index < own.count - 1 else {
+        guard index < own.upperBound - 1 else {
             throw FlowError(.nothingToGoBackTo, "\(topNode) is already on top.")
         }
         try host.apply(.popTo(topNode, in: runningStack), for: id)
@@ -92,7 +91,7 @@ extension StackCoordinator {
         if let running = self.child {
             throw FlowError(.hostRejected, "The coordinator '\(id)' already runs the child '\(running.id)'; one child at a time — finish or cancel it first.")
         }
-        let snapshot = host.hierarchy.entries(of: runningStack)?.last
+        let snapshot = host.topEntry(of: runningStack)
         try child.start(on: host, placement: presented ? .presented : .onStack(runningStack), parent: id)
         beginChild(child, shares: !presented, snapshot: snapshot)
         child.onFinish { [weak self, weak child] outcome in

@@ -81,10 +81,10 @@ open class StackCoordinator<Result>: Coordinator {
     ///   is taken off the host again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()
-        if case .onStack(let shared) = placement, host.hierarchy.entries(of: shared) == nil {
+        if case .onStack(let shared) = placement, host.entryCount(of: shared) == nil {
             throw FlowError(.notFound, "There is no stack [\(shared)] to start the coordinator '\(id)' on.")
         }
-        try begin(on: host, mount: CoordinatorMount(placement, name: host.hierarchy.unusedContainerID(id.name)), parent: parent)
+        try begin(on: host, mount: CoordinatorMount(placement, name: host.unusedContainerID(id.name)), parent: parent)
     }
 
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
@@ -133,11 +133,12 @@ open class StackCoordinator<Result>: Coordinator {
         return try lifecycle.requireRunning()
     }
 
-    /// The stack's entries from the coordinator's start node up.
-    func ownEntries(on host: any PresentationHost) -> [NodeRef] {
-        guard let stack, let entries = host.hierarchy.entries(of: stack) else { return [] }
-        guard let startNode, let index = entries.firstIndex(of: startNode) else { return [] }
-        return Array(entries[index...])
+    /// The indexes of the stack's entries from the coordinator's start node up; empty when the
+    /// start node is not in the stack.
+    func ownRange(on host: any PresentationHost) -> Range<Int> {
+        guard let stack, let startNode, let start = host.index(of: startNode, in: stack),
+              let count = host.entryCount(of: stack) else { return 0..<0 }
+        return start..<count
     }
 
     /// Throws while a child runs on the coordinator's stack: its screens are on top.
@@ -161,7 +162,7 @@ open class StackCoordinator<Result>: Coordinator {
         childSnapshot = nil
         childShares = false
         guard shared, phase == .running, let host = activeHost, let stack, let snapshot else { return }
-        if let entries = host.hierarchy.entries(of: stack), let index = entries.firstIndex(of: snapshot), index < entries.count - 1 {
+        if let index = host.index(of: snapshot, in: stack), let count = host.entryCount(of: stack), index < count - 1 {
             // The snapshot is in the stack with entries above it, so the pop cannot be refused; the
             // child's outcome handler this runs in cannot throw in any case.
             try? host.apply(.popTo(snapshot, in: stack), for: id)
@@ -192,13 +193,12 @@ open class StackCoordinator<Result>: Coordinator {
     /// pops back to below its first screen; as a tab, its tab goes.
     func removeScreens(from host: any PresentationHost) throws {
         guard let mount else { return }
-        let hierarchy = host.hierarchy
         switch mount {
         case .root(let stack), .presented(let stack), .shared(let stack):
             guard let startNode, let placement = mount.placement else { return }
             try host.removeFlow(stack: stack, firstEntry: startNode, at: placement, for: id)
         case .tab(let stack, let tabs, _, _):
-            guard let index = hierarchy.node(.container(tabs))?.children.firstIndex(where: { $0.ref == .container(stack) }) else { return }
+            guard let index = host.index(of: .container(stack), in: tabs) else { return }
             try host.apply(.removeTab(at: index, in: tabs), for: id)
         }
     }

@@ -30,7 +30,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     /// Pushes the tab group, empty, onto the coordinator's stack.
     open override func start() throws {
         let host = try requireActive()
-        let tabs = host.hierarchy.unusedContainerID("\(id.name)-tabs")
+        let tabs = host.unusedContainerID("\(id.name)-tabs")
         try move(toContent: .tabs(tabs, [], selected: nil))
         self.tabs = tabs
     }
@@ -46,7 +46,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
             throw FlowError(.notFound, "The tab coordinator '\(id)' shows no tab group yet; call super.start() before adding items.")
         }
         try item.lifecycle.requireReady()
-        let mount = CoordinatorMount.tab(host.hierarchy.unusedContainerID(item.id.name), in: tabs, at: items.count, item: tabItem)
+        let mount = CoordinatorMount.tab(host.unusedContainerID(item.id.name), in: tabs, at: items.count, item: tabItem)
         try item.begin(on: host, mount: mount, parent: id)
         items.append(item)
         item.onFinish { [weak self, weak item] _ in
@@ -92,8 +92,8 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     /// The index of the selected tab, if there is one.
     public var selectedIndex: Int? {
-        guard let tabs, let host = lifecycle.host, case .tabs(_, _, let selected)? = host.hierarchy.node(.container(tabs))?.kind else { return nil }
-        return selected
+        guard let tabs, let host = lifecycle.host else { return nil }
+        return host.selectedTab(of: tabs)
     }
 
     /// The item of the selected tab.

@@ -52,7 +52,7 @@ public final class RouterFlow<Result>: Flow {
         try lifecycle.requireReady()
         let root = makeRoot()
         let session = RouterSession(router: router, host: host, flow: id)
-        stack = try host.showFirst(.screen(root), newStack: host.hierarchy.unusedContainerID(id.name), at: placement, for: id)
+        stack = try host.showFirst(.screen(root), newStack: host.unusedContainerID(id.name), at: placement, for: id)
         self.placement = placement
         firstEntry = .of(root)
         session.attach(root)

@@ -31,6 +31,7 @@ public final class Router {
     private var transitions: [(TransitionContext) throws -> Bool] = []
     /// The registered screen types, in registration order.
     public private(set) var registeredScreens: [ScreenType] = []
+    private var registeredScreenSet: Set<ScreenType> = []
 
     /// Makes an empty router.
     public init() {}
@@ -64,20 +65,19 @@ public final class Router {
             }
         )
         let keys = UnionTypes.flatten(S.Input.self).map(ObjectIdentifier.init)
-        var updated = destinations
+        // Check every key first, so a refused registration changes nothing; then register in place,
+        // so each registration costs the same however many came before it.
         for key in keys {
-            guard let existing = updated[key] else {
-                updated[key] = destination
-                continue
-            }
-            if existing.covers(S.self) {
-                updated[key] = destination   // S is the existing type or derives from it: S is more specific.
-            } else if !destination.covers(existing.metatype) {
+            if let existing = destinations[key], !existing.covers(S.self), !destination.covers(existing.metatype) {
                 throw FlowError(.ambiguousRoute, "\(S.self) and \(existing.screenType) both require a \(Self.typeName(key, in: S.Input.self)) and neither derives from the other; the router cannot choose.", types: [S.self])
             }
         }
-        destinations = updated
-        if !registeredScreens.contains(ScreenType(S.self)) { registeredScreens.append(ScreenType(S.self)) }
+        for key in keys {
+            // Between a class and its subclass, the most derived keeps the key.
+            if let existing = destinations[key], !existing.covers(S.self) { continue }
+            destinations[key] = destination
+        }
+        if registeredScreenSet.insert(destination.screenType).inserted { registeredScreens.append(destination.screenType) }
     }
 
     /// Rewrites a produced value of type `From` into a `To` before routing; a `To` may be a union.
@@ -132,6 +132,10 @@ public final class Router {
     /// The screen a value would create, with the value (transformed) injected; `nil` when no
     /// registered screen requires it. Never unwinds.
     public func destination<T>(for value: T) throws -> (any Screen)? {
+        if transforms.isEmpty, !(T.self is any OneOfType.Type) {
+            // Nothing to unwrap or transform: the value's static type is the key.
+            return try destination(for: T.self)?.make(value, T.self)
+        }
         let (payload, type) = transformed(Self.unwrapped(value, declared: T.self))
         return try destination(for: type)?.make(payload, type)
     }

@@ -87,7 +87,7 @@ public final class RouterSession {
         guard !isRouting else {
             throw FlowError(.reentrantNavigation, "The router is already routing a value; produce cannot start inside another route.")
         }
-        guard host.hierarchy.contains(source.ref) else {
+        guard host.contains(source.ref) else {
             throw FlowError(.notFound, "\(source.ref) is not shown, so it cannot produce.")
         }
         isRouting = true

@@ -37,8 +37,7 @@ public struct TransitionContext {
 
     /// Pushes ``to`` onto ``from``'s stack, or presents it over ``from`` when it is not in a stack.
     public func show() throws {
-        let hierarchy = host.hierarchy
-        if let parent = hierarchy.parent(of: .of(from)), case .stack(let stack) = parent.kind {
+        if case .container(let stack)? = host.holder(of: .of(from)), host.entryCount(of: stack) != nil {
             try host.push(to, onto: stack, for: flow)
         } else {
             try present()
@@ -47,9 +46,8 @@ public struct TransitionContext {
 
     /// Presents ``to`` over ``from``, or over the last node ``from``'s presentations lead to.
     public func present() throws {
-        let hierarchy = host.hierarchy
-        var anchor = hierarchy.node(.of(from))
-        while let presented = anchor?.presented { anchor = presented }
-        try host.present(.screen(to), over: anchor?.ref ?? .of(from), for: flow)
+        var anchor = NodeRef.of(from)
+        while let presented = host.presented(by: anchor) { anchor = presented }
+        try host.present(.screen(to), over: anchor, for: flow)
     }
 }

@@ -40,8 +40,12 @@ extension StackNavigator {
     ///   `hostRejected` for a pop while a modal is presented.
     public func getBack(_ style: BackStyle) throws {
         let dismissed: (() -> Void)? = try navigating { host in
+            let position = position(in: host)
+            let plan = try position.backPlan(style)
+            // The position reads the host when asked, so what leaves is read before it leaves.
+            let leaving = position.leaving(after: plan)
             var callback: (() -> Void)?
-            switch try position(in: host).backPlan(style) {
+            switch plan {
             case .pop:
                 try host.pop(runningStack, for: id)
             case .popTo(let screen):
@@ -50,7 +54,7 @@ extension StackNavigator {
                 try host.dismiss(.screen(modal), for: id)
                 callback = takeDismissalCallback(for: modal)
             }
-            forgetHidden(on: host)
+            forget(leaving)
             return callback
         }
         dismissed?()

@@ -104,7 +104,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
         configure: ((Root) -> Void)? = nil
     ) throws {
         let request = ForwardRequest(root, identifier: identifier, argument: .none, modal: false, configure: configure)
-        try begin(on: host, placement: placement ?? (host.hierarchy.root == nil ? .root : .presented), parent: parent, root: request)
+        try begin(on: host, placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
     }
 
     /// Ends the flow without a result: the kernel's cancellation, the same as ``dismiss(completion:)``.
@@ -143,19 +143,24 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
         return stack
     }
 
-    /// Where the navigator is, read from the host.
+    /// Where the navigator is, read from the host: its part of the stack, from its first screen
+    /// up, read as far as a request needs, and the chain of its own modals over the stack. Never
+    /// reads the whole hierarchy.
     func position(in host: any PresentationHost) -> StackPosition {
-        let hierarchy = host.hierarchy
-        guard let stack, let all = hierarchy.entries(of: stack)?.compactMap(\.screen) else { return StackPosition(entries: []) }
-        guard let firstEntry, let start = all.firstIndex(of: firstEntry) else { return StackPosition(entries: []) }
-        let own = all[start...]
+        guard let stack, let firstEntry, let start = host.index(of: .screen(firstEntry), in: stack),
+              let count = host.entryCount(of: stack) else { return StackPosition(entries: []) }
+        let container = NodeRef.container(stack)
         var modals: [StackPosition.Entry] = []
-        var node = hierarchy.node(.container(stack))
-        while let presented = node?.presented, let screen = presented.screen, let origin = origins[screen.instance] {
+        var anchor = container
+        while let presented = host.presented(by: anchor), let screen = presented.screen, let origin = origins[screen.instance] {
             modals.append(StackPosition.Entry(screen: screen, registration: origin))
-            node = presented
+            anchor = presented
         }
-        return StackPosition(entries: own.map { StackPosition.Entry(screen: $0, registration: origins[$0.instance]) }, modals: modals)
+        // Reads the table itself rather than a copy, so a request that adopts a screen while its
+        // position is alive does not copy the whole table.
+        return StackPosition(count: count - start, modals: modals) { [unowned self] offset in
+            host.child(at: start + offset, of: container)?.screen.map { StackPosition.Entry(screen: $0, registration: origins[$0.instance]) }
+        }
     }
 
     // MARK: Shared steps
@@ -194,7 +199,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     /// Makes the screen for a registration, checking it is not shown already; keeps nothing yet.
     func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any PresentationHost) throws -> any Screen {
         let screen = try registration.prepare(request.argumentValue)
-        if host.hierarchy.contains(screen.ref) {
+        if host.contains(screen.ref) {
             throw FlowError(.hostRejected, "\(screen.ref) is already shown; go back to it with getBack(.popTo(\(registration.screenType).self)).")
         }
         return screen
@@ -208,11 +213,11 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     }
 
     /// Forgets origins and callbacks of screens the navigator no longer shows.
-    func forgetHidden(on host: any PresentationHost) {
-        let position = position(in: host)
-        let shown = Set((position.entries + position.modals).map(\.screen.instance))
-        origins = origins.filter { shown.contains($0.key) }
-        modalCallbacks = modalCallbacks.filter { shown.contains($0.key) }
+    func forget(_ screens: [ScreenRef]) {
+        for screen in screens {
+            origins[screen.instance] = nil
+            modalCallbacks[screen.instance] = nil
+        }
     }
 
     func carry(_ argument: Argument) {
@@ -229,8 +234,11 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
         return typed
     }
 
+    /// Keeps a modal's dismissal callback, replacing whatever an earlier screen with the same
+    /// identity left: a screen taken away by someone else is forgotten only when its identity is
+    /// shown again.
     func rememberDismissal(of screen: any Screen, _ callback: (() -> Void)?) {
-        if let callback { modalCallbacks[ObjectIdentifier(screen)] = callback }
+        modalCallbacks[ObjectIdentifier(screen)] = callback
     }
 
     func takeDismissalCallback(for screen: ScreenRef) -> (() -> Void)? {
@@ -241,13 +249,13 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
 
     private func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest) throws {
         try lifecycle.requireReady()
-        if case .onStack(let shared) = placement, host.hierarchy.entries(of: shared) == nil {
+        if case .onStack(let shared) = placement, host.entryCount(of: shared) == nil {
             throw FlowError(.notFound, "There is no stack [\(shared)] to start the navigator '\(id)' on.")
         }
         let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
-        stack = try host.showFirst(.screen(screen), newStack: host.hierarchy.unusedContainerID(id.name), at: placement, for: id)
+        stack = try host.showFirst(.screen(screen), newStack: host.unusedContainerID(id.name), at: placement, for: id)
         firstEntry = screen.ref
         self.placement = placement
         adopt(screen, from: registration, at: index)

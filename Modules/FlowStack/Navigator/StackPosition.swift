@@ -5,17 +5,62 @@ import FlowKernel
 /// This is the navigator's decision logic as a value: it decides, the navigator applies. Deriving
 /// the position from what the host shows (not from flags on registrations, as SwiftyFlow did) is
 /// what makes "jump out of order, then go back" land where the user came from.
-struct StackPosition: Equatable {
+///
+/// The navigator's part of the stack is read on demand, from the top down, as far as a request
+/// needs: most requests read the top entry only, so they cost the same however deep the stack is.
+/// Being read on demand, a position describes the host as it is when asked: read what a request
+/// needs before the request changes the host.
+struct StackPosition {
     /// One screen the navigator shows, and the registration (by declaration index) that made it.
     struct Entry: Equatable {
         let screen: ScreenRef
         let registration: Int?
     }
 
-    /// The navigator's own stack entries, bottom first.
-    var entries: [Entry]
+    /// How many entries the navigator's part of the stack has, from its first screen up; entries
+    /// that are not screens (a tab group a child pushed) included.
+    let count: Int
+    /// The entry at an index of the navigator's part, bottom first; `nil` for one that is not a screen.
+    private let read: (Int) -> Entry?
     /// The modal screens the navigator presented, first presented first.
     var modals: [Entry] = []
+
+    /// A position over entries already read, as the decision table's tests build it.
+    init(entries: [Entry], modals: [Entry] = []) {
+        self.init(count: entries.count, modals: modals) { entries[$0] }
+    }
+
+    /// A position that reads its entries when asked.
+    init(count: Int, modals: [Entry], read: @escaping (Int) -> Entry?) {
+        self.count = count
+        self.read = read
+        self.modals = modals
+    }
+
+    /// The first screen at or below an index of the navigator's part, going down, with its index.
+    private func screen(atOrBelow index: Int) -> (index: Int, entry: Entry)? {
+        var index = min(index, count - 1)
+        while index >= 0 {
+            if let entry = read(index) { return (index, entry) }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The navigator's top screen on its stack, with its index.
+    private var top: (index: Int, entry: Entry)? { screen(atOrBelow: count - 1) }
+
+    /// The navigator's screens on its stack from just below an index down, read one at a time.
+    private func screens(below index: Int) -> UnfoldSequence<Entry, Int> {
+        sequence(state: index) { next in
+            guard let found = screen(atOrBelow: next - 1) else { return nil }
+            next = found.index
+            return found.entry
+        }
+    }
+
+    /// Every screen of the navigator's part of the stack, bottom first.
+    var entries: [Entry] { (0..<count).compactMap(read) }
 
     /// What a back request does.
     enum BackPlan: Equatable {
@@ -25,12 +70,7 @@ struct StackPosition: Equatable {
     }
 
     /// The screen the user is looking at: the top-most modal, else the top of the stack.
-    var current: Entry? { modals.last ?? entries.last }
-
-    /// Whether the navigator shows this screen, on its stack or as a modal.
-    func shows(_ screen: ScreenRef) -> Bool {
-        entries.contains { $0.screen == screen } || modals.contains { $0.screen == screen }
-    }
+    var current: Entry? { modals.last ?? top?.entry }
 
     /// The declaration index ``StackNavigator/goNext()`` goes to.
     func nextRegistration(count: Int) throws -> Int {
@@ -54,9 +94,9 @@ struct StackPosition: Equatable {
     }
 
     /// Throws if showing a registration's screen would show the current screen again (a double tap).
-    func requireNotCurrent(registration index: Int, label: String) throws {
+    func requireNotCurrent(registration index: Int, label: @autoclosure () -> String) throws {
         if current?.registration == index {
-            throw FlowError(.hostRejected, "\(label) is already the current screen.")
+            throw FlowError(.hostRejected, "\(label()) is already the current screen.")
         }
     }
 
@@ -73,26 +113,42 @@ struct StackPosition: Equatable {
             return .pop
         case .popToRoot:
             try requireSomethingBelowTop(style)
-            return .popTo(entries[0].screen)
+            guard let bottom = (0..<count).lazy.compactMap(read).first else { preconditionFailure("Two screens were just found.") }
+            return .popTo(bottom.screen)
         case .popTo(let type):
-            try requireSomethingBelowTop(style)
-            if let target = entries.dropLast().last(where: { $0.screen.type == type }) {
+            let top = try requireSomethingBelowTop(style)
+            if let target = screens(below: top.index).first(where: { $0.screen.type == type }) {
                 return .popTo(target.screen)
             }
-            if let top = entries.last, top.screen.type == type {
-                throw FlowError(.nothingToGoBackTo, "\(top.screen) is already on top; there is no \(type) below it to go back to.")
+            if top.entry.screen.type == type {
+                throw FlowError(.nothingToGoBackTo, "\(top.entry.screen) is already on top; there is no \(type) below it to go back to.")
             }
             throw FlowError(.notFound, "No \(type) is in the stack to go back to.")
         }
     }
 
-    /// Going back within the stack needs no modal above it and a screen below the top.
-    private func requireSomethingBelowTop(_ style: BackStyle) throws {
+    /// The navigator's screens a back plan takes away, top first.
+    func leaving(after plan: BackPlan) -> [ScreenRef] {
+        switch plan {
+        case .pop:
+            return top.map { [$0.entry.screen] } ?? []
+        case .popTo(let target):
+            guard let top else { return [] }
+            return [top.entry.screen] + screens(below: top.index).prefix { $0.screen != target }.map(\.screen)
+        case .dismiss(let modal):
+            return modals.reversed().map(\.screen).prefix { $0 != modal } + [modal]
+        }
+    }
+
+    /// Going back within the stack needs no modal above it and a screen below the top; returns the top.
+    @discardableResult
+    private func requireSomethingBelowTop(_ style: BackStyle) throws -> (index: Int, entry: Entry) {
         if let modal = modals.last {
             throw FlowError(.hostRejected, "\(modal.screen) is presented over the stack; dismiss it with getBack(.modal) before \(style).")
         }
-        guard entries.count > 1 else {
-            throw FlowError(.nothingToGoBackTo, "\(entries.last?.screen.description ?? "The navigator") is at the root; there is nothing to go back to.")
+        guard let top, screen(atOrBelow: top.index - 1) != nil else {
+            throw FlowError(.nothingToGoBackTo, "\(top?.entry.screen.description ?? "The navigator") is at the root; there is nothing to go back to.")
         }
+        return top
     }
 }

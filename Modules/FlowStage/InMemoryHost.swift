@@ -22,12 +22,15 @@ import FlowKernel
 /// ``hierarchy`` value is built when first read after a change, and kept until the next change.
 @MainActor
 public final class InMemoryHost: PresentationHost {
-    var root: StageNode?
+    // The state every operation touches opts out of run-time exclusivity checks, for the reason
+    // given on `StageNode`: main-actor only, synchronous, never passed `inout` or held across a call
+    // that reaches it. Observers are not among it: they run code the host does not control.
+    @exclusivity(unchecked) var root: StageNode?
     /// Every node shown, by reference.
-    var nodes: [NodeRef: StageNode] = [:]
-    private var cachedHierarchy: Hierarchy?
+    @exclusivity(unchecked) var nodes: [NodeRef: StageNode] = [:]
+    @exclusivity(unchecked) private var cachedHierarchy: Hierarchy?
     private var observers: [any FlowObserver] = []
-    private var isApplying = false
+    @exclusivity(unchecked) private var isApplying = false
 
     /// Makes an empty host.
     public init() {}

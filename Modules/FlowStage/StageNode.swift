@@ -7,6 +7,12 @@ import FlowKernel
 /// is this node?" without searching. Those links point up the tree and do not own: a node is kept
 /// by what holds or presents it, and by nothing below it. The host reads them only while the node
 /// is in its tree, and clears them (``detach()``) when the node leaves.
+///
+/// The stored properties the host changes on every operation opt out of Swift's run-time
+/// exclusivity checks (`@exclusivity(unchecked)`), which cost a fifth of a push. That is safe
+/// because every access happens on the main actor, within one synchronous host operation, and no
+/// access is held across a call that could reach the same property: nothing is passed `inout`, and
+/// the closures the host passes a node (``forEach(_:)``) never touch the node's own links.
 @MainActor
 final class StageNode {
     enum Kind {
@@ -20,19 +26,19 @@ final class StageNode {
     /// events name the screen as it was named when it was shown.
     let ref: NodeRef
     /// A stack's entries (bottom first), a tab group's tabs, a screen's contained children.
-    private(set) var children: [StageNode] = []
+    @exclusivity(unchecked) private(set) var children: [StageNode] = []
     /// A tab group's items, parallel to `children`.
     var tabItems: [TabItem] = []
     /// A tab group's selected index; `nil` only when it has no tabs.
     var selectedTab: Int?
     /// What the node presents.
-    private(set) var presented: StageNode?
+    @exclusivity(unchecked) private(set) var presented: StageNode?
     /// The node that holds this one (a stack, tab group or screen), if it is held.
-    private(set) unowned var holder: StageNode?
+    @exclusivity(unchecked) private(set) unowned var holder: StageNode?
     /// The node that presents this one, if it is presented.
-    private(set) unowned var presenter: StageNode?
+    @exclusivity(unchecked) private(set) unowned var presenter: StageNode?
     /// The node's index in its holder's `children`.
-    private(set) var index = 0
+    @exclusivity(unchecked) private(set) var index = 0
 
     init(_ kind: Kind, ref: NodeRef, children: [StageNode] = []) {
         self.kind = kind

@@ -108,7 +108,7 @@ func run() {
             m.workload.name,
             formatNanoseconds(m.nanoseconds),
             formatRate(m.nanoseconds),
-            m.ratio.map { String(format: "%.2f×", $0) } ?? "anchor",
+            m.ratio.map { String(format: "%.2f×", $0) } ?? (anchorNames.contains(m.workload.name) ? "anchor" : "—"),
             m.workload.anchor ?? "",
             m.workload.goal,
             m.met.map { $0 ? "met" : "MISSED" } ?? "",

@@ -62,12 +62,20 @@ struct TypeVisit<T>: NumberVisitor {
     }
 }
 
-/// A router with `count` registered screen types.
+/// The first `count` generated types, ready to register.
 @MainActor
-func makeRouter(registering count: Int) -> Router {
+func numberTypes(_ count: Int) -> [any NumberVisitor] {
+    var visits: [any NumberVisitor] = []
+    forEachNumberType(upTo: count) { visits.append($0) }
+    return visits
+}
+
+/// A router with the given types registered.
+@MainActor
+func makeRouter(registering types: [any NumberVisitor]) -> Router {
     let router = Router()
-    forEachNumberType(upTo: count) { visit in
-        do { try visit.register(on: router) } catch { preconditionFailure("distinct types never collide: \(error)") }
+    for type in types {
+        do { try type.register(on: router) } catch { preconditionFailure("distinct types never collide: \(error)") }
     }
     return router
 }

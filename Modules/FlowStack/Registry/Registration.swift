@@ -25,11 +25,15 @@ public final class Registration {
     /// The name of the argument type the factory takes, or `nil` for a plain registration.
     public let argumentTypeName: String?
     /// How long the registration keeps what it made. ``Scope/weak`` unless changed by ``inScope(_:)``.
-    public private(set) var scope: Scope = .weak
+    ///
+    /// The scope and the kept instances are read on every resolve and skip run-time exclusivity
+    /// checks: they are only ever accessed on the main actor, briefly, and never passed `inout` or
+    /// held across the factory call (a factory that resolves from the same registry is fine).
+    @exclusivity(unchecked) public private(set) var scope: Scope = .weak
 
     private let factory: (Argument) throws -> any Screen
-    private weak var weakInstance: AnyObject?
-    private var strongInstance: (any Screen)?
+    @exclusivity(unchecked) private weak var weakInstance: AnyObject?
+    @exclusivity(unchecked) private var strongInstance: (any Screen)?
 
     init<S: Screen>(_ type: S.Type, identifier: String?, argumentTypeName: String?, factory: @escaping (Argument) throws -> S) {
         self.screenType = ScreenType(type)

@@ -21,7 +21,12 @@ import FlowKernel
 public final class ScreenRegistry: ScreenContainer {
     /// Every registration, in declaration order.
     public private(set) var registrations: [Registration] = []
+    /// Every registration of each type, by declaration index.
     private var indicesByType: [ScreenType: [Int]] = [:]
+    /// The first registration of each type: what a lookup without an identifier finds. Read on
+    /// every resolve; it skips run-time exclusivity checks, which is safe because it is only ever
+    /// accessed on the main actor, briefly, and never passed `inout` or held across a factory call.
+    @exclusivity(unchecked) private var firstIndexByType: [ScreenType: Int] = [:]
 
     /// Makes an empty registry.
     public init() {}
@@ -84,10 +89,9 @@ public final class ScreenRegistry: ScreenContainer {
 
     /// The registration for a type and identifier, and its position in declaration order.
     func lookup(_ type: ScreenType, identifier: String?) throws -> (index: Int, registration: Registration) {
-        let candidates = indicesByType[type] ?? []
         let index = identifier == nil
-            ? candidates.first
-            : candidates.first { registrations[$0].identifier == identifier }
+            ? firstIndexByType[type]
+            : indicesByType[type]?.first { registrations[$0].identifier == identifier }
         guard let index else {
             let named = identifier.map { " with the identifier '\($0)'" } ?? ""
             throw FlowError(.unregisteredScreen, "No screen of type \(type)\(named) is registered.")
@@ -107,6 +111,7 @@ public final class ScreenRegistry: ScreenContainer {
 
     private func append(_ registration: Registration) -> Registration {
         indicesByType[registration.screenType, default: []].append(registrations.count)
+        if firstIndexByType[registration.screenType] == nil { firstIndexByType[registration.screenType] = registrations.count }
         registrations.append(registration)
         return registration
     }

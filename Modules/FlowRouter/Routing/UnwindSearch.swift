@@ -14,19 +14,24 @@ enum UnwindSearch {
     /// - Parameter isHandler: whether a shown screen handles the value.
     static func target(from source: NodeRef, in hierarchy: Hierarchy, isHandler: (ScreenRef) -> Bool) -> NodeRef? {
         func qualifies(_ node: HierarchyNode) -> Bool {
-            visible(node).contains { $0.screen.map { $0 != source.screen && isHandler($0) } ?? false }
+            anyVisibleScreen(of: node) { $0 != source.screen && isHandler($0) }
         }
         var current = hierarchy.node(source)
         var visited: Set<NodeRef> = []
         while let node = current, visited.insert(node.ref).inserted {
             if qualifies(node) { return node.ref }
-            let below = everything(below: node)
-            for stack in below where isStack(stack) {
-                if let entry = stack.children.reversed().first(where: qualifies) { return entry.ref }
+            // The searches walk the node's tree in place, stopping at the first match: copying the
+            // tree out first cost more than the search.
+            let inStacks = firstContained(in: node) { contained in
+                guard isStack(contained) else { return nil }
+                return contained.children.reversed().first(where: qualifies)?.ref
             }
-            for tabs in below where isTabs(tabs) {
-                if let tab = tabs.children.first(where: qualifies) { return tab.ref }
+            if let inStacks { return inStacks }
+            let inTabs = firstContained(in: node) { contained in
+                guard isTabs(contained) else { return nil }
+                return contained.children.first(where: qualifies)?.ref
             }
+            if let inTabs { return inTabs }
             current = hierarchy.parent(of: node.ref) ?? hierarchy.presenter(of: node.ref)
         }
         return nil
@@ -37,9 +42,28 @@ enum UnwindSearch {
         [node] + node.visibleChildren.flatMap(visible)
     }
 
-    /// The node and its contained nodes, depth-first, without presentations.
-    private static func everything(below node: HierarchyNode) -> [HierarchyNode] {
-        [node] + node.children.flatMap(everything(below:))
+    /// Whether a screen a person sees of a node (the node itself, or its visible children,
+    /// recursively) satisfies the predicate; the same nodes as ``visible(_:)``, without a copy.
+    private static func anyVisibleScreen(of node: HierarchyNode, _ predicate: (ScreenRef) -> Bool) -> Bool {
+        switch node.kind {
+        case .screen(let screen):
+            return predicate(screen) || node.children.contains { anyVisibleScreen(of: $0, predicate) }
+        case .stack:
+            return node.children.last.map { anyVisibleScreen(of: $0, predicate) } ?? false
+        case .tabs(_, _, let selected):
+            guard let selected, node.children.indices.contains(selected) else { return false }
+            return anyVisibleScreen(of: node.children[selected], predicate)
+        }
+    }
+
+    /// The first answer `body` gives for the node and its contained nodes, depth-first, without
+    /// presentations.
+    private static func firstContained(in node: HierarchyNode, _ body: (HierarchyNode) -> NodeRef?) -> NodeRef? {
+        if let found = body(node) { return found }
+        for child in node.children {
+            if let found = firstContained(in: child, body) { return found }
+        }
+        return nil
     }
 
     private static func isStack(_ node: HierarchyNode) -> Bool { if case .stack = node.kind { true } else { false } }
@@ -99,11 +123,16 @@ struct UnwindPlan: Equatable {
 
     /// The nodes from the root down to the target, through children and presentations.
     static func path(to target: NodeRef, from node: HierarchyNode) -> [HierarchyNode]? {
-        if node.ref == target { return [node] }
-        for child in node.children + (node.presented.map { [$0] } ?? []) {
-            if let rest = path(to: target, from: child) { return [node] + rest }
+        var path: [HierarchyNode] = []
+        func descend(_ node: HierarchyNode) -> Bool {
+            path.append(node)
+            if node.ref == target { return true }
+            if node.children.contains(where: descend) { return true }
+            if let presented = node.presented, descend(presented) { return true }
+            path.removeLast()
+            return false
         }
-        return nil
+        return descend(node) ? path : nil
     }
 
     /// Every node presented anywhere in a hierarchy.

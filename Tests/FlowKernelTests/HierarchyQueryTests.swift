@@ -59,4 +59,28 @@ struct HierarchyQueryTests {
         #expect(home.screenType == ScreenType(LawProbe.self))
         #expect(ScreenType(LawProbe.self).name == "LawProbe")
     }
+
+    @Test func aPlaceSaysWhatANodeIsWhatHoldsOrPresentsItAndWhatItHolds() throws {
+        try host.present(.screen(detail), over: .of(list))
+        let hierarchy = host.hierarchy
+        #expect(hierarchy.place(of: .container("app")) == NodePlace(kind: .tabs(selected: 0), attachment: .root, childCount: 2, presented: nil))
+        #expect(hierarchy.place(of: .container("home")) == NodePlace(kind: .stack, attachment: .held(by: .container("app"), at: 0), childCount: 2, presented: nil))
+        #expect(hierarchy.place(of: .of(list)) == NodePlace(kind: .screen, attachment: .held(by: .container("home"), at: 1), childCount: 0, presented: .of(detail)))
+        #expect(hierarchy.place(of: .of(detail)) == NodePlace(kind: .screen, attachment: .presented(by: .of(list)), childCount: 0, presented: nil))
+        #expect(hierarchy.place(of: .container("nowhere")) == nil)
+        #expect(Hierarchy().place(of: .of(home)) == nil)
+    }
+
+    @Test func theHostsConveniencesAnswerFromItsPlaces() throws {
+        #expect(host.entryCount(of: "home") == 2)
+        #expect(host.entryCount(of: "app") == nil, "a tab group is not a stack")
+        #expect(host.topEntry(of: "home") == .of(list))
+        #expect(host.entries(of: "home") == [.of(home), .of(list)])
+        #expect(host.index(of: .of(list), in: "home") == 1)
+        #expect(host.index(of: .of(list), in: "app") == nil, "held by the stack, not by the tab group")
+        #expect(host.selectedTab(of: "app") == 0)
+        #expect(host.selectedTab(of: "home") == nil)
+        #expect(host.holder(of: .container("home")) == .container("app"))
+        #expect(!host.contains(detail.ref))
+    }
 }

@@ -132,9 +132,10 @@ public final class Router {
     /// The screen a value would create, with the value (transformed) injected; `nil` when no
     /// registered screen requires it. Never unwinds.
     public func destination<T>(for value: T) throws -> (any Screen)? {
-        if transforms.isEmpty, !(T.self is any OneOfType.Type) {
-            // Nothing to unwrap or transform: the value's static type is the key.
-            return try destination(for: T.self)?.make(value, T.self)
+        if transforms.isEmpty, let destination = destination(for: T.self) {
+            // The static type is a key, so it is no union (keys are a union's case types), and
+            // nothing transforms it: no unwrapping, no dynamic checks.
+            return try destination.make(value, T.self)
         }
         let (payload, type) = transformed(Self.unwrapped(value, declared: T.self))
         return try destination(for: type)?.make(payload, type)

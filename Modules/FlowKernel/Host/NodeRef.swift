@@ -21,6 +21,14 @@ public enum NodeRef: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Hashes the instance of a screen, the name of a container: what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .screen(let ref): hasher.combine(ref.instance)
+        case .container(let id): hasher.combine(id.name)
+        }
+    }
+
     /// `Catalog` for a screen, `[shop]` for a container.
     public var description: String {
         switch self {

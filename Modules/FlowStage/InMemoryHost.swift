@@ -56,7 +56,8 @@ public final class InMemoryHost: PresentationHost {
         defer { isApplying = false }
         let change = try perform(operation)
         cachedHierarchy = nil
-        deliver(FlowEvent(change, flow: flow))
+        // An event nobody receives is not worth making.
+        if !observers.isEmpty { deliver(FlowEvent(change, flow: flow)) }
     }
 
     // MARK: Targeted queries

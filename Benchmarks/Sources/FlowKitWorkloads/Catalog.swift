@@ -24,6 +24,7 @@ public enum Catalog {
             Workload("ScreenRegistry resolve (scope .none)", anchor: swinject, goal: "≥ 20× faster", ratioLimit: 0.05, make: Strategies.registryResolve),
 
             Workload("InMemoryHost push+pop, depth 2", anchor: baseline, goal: "≤ 3×", ratioLimit: 3, make: { Hosts.pushPop(depth: 2) }),
+            Workload("InMemoryHost push+pop, depth 2, observed", anchor: baseline, make: { Hosts.pushPop(depth: 2, observed: true) }),
             Workload("InMemoryHost push+pop, depth 10", make: { Hosts.pushPop(depth: 10) }),
             Workload("InMemoryHost push+pop, depth 1,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 1_000) }),
             Workload("InMemoryHost push+pop, depth 100,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 100_000) }),

@@ -7,8 +7,10 @@ import FlowStage
 @MainActor
 enum Hosts {
     /// A stack of `depth - 1` screens; each operation pushes a new screen (depth `depth`) and pops it.
-    static func pushPop(depth: Int) -> (Int) -> Void {
+    /// With `observed`, an observer receives every event, as a transcript recorder would.
+    static func pushPop(depth: Int, observed: Bool = false) -> (Int) -> Void {
         let host = InMemoryHost()
+        if observed { host.addObserver(EventCounter()) }
         must { try host.setRoot(.stack("main", (1..<max(depth, 2)).map { _ in .screen(Plain()) })) }
         return { n in
             for _ in 0..<n {
@@ -17,6 +19,13 @@ enum Hosts {
             }
         }
     }
+}
+
+/// Receives every event and keeps only a count, so what is measured is the host's delivery.
+@MainActor
+final class EventCounter: FlowObserver {
+    private(set) var count = 0
+    func receive(_ event: FlowEvent) { count += 1 }
 }
 
 /// Random journeys, seeded so every run takes the same one: one operation is one transition.

@@ -167,6 +167,12 @@ extension InMemoryHost {
             let floor = stack.children[max(count, 1) - 1].ref
             throw FlowError(.nothingToGoBackTo, "The stack [\(id)] has nothing above \(floor) to pop.")
         }
+        if count == stack.children.count - 1 {
+            // One entry, the common case, needs no list of what left.
+            let removed = stack.removeLastChild()
+            forget(removed)
+            return .popped([removed.ref], from: id)
+        }
         let removed = stack.removeChildren(from: count)
         for node in removed { forget(node) }
         return .popped(removed.reversed().map(\.ref), from: id)

@@ -67,9 +67,13 @@ final class StageNode {
         renumber(from: index)
     }
 
+    /// Removes the last child and returns it.
+    func removeLastChild() -> StageNode {
+        children.removeLast()
+    }
+
     /// Removes the children from `index` on and returns them, first first.
     func removeChildren(from index: Int) -> [StageNode] {
-        if index == children.count - 1 { return [children.removeLast()] }
         // Copied out before the removal, so the removal does not copy the whole array.
         let removed = Array(children[index...])
         children.removeSubrange(index...)

@@ -81,6 +81,9 @@ struct HierarchyQueryTests {
         #expect(host.selectedTab(of: "app") == 0)
         #expect(host.selectedTab(of: "home") == nil)
         #expect(host.holder(of: .container("home")) == .container("app"))
+        #expect(host.children(of: .container("app")) == [.container("home"), .of(settings)])
+        #expect(host.children(of: .of(settings)) == [])
+        #expect(host.children(of: .container("nowhere")) == nil)
         #expect(!host.contains(detail.ref))
     }
 }

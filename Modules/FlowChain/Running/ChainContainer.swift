@@ -81,8 +81,7 @@ public final class ChainContainer {
             }
         case .single:
             if !isShown { try place(.screen(holder)) }
-            let children = (0..<(host.place(of: node)?.childCount ?? 0)).compactMap { host.child(at: $0, of: node) }
-            for child in children where child != .of(screen) {
+            for child in host.children(of: node) ?? [] where child != .of(screen) {
                 try host.apply(.removeChild(child), for: flow)
             }
             if host.holder(of: .of(screen)) != node {

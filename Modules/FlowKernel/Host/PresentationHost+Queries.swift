@@ -30,18 +30,29 @@ extension PresentationHost {
         return child(at: count - 1, of: .container(stack))
     }
 
+    /// What a node holds, in order (a stack's entries bottom first, a tab group's tabs, a screen's
+    /// children), or `nil` if the node is not shown.
+    ///
+    /// This reads every child; to ask about one, ``child(at:of:)`` costs the same however many
+    /// there are.
+    public func children(of node: NodeRef) -> [NodeRef]? {
+        guard let count = place(of: node)?.childCount else { return nil }
+        return (0..<count).compactMap { child(at: $0, of: node) }
+    }
+
     /// The entries of a stack, bottom first, or `nil` if no such stack is shown.
     ///
     /// This reads every entry; to ask about the top or one entry, ``topEntry(of:)`` and
-    /// ``place(of:)`` cost the same however deep the stack is.
+    /// ``index(of:in:)`` cost the same however deep the stack is.
     public func entries(of stack: ContainerID) -> [NodeRef]? {
-        guard let count = entryCount(of: stack) else { return nil }
-        return (0..<count).compactMap { child(at: $0, of: .container(stack)) }
+        guard entryCount(of: stack) != nil else { return nil }
+        return children(of: .container(stack))
     }
 
-    /// The index of an entry in a stack, or `nil` if it is not an entry of that stack.
-    public func index(of entry: NodeRef, in stack: ContainerID) -> Int? {
-        guard let place = place(of: entry), place.holder == .container(stack) else { return nil }
+    /// The index of a node among what a container holds (an entry of a stack, a tab of a tab
+    /// group), or `nil` if the container does not hold it.
+    public func index(of entry: NodeRef, in container: ContainerID) -> Int? {
+        guard let place = place(of: entry), place.holder == .container(container) else { return nil }
         return place.index
     }
 

@@ -147,18 +147,19 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     /// up, read as far as a request needs, and the chain of its own modals over the stack. Never
     /// reads the whole hierarchy.
     func position(in host: any PresentationHost) -> StackPosition {
-        guard let stack, let firstEntry, let start = host.index(of: .screen(firstEntry), in: stack),
-              let count = host.entryCount(of: stack) else { return StackPosition(entries: []) }
+        guard let stack, let firstEntry else { return StackPosition(entries: []) }
         let container = NodeRef.container(stack)
+        guard let first = host.place(of: .screen(firstEntry)), first.holder == container, let start = first.index,
+              let stackPlace = host.place(of: container) else { return StackPosition(entries: []) }
         var modals: [StackPosition.Entry] = []
-        var anchor = container
-        while let presented = host.presented(by: anchor), let screen = presented.screen, let origin = origins[screen.instance] {
+        var next = stackPlace.presented
+        while let presented = next, let screen = presented.screen, let origin = origins[screen.instance] {
             modals.append(StackPosition.Entry(screen: screen, registration: origin))
-            anchor = presented
+            next = host.presented(by: presented)
         }
         // Reads the table itself rather than a copy, so a request that adopts a screen while its
         // position is alive does not copy the whole table.
-        return StackPosition(count: count - start, modals: modals) { [unowned self] offset in
+        return StackPosition(count: stackPlace.childCount - start, modals: modals) { [unowned self] offset in
             host.child(at: start + offset, of: container)?.screen.map { StackPosition.Entry(screen: $0, registration: origins[$0.instance]) }
         }
     }

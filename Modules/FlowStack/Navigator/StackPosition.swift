@@ -7,9 +7,9 @@ import FlowKernel
 /// what makes "jump out of order, then go back" land where the user came from.
 ///
 /// The navigator's part of the stack is read on demand, from the top down, as far as a request
-/// needs: most requests read the top entry only, so they cost the same however deep the stack is.
-/// Being read on demand, a position describes the host as it is when asked: read what a request
-/// needs before the request changes the host.
+/// needs: most requests read the top entry only (read once, when the position is made), so they
+/// cost the same however deep the stack is. Being read on demand, the entries below the top are
+/// the host's as they are when asked: read what a request needs before the request changes the host.
 struct StackPosition {
     /// One screen the navigator shows, and the registration (by declaration index) that made it.
     struct Entry: Equatable {
@@ -24,6 +24,8 @@ struct StackPosition {
     private let read: (Int) -> Entry?
     /// The modal screens the navigator presented, first presented first.
     var modals: [Entry] = []
+    /// The navigator's top screen on its stack, with its index: read once, as every request needs it.
+    private let top: (index: Int, entry: Entry)?
 
     /// A position over entries already read, as the decision table's tests build it.
     init(entries: [Entry], modals: [Entry] = []) {
@@ -35,20 +37,22 @@ struct StackPosition {
         self.count = count
         self.read = read
         self.modals = modals
+        self.top = Self.screen(atOrBelow: count - 1, read: read)
     }
 
     /// The first screen at or below an index of the navigator's part, going down, with its index.
     private func screen(atOrBelow index: Int) -> (index: Int, entry: Entry)? {
-        var index = min(index, count - 1)
+        Self.screen(atOrBelow: min(index, count - 1), read: read)
+    }
+
+    private static func screen(atOrBelow index: Int, read: (Int) -> Entry?) -> (index: Int, entry: Entry)? {
+        var index = index
         while index >= 0 {
             if let entry = read(index) { return (index, entry) }
             index -= 1
         }
         return nil
     }
-
-    /// The navigator's top screen on its stack, with its index.
-    private var top: (index: Int, entry: Entry)? { screen(atOrBelow: count - 1) }
 
     /// The navigator's screens on its stack from just below an index down, read one at a time.
     private func screens(below index: Int) -> UnfoldSequence<Entry, Int> {

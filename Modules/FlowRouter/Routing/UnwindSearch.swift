@@ -17,8 +17,11 @@ enum UnwindSearch {
             anyVisibleScreen(of: node) { $0 != source.screen && isHandler($0) }
         }
         var current = hierarchy.node(source)
-        var visited: Set<NodeRef> = []
-        while let node = current, visited.insert(node.ref).inserted {
+        // The walk goes up, so it visits a handful of nodes: a list guards it against a malformed
+        // value more cheaply than a set.
+        var visited: [NodeRef] = []
+        while let node = current, !visited.contains(node.ref) {
+            visited.append(node.ref)
             if qualifies(node) { return node.ref }
             // The searches walk the node's tree in place, stopping at the first match: copying the
             // tree out first cost more than the search.

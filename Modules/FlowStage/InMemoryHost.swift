@@ -30,6 +30,9 @@ public final class InMemoryHost: PresentationHost {
     @exclusivity(unchecked) var nodes: [NodeRef: StageNode] = [:]
     @exclusivity(unchecked) private var cachedHierarchy: Hierarchy?
     private var observers: [any FlowObserver] = []
+    /// Events waiting for the one being delivered to reach every observer.
+    private var pendingEvents: [FlowEvent] = []
+    private var isDelivering = false
     @exclusivity(unchecked) private var isApplying = false
 
     /// Makes an empty host.
@@ -117,7 +120,19 @@ public final class InMemoryHost: PresentationHost {
     /// The hierarchy as a compact, stable text tree (see ``FlowKernel/Hierarchy/textTree``).
     public func render() -> String { hierarchy.textTree }
 
+    /// Delivers an event to every observer; one reported meanwhile (by an observer) is delivered
+    /// after it, so every observer sees one stream in one order.
     private func deliver(_ event: FlowEvent) {
-        for observer in observers { observer.receive(event) }
+        pendingEvents.append(event)
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        var next = 0
+        while next < pendingEvents.count {
+            let event = pendingEvents[next]
+            next += 1
+            for observer in observers { observer.receive(event) }
+        }
+        pendingEvents.removeAll(keepingCapacity: true)
     }
 }

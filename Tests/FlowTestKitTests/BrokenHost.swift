@@ -17,6 +17,9 @@ final class BrokenHost: PresentationHost {
         case wrongCodes
         /// Answers the targeted queries from the hierarchy it first showed, never updated.
         case staleQueries
+        /// Delivers an event an observer reports at once, before the one being delivered reaches
+        /// the observers after it.
+        case reportsOutOfOrder
     }
 
     let flaw: Flaw
@@ -24,6 +27,8 @@ final class BrokenHost: PresentationHost {
     private var hoard: [any Screen] = []
     private var firstHierarchy: Hierarchy?
     private var observers: [any FlowObserver] = []
+    private var pending: [FlowEvent] = []
+    private var isDelivering = false
 
     init(_ flaw: Flaw) {
         self.flaw = flaw
@@ -58,7 +63,18 @@ final class BrokenHost: PresentationHost {
     }
 
     fileprivate func deliver(_ event: FlowEvent) {
-        for observer in observers { observer.receive(event) }
+        guard flaw != .reportsOutOfOrder else {
+            for observer in observers { observer.receive(event) }
+            return
+        }
+        pending.append(event)
+        guard !isDelivering else { return }
+        isDelivering = true
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            for observer in observers { observer.receive(next) }
+        }
+        isDelivering = false
     }
 
     private static func screens(in operation: HostOperation) -> [any Screen] {

@@ -17,6 +17,7 @@ struct HostLawsTests {
         (.hoarding, "the host releases what it no longer shows"),
         (.wrongCodes, "a rejected request changes nothing (pop the last entry)"),
         (.staleQueries, "the targeted queries agree with the hierarchy"),
+        (.reportsOutOfOrder, "every observer sees one stream in one order"),
     ])
     func aFlawedHostIsCaught(_ flaw: BrokenHost.Flaw, law: String) {
         let broken = HostLaws.violations { BrokenHost(flaw) }.map(\.law)

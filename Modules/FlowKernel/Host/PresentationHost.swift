@@ -12,7 +12,9 @@
 ///   observer, after ``hierarchy`` reflects the change and before `apply` returns.
 /// - **Completion order.** Changes complete synchronously, in the order they were requested; an
 ///   operation's event is delivered to observers in the order they were added. Events passed to
-///   ``report(_:)`` are delivered in the same stream, in order.
+///   ``report(_:)`` are delivered in the same stream, in order. An event reported while another is
+///   being delivered (by an observer, say) waits until every observer has received the one being
+///   delivered, so every observer sees the same order.
 /// - **No re-entrancy.** While a change is being made or its event delivered, further calls to
 ///   ``apply(_:for:)`` throw ``FlowError/Code/reentrantNavigation`` and change nothing.
 /// - **Inverse operations.** Pushing then popping restores the stack; presenting then dismissing

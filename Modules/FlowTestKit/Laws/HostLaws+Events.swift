@@ -9,6 +9,35 @@ extension HostLaws {
         let holds: (Hierarchy) -> Bool
     }
 
+    /// An event an observer reports while another is being delivered reaches every observer after
+    /// the one being delivered: two observers see the same stream in the same order.
+    static func everyObserverSeesOneOrder(_ host: any PresentationHost) -> [Violation] {
+        let law = "every observer sees one stream in one order"
+        return onFixture(host, law: law) { f in
+            let echo = EchoingObserver(host: host), listener = TranscriptRecorder()
+            host.addObserver(echo)
+            host.addObserver(listener)
+            defer {
+                host.removeObserver(echo)
+                host.removeObserver(listener)
+            }
+            do {
+                try host.push(LawProbe("X"), onto: f.stack, for: "laws")
+            } catch {
+                return [Violation(law: law, detail: "the push threw \(error)")]
+            }
+            let expected = ["[laws] push X onto [\(f.stack)]", "[laws] echo push X onto [\(f.stack)]"]
+            var found: [Violation] = []
+            if echo.received != expected {
+                found.append(Violation(law: law, detail: "the observer that reported saw \(echo.received), expected \(expected)"))
+            }
+            if listener.transcript.lines != expected {
+                found.append(Violation(law: law, detail: "the observer after it saw \(listener.transcript.lines), expected \(expected)"))
+            }
+            return found
+        }
+    }
+
     static func everyChangeReportsOneMatchingEvent(_ host: any PresentationHost) -> [Violation] {
         let law = "every change reports one matching event"
         return onFixture(host, law: law) { f in check(steps(f), on: f, law: law) }
@@ -62,5 +91,19 @@ extension HostLaws {
     private static func selected(in hierarchy: Hierarchy, _ tabs: ContainerID) -> Int? {
         guard case .tabs(_, _, let selected)? = hierarchy.node(.container(tabs))?.kind else { return nil }
         return selected
+    }
+}
+
+/// An observer that, on the first event it receives, reports an event of its own naming it.
+@MainActor
+private final class EchoingObserver: FlowObserver {
+    let host: any PresentationHost
+    private(set) var received: [String] = []
+
+    init(host: any PresentationHost) { self.host = host }
+
+    func receive(_ event: FlowEvent) {
+        received.append(event.description)
+        if received.count == 1 { host.report(FlowEvent(.note("echo", detail: event.change.description), flow: event.flow)) }
     }
 }

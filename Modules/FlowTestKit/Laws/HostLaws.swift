@@ -13,7 +13,8 @@ import Testing
 ///
 /// The laws: pushing then popping restores the stack; dismissing removes everything presented
 /// above; a rejected request throws the documented code, leaves the hierarchy equal and reports
-/// nothing; every change reports exactly one event that matches it; the targeted queries answer
+/// nothing; every change reports exactly one event that matches it; an event an observer reports
+/// reaches every observer after the one being delivered; the targeted queries answer
 /// what the hierarchy shows, after every kind of change; a request made while another is being
 /// carried out is rejected; the host releases what it no longer shows.
 @MainActor
@@ -28,6 +29,7 @@ public enum HostLaws {
         found += dismissRemovesEverythingPresentedAbove(makeHost())
         found += rejectedRequests.flatMap { rejectedRequestChangesNothing($0, on: makeHost()) }
         found += everyChangeReportsOneMatchingEvent(makeHost())
+        found += everyObserverSeesOneOrder(makeHost())
         found += queriesAgreeWithTheHierarchy(makeHost())
         found += reentrantRequestsAreRejected(makeHost())
         found += removedScreensAreReleased(makeHost())

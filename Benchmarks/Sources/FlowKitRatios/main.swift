@@ -7,7 +7,7 @@ import Foundation
 //     swift run -c release flowkit-ratios            # every figure, as a text table
 //     swift run -c release flowkit-ratios --markdown # the same as a Markdown table
 //     swift run -c release flowkit-ratios journey    # only the figures whose name contains "journey"
-//     valgrind --tool=callgrind .build/release/flowkit-ratios --run 10000 "push+pop, depth 2"
+//     valgrind --tool=callgrind .build/release/flowkit-ratios --run 10000 "=InMemoryHost push+pop, depth 2"
 //                                                     # runs the figure 10,000 times, unmeasured, for a profiler
 //
 // Each figure is the median of several samples; a sample runs the operation enough times to last
@@ -86,7 +86,10 @@ func run() {
     }
     let filters = arguments.filter { !$0.hasPrefix("--") }
     let catalog = Catalog.all
-    let wanted = catalog.filter { workload in filters.isEmpty || filters.contains { workload.name.localizedCaseInsensitiveContains($0) } }
+    // A filter names the figures that contain it; one that starts with "=" names one figure exactly.
+    let wanted = catalog.filter { workload in
+        filters.isEmpty || filters.contains { $0.hasPrefix("=") ? workload.name == $0.dropFirst() : workload.name.localizedCaseInsensitiveContains($0) }
+    }
     if let profiledRuns {
         for workload in wanted { workload.make()(profiledRuns) }
         return

@@ -8,7 +8,7 @@ import FlowKernel
 @MainActor
 struct ContentBuilder {
     /// Every node the host shows now.
-    let shown: [NodeRef: StageNode]
+    let shown: NodeIndex
     /// Shown nodes that are leaving with this change, so the content may name them again.
     var leaving: Set<NodeRef> = []
     /// Shown screen nodes the content may take over as they are (a stack re-set with its own entries).

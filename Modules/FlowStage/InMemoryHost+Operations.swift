@@ -9,7 +9,7 @@ extension InMemoryHost {
         switch operation {
         case .setRoot(let content):
             // Everything shown now leaves, so the new content may name any of it again.
-            let node = try content.map { try ContentBuilder(shown: [:]).build($0) }
+            let node = try content.map { try ContentBuilder(shown: NodeIndex()).build($0) }
             if let old = root { forget(old) }
             root = node
             if let node { admit(node) }
@@ -140,7 +140,7 @@ extension InMemoryHost {
     /// Indexes a node that has just been linked into the tree, with everything below it; a node
     /// taken over as it was (a stack re-set with its own entries) is indexed already.
     private func admit(_ node: StageNode) {
-        if let indexed = nodes.updateValue(node, forKey: node.ref), indexed === node { return }
+        if let indexed = nodes.insert(node), indexed === node { return }
         node.adoptChildren()
         for child in node.children { admit(child) }
     }
@@ -149,12 +149,12 @@ extension InMemoryHost {
     /// their links so nothing keeps them alive.
     private func forget(_ node: StageNode) {
         if node.children.isEmpty, node.presented == nil {
-            nodes.removeValue(forKey: node.ref)
+            nodes.remove(node.ref)
             node.detach()
             return
         }
         node.forEach { gone in
-            nodes.removeValue(forKey: gone.ref)
+            nodes.remove(gone.ref)
             gone.detach()
         }
     }

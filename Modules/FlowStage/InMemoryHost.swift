@@ -27,7 +27,7 @@ public final class InMemoryHost: PresentationHost {
     // that reaches it. Observers are not among it: they run code the host does not control.
     @exclusivity(unchecked) var root: StageNode?
     /// Every node shown, by reference.
-    @exclusivity(unchecked) var nodes: [NodeRef: StageNode] = [:]
+    @exclusivity(unchecked) var nodes = NodeIndex()
     @exclusivity(unchecked) private var cachedHierarchy: Hierarchy?
     private var observers: [any FlowObserver] = []
     /// Events waiting for the one being delivered to reach every observer.

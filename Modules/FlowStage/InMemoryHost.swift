@@ -123,16 +123,19 @@ public final class InMemoryHost: PresentationHost {
     /// Delivers an event to every observer; one reported meanwhile (by an observer) is delivered
     /// after it, so every observer sees one stream in one order.
     private func deliver(_ event: FlowEvent) {
-        pendingEvents.append(event)
-        guard !isDelivering else { return }
+        guard !isDelivering else {
+            pendingEvents.append(event)
+            return
+        }
         isDelivering = true
         defer { isDelivering = false }
+        for observer in observers { observer.receive(event) }
         var next = 0
         while next < pendingEvents.count {
-            let event = pendingEvents[next]
+            let reported = pendingEvents[next]
             next += 1
-            for observer in observers { observer.receive(event) }
+            for observer in observers { observer.receive(reported) }
         }
-        pendingEvents.removeAll(keepingCapacity: true)
+        if !pendingEvents.isEmpty { pendingEvents.removeAll(keepingCapacity: true) }
     }
 }

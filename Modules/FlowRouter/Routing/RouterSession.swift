@@ -22,6 +22,13 @@ public final class RouterSession {
     /// Closed when the flow ends; routing then throws `flowFinished`.
     var isOpen = true
     private var isRouting = false
+    /// Whether screens of a type handle updates of a type, as worked out so far.
+    private var handlerAnswers: [HandlerKey: Bool] = [:]
+
+    private struct HandlerKey: Hashable {
+        let screen: ObjectIdentifier
+        let value: ObjectIdentifier
+    }
 
     /// Makes a session.
     public init(router: Router, host: any PresentationHost, flow: FlowID? = nil) {
@@ -128,10 +135,15 @@ public final class RouterSession {
         return true
     }
 
-    /// Whether a shown screen handles updates of a type.
+    /// Whether a shown screen handles updates of a type. A screen type's answer never changes, so
+    /// it is worked out (a dynamic cast and a look at the union's cases) once per pair of types.
     private func handles(_ ref: ScreenRef, _ type: Any.Type) -> Bool {
-        guard let handler = host.screen(for: ref) as? any UpdateHandling else { return false }
-        return Self.accepts(handler, type)
+        let key = HandlerKey(screen: ref.type.id, value: ObjectIdentifier(type))
+        if let known = handlerAnswers[key] { return known }
+        guard let screen = host.screen(for: ref) else { return false }
+        let answer = (screen as? any UpdateHandling).map { Self.accepts($0, type) } ?? false
+        handlerAnswers[key] = answer
+        return answer
     }
 
     private static func accepts<H: UpdateHandling>(_ handler: H, _ type: Any.Type) -> Bool {

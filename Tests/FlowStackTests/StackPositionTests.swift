@@ -117,4 +117,23 @@ struct StackPositionTests {
         let position = StackPosition(entries: [Self.entry(Self.a, 0), Self.entry(Self.b, 1), Self.entry(Self.c, 2)], modals: [Self.entry(Self.m, 3), Self.entry(n, 4)])
         #expect(position.leaving(after: plan).map(\.displayName) == names)
     }
+
+    @Test func entriesThatAreNotScreensAreSteppedOver() throws {
+        // A child's tab group pushed onto the navigator's stack: [A, tabs, B, tabs], read lazily.
+        let entries: [StackPosition.Entry?] = [Self.entry(Self.a, 0), nil, Self.entry(Self.b, 1), nil]
+        let position = StackPosition(count: entries.count, modals: []) { entries[$0] }
+
+        #expect(position.current?.screen == Self.b.ref)
+        #expect(try position.backPlan(.pop) == .pop)
+        #expect(try position.backPlan(.popToRoot) == .popTo(Self.a.ref))
+        #expect(try position.backPlan(.popTo(LawProbe.self)) == .popTo(Self.a.ref))
+        #expect(position.leaving(after: .popTo(Self.a.ref)).map(\.displayName) == ["B"])
+        #expect(position.entries.map(\.screen) == [Self.a.ref, Self.b.ref])
+
+        let alone: [StackPosition.Entry?] = [Self.entry(Self.a, 0), nil]
+        let error = #expect(throws: FlowError.self) {
+            try StackPosition(count: alone.count, modals: []) { alone[$0] }.backPlan(.pop)
+        }
+        #expect(error?.code == .nothingToGoBackTo)
+    }
 }

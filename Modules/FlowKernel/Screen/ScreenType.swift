@@ -8,7 +8,7 @@ public struct ScreenType: Hashable, Sendable, CustomStringConvertible {
     /// The identity of the metatype.
     public let id: ObjectIdentifier
     /// The type itself, kept to name it when asked.
-    public let metatype: Any.Type
+    private let metatype: Any.Type
 
     /// Names a screen type.
     public init<S: Screen>(_ type: S.Type) {

@@ -33,6 +33,7 @@ public final class InMemoryHost: PresentationHost {
     /// Events waiting for the one being delivered to reach every observer.
     private var pendingEvents: [FlowEvent] = []
     private var isDelivering = false
+    private let followers = ChangeFollowers()
     @exclusivity(unchecked) private var isApplying = false
 
     /// Makes an empty host.
@@ -50,17 +51,22 @@ public final class InMemoryHost: PresentationHost {
     ///
     /// The change is made and its event delivered to every observer before this returns. A call
     /// made while that happens (from an observer, say) throws
-    /// ``FlowError/Code/reentrantNavigation``.
-    public func apply(_ operation: HostOperation, for flow: FlowID?) throws {
+    /// ``FlowError/Code/reentrantNavigation``. After a change that is not a flow's, the followers
+    /// follow it, also before this returns.
+    public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         guard !isApplying else {
             throw FlowError(.reentrantNavigation, "The host is already making a change; a navigation request cannot start inside another.")
         }
         isApplying = true
-        defer { isApplying = false }
-        let change = try perform(operation)
-        cachedHierarchy = nil
-        // An event nobody receives is not worth making.
-        if !observers.isEmpty { deliver(FlowEvent(change, flow: flow)) }
+        let change: FlowEvent.Change
+        do {
+            defer { isApplying = false }
+            change = try perform(operation)
+            cachedHierarchy = nil
+            // An event nobody receives is not worth making.
+            if !observers.isEmpty { deliver(FlowEvent(change, origin: origin)) }
+        }
+        if !origin.isFlow { followers.follow(origin) }
     }
 
     // MARK: Targeted queries
@@ -115,6 +121,16 @@ public final class InMemoryHost: PresentationHost {
     /// Removes an observer.
     public func removeObserver(_ observer: any FlowObserver) {
         observers.removeAll { $0 === observer }
+    }
+
+    /// Adds a flow that follows changes no flow asked for; kept weakly.
+    public func addFollower(_ follower: any ChangeFollower) {
+        followers.add(follower)
+    }
+
+    /// Removes a follower.
+    public func removeFollower(_ follower: any ChangeFollower) {
+        followers.remove(follower)
     }
 
     /// The hierarchy as a compact, stable text tree (see ``FlowKernel/Hierarchy/textTree``).

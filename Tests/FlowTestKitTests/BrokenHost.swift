@@ -47,10 +47,13 @@ final class BrokenHost: PresentationHost {
     func addObserver(_ observer: any FlowObserver) { observers.append(observer) }
     func removeObserver(_ observer: any FlowObserver) { observers.removeAll { $0 === observer } }
 
-    func apply(_ operation: HostOperation, for flow: FlowID?) throws {
+    func addFollower(_ follower: any ChangeFollower) { inner.addFollower(follower) }
+    func removeFollower(_ follower: any ChangeFollower) { inner.removeFollower(follower) }
+
+    func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         if flaw == .hoarding { hoard += Self.screens(in: operation) }
         do {
-            try inner.apply(operation, for: flow)
+            try inner.apply(operation, origin: origin)
         } catch let error as FlowError {
             if flaw == .changesBeforeRejecting, case .pop = operation { try? inner.setRoot(nil) }
             if flaw == .wrongCodes { throw FlowError(.hostRejected, error.message) }
@@ -58,7 +61,7 @@ final class BrokenHost: PresentationHost {
         }
         if flaw == .reentrant {
             // Delivers after the inner host has finished, so nested requests get through.
-            deliver(FlowEvent(.note("changed", detail: ""), flow: flow))
+            deliver(FlowEvent(.note("changed", detail: ""), origin: origin))
         }
     }
 

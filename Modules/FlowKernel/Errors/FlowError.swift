@@ -80,6 +80,9 @@ extension FlowError {
         public static let hostRejected = Code("hostRejected")
         /// A screen factory failed to make its screen.
         public static let factoryFailed = Code("factoryFailed")
+        /// A person's gesture that a screen does not allow (``Screen/allowsInteractiveBack``,
+        /// ``Screen/allowsInteractiveDismissal``).
+        public static let gestureRefused = Code("gestureRefused")
         /// A screen, container or value that the request names is not where the request expects it.
         public static let notFound = Code("notFound")
     }

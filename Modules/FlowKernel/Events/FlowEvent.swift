@@ -2,18 +2,27 @@
 ///
 /// Transcripts, logging, analytics and replay are all built on events. A host reports one event per
 /// change it makes; flows report their own lifecycle through ``PresentationHost/report(_:)`` so that
-/// both arrive in one ordered stream.
+/// both arrive in one ordered stream. Every event names its ``Origin``: the flow that asked, the
+/// user, or the system.
 public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
-    /// The flow that asked for the change, if any.
-    public var flow: FlowID?
+    /// Who made the change.
+    public var origin: Origin
     /// What happened.
     public var change: Change
 
-    /// Makes an event.
-    public init(_ change: Change, flow: FlowID? = nil) {
-        self.flow = flow
+    /// Makes an event with an origin.
+    public init(_ change: Change, origin: Origin) {
+        self.origin = origin
         self.change = change
     }
+
+    /// Makes an event a flow made, or the system with `nil`.
+    public init(_ change: Change, flow: FlowID? = nil) {
+        self.init(change, origin: .of(flow))
+    }
+
+    /// The flow that asked for the change, if a flow did.
+    public var flow: FlowID? { origin.flow }
 
     /// What happened.
     public enum Change: Hashable, Sendable {
@@ -45,15 +54,19 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         case flowCompleted(result: String)
         /// A flow was cancelled.
         case flowCancelled
+        /// A person's gesture that a screen does not allow was refused and changed nothing; a
+        /// platform host puts its container back as it was (the sheet springs back, the back swipe
+        /// is cancelled).
+        case gestureRefused(UserGesture, reason: String)
         /// A strategy-specific step worth a line in a transcript, such as a router delivering an
         /// update: `name` says what, `detail` to what.
         case note(String, detail: String)
     }
 
-    /// One line for transcripts: `[shop] push Catalog onto [main]`.
+    /// One line for transcripts: `[shop] push Catalog onto [main]`, `(user) pop Cart from [main]`;
+    /// a change of the system's has no prefix.
     public var description: String {
-        let prefix = flow.map { "[\($0.name)] " } ?? ""
-        return prefix + change.description
+        origin.linePrefix + change.description
     }
 }
 
@@ -75,6 +88,7 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .flowStarted(let parent): parent.map { "start (child of \($0))" } ?? "start"
         case .flowCompleted(let result): result.isEmpty ? "complete" : "complete with \(result)"
         case .flowCancelled: "cancel"
+        case .gestureRefused(let gesture, let reason): "refuse \(gesture): \(reason)"
         case .note(let name, let detail): "\(name) \(detail)"
         }
     }

@@ -20,6 +20,10 @@
 /// - **Inverse operations.** Pushing then popping restores the stack; presenting then dismissing
 ///   restores the hierarchy; dismissing removes everything presented above the dismissed node.
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.
+/// - **Origins.** Every event names who made its change (``FlowEvent/Origin``): the flow passed
+///   to ``apply(_:origin:)``, the user for a gesture (``perform(_:)``), the system otherwise.
+/// - **Followers.** After a change whose origin is not a flow, once its event reached every observer,
+///   the host calls its followers as ``ChangeFollower`` describes (``ChangeFollowers`` does it).
 /// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``topmost`` and
 ///   ``visibleScreenRef`` answer what the same questions asked of ``hierarchy`` answer. Their
 ///   default implementations do exactly that; a host that keeps indexes should answer them without
@@ -50,8 +54,9 @@ public protocol PresentationHost: AnyObject {
     ///
     /// - Parameters:
     ///   - operation: The change to make.
-    ///   - flow: The flow that asks, named in the event the change reports.
-    func apply(_ operation: HostOperation, for flow: FlowID?) throws
+    ///   - origin: Who makes it, named in the event the change reports. A change whose origin is not
+    ///     a flow calls the followers once its event is delivered.
+    func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws
 
     /// The shown screen a reference names, or `nil` if the host does not show it.
     func screen(for ref: ScreenRef) -> (any Screen)?
@@ -65,6 +70,25 @@ public protocol PresentationHost: AnyObject {
 
     /// Removes an observer. Removing one that was not added has no effect.
     func removeObserver(_ observer: any FlowObserver)
+
+    /// Adds a flow that follows changes no flow asked for; kept weakly. Adding one twice has no
+    /// effect.
+    func addFollower(_ follower: any ChangeFollower)
+
+    /// Removes a follower. Removing one that was not added has no effect.
+    func removeFollower(_ follower: any ChangeFollower)
+}
+
+extension PresentationHost {
+    /// Makes one change a flow asks for, or the system's with `nil`.
+    ///
+    /// - Parameters:
+    ///   - operation: The change to make.
+    ///   - flow: The flow that asks, named in the event the change reports; `nil` for a change the
+    ///     system makes, which the followers then follow.
+    public func apply(_ operation: HostOperation, for flow: FlowID?) throws {
+        try apply(operation, origin: .of(flow))
+    }
 }
 
 extension PresentationHost {

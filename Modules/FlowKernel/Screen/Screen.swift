@@ -20,11 +20,27 @@ public protocol Screen: AnyObject {
     ///
     /// The default is the name of the screen's type.
     var displayName: String { get }
+
+    /// Whether a person may leave this screen with the back button, edge swipe or back menu while
+    /// it is on top of its stack (UIKit: a hidden back button and a disabled pop gesture; SwiftUI:
+    /// `navigationBarBackButtonHidden`). `true` unless the screen says otherwise.
+    var allowsInteractiveBack: Bool { get }
+
+    /// Whether a person may swipe this screen's presentation down while it is the screen they see
+    /// in it (UIKit: `isModalInPresentation`; SwiftUI: `interactiveDismissDisabled`). `true` unless
+    /// the screen says otherwise.
+    var allowsInteractiveDismissal: Bool { get }
 }
 
 extension Screen {
     /// The name of the screen's dynamic type, formatted once per type.
     public var displayName: String { TypeNames.name(of: Swift.type(of: self)) }
+
+    /// `true`: a person may go back from a screen unless it says otherwise.
+    public var allowsInteractiveBack: Bool { true }
+
+    /// `true`: a person may swipe a screen's presentation down unless it says otherwise.
+    public var allowsInteractiveDismissal: Bool { true }
 
     /// The identity of this screen's dynamic type, as registries and routers key on it.
     public var screenType: ScreenType { ScreenType(of: self) }

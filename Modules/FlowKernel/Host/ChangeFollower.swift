@@ -1,0 +1,86 @@
+/// A running flow that keeps up with changes it did not ask for: the user's gestures and the
+/// system's changes.
+///
+/// Where a flow stands is read from what the host shows, so a flow has nothing to correct when the
+/// user pops a screen; what it follows is what only it can do in answer — end when its last screen
+/// is gone, run a modal's dismissal callback, let go of screens the user left, tell its parent.
+/// A flow adds itself with ``PresentationHost/addFollower(_:)`` when it starts and removes itself
+/// when it ends.
+///
+/// ## When a host calls followers
+/// After a change whose origin is not a flow (``FlowEvent/Origin/user``,
+/// ``FlowEvent/Origin/system``) has been made and its event has reached every observer, the host
+/// calls each follower once, innermost first — the one added last, which is the most deeply nested
+/// flow, since a child starts after its parent — so a child ends before its parent looks. A follower
+/// removed during the pass (a child its parent cancelled) is not called. Followers may make
+/// requests; a change they make that is not a flow's starts another pass once this one is over.
+/// A flow's own requests call no followers: a flow that removes another flow's screens ends that
+/// flow itself, as a parent cancels its child.
+@MainActor
+public protocol ChangeFollower: AnyObject {
+    /// Reads what the host shows after a change no flow asked for, and answers it.
+    func hostDidChange(by origin: FlowEvent.Origin)
+}
+
+/// The followers of a host, kept weakly, and the passes that call them: what a host implementing
+/// ``PresentationHost/addFollower(_:)`` needs, written once.
+///
+/// ```swift
+/// let followers = ChangeFollowers()
+/// func addFollower(_ follower: any ChangeFollower) { followers.add(follower) }
+/// func removeFollower(_ follower: any ChangeFollower) { followers.remove(follower) }
+/// // after a change of the user's or the system's, once its event is delivered:
+/// followers.follow(origin)
+/// ```
+@MainActor
+public final class ChangeFollowers {
+    private struct Entry {
+        weak var follower: (any ChangeFollower)?
+        let id: ObjectIdentifier
+    }
+
+    private var entries: [Entry] = []
+    private var isFollowing = false
+    private var waiting: [FlowEvent.Origin] = []
+
+    /// Makes an empty list.
+    public init() {}
+
+    /// Adds a follower, kept weakly. Adding one twice has no effect.
+    public func add(_ follower: any ChangeFollower) {
+        let id = ObjectIdentifier(follower)
+        guard !entries.contains(where: { $0.id == id }) else { return }
+        entries.append(Entry(follower: follower, id: id))
+    }
+
+    /// Removes a follower. Removing one that was not added has no effect.
+    public func remove(_ follower: any ChangeFollower) {
+        let id = ObjectIdentifier(follower)
+        entries.removeAll { $0.id == id }
+    }
+
+    /// How many followers are alive.
+    public var count: Int { entries.count { $0.follower != nil } }
+
+    /// Calls every follower, innermost first, after a change of `origin`; a change a follower makes
+    /// meanwhile that is not a flow's waits for this pass to end and starts another.
+    public func follow(_ origin: FlowEvent.Origin) {
+        guard !origin.isFlow else { return }
+        waiting.append(origin)
+        guard !isFollowing else { return }
+        isFollowing = true
+        defer { isFollowing = false }
+        var passes = 0
+        while !waiting.isEmpty {
+            let next = waiting.removeFirst()
+            passes += 1
+            precondition(passes <= 1_000, "Followers keep changing what is shown in answer to each other.")
+            entries.removeAll { $0.follower == nil }
+            for entry in entries.reversed() {
+                // A follower removed by one called before it (a child its parent cancelled) is skipped.
+                guard let follower = entry.follower, entries.contains(where: { $0.id == entry.id }) else { continue }
+                follower.hostDidChange(by: next)
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import FlowKernel
+import FlowStage
+import FlowTestKit
+import Testing
+
+@MainActor
+final class Locked: Screen {
+    let displayName: String
+    let back: Bool, dismissal: Bool
+    init(_ name: String, back: Bool = true, dismissal: Bool = true) {
+        displayName = name
+        self.back = back
+        self.dismissal = dismissal
+    }
+    var allowsInteractiveBack: Bool { back }
+    var allowsInteractiveDismissal: Bool { dismissal }
+}
+
+@MainActor
+final class FollowLog: ChangeFollower {
+    let name: String
+    var calls: [String]
+    let onChange: (FlowEvent.Origin) -> Void
+    init(_ name: String, onChange: @escaping (FlowEvent.Origin) -> Void = { _ in }) {
+        self.name = name
+        self.calls = []
+        self.onChange = onChange
+    }
+    func hostDidChange(by origin: FlowEvent.Origin) {
+        calls.append("\(name) \(origin)")
+        onChange(origin)
+    }
+}
+
+@MainActor
+@Suite("User gestures")
+struct UserGestureTests {
+    let host = InMemoryHost()
+    let recorder: TranscriptRecorder
+    let home = LawProbe("Home"), list = LawProbe("List"), detail = LawProbe("Detail"), settings = LawProbe("Settings")
+
+    init() throws {
+        try host.setRoot(.tabs("app", [
+            Presentable.Tab(TabItem(title: "Home"), .stack("home", [.screen(home), .screen(list), .screen(detail)])),
+            Presentable.Tab(TabItem(title: "Settings"), .stack("settings", [.screen(settings)])),
+        ], selected: 0))
+        recorder = TranscriptRecorder(observing: host)
+    }
+
+    @Test func backPopsOneEntryOfTheStackThePersonSeesAsTheUsers() throws {
+        try host.user.back()
+        #expect(host.hierarchy.screens(in: "home") == [home.ref, list.ref])
+        expectTranscript(recorder.transcript, equals: ["(user) pop Detail from [home]"])
+        #expect(recorder.events.map(\.origin) == [.user])
+    }
+
+    @Test func backToAnEntryPopsSeveralAtOnceInOneEvent() throws {
+        try host.user.back(to: .of(home))
+        #expect(host.hierarchy.screens(in: "home") == [home.ref])
+        expectTranscript(recorder.transcript, equals: ["(user) pop Detail, List from [home]"])
+    }
+
+    @Test func backAtTheRootOfEveryStackThrowsAndChangesNothing() throws {
+        try host.user.selectTab(1)
+        recorder.reset()
+        let before = host.hierarchy
+        #expect(throws: FlowError.self) { try host.user.back() }
+        #expect(host.hierarchy == before)
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func backToTheTopOrToANodeOutsideAStackThrowsAndChangesNothing() throws {
+        let before = host.hierarchy
+        let atTop = #expect(throws: FlowError.self) { try host.user.back(to: .of(detail)) }
+        #expect(atTop?.code == .nothingToGoBackTo)
+        let notAnEntry = #expect(throws: FlowError.self) { try host.user.back(to: .container("home")) }
+        #expect(notAnEntry?.code == .notFound)
+        #expect(host.hierarchy == before)
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func swipeDownDismissesTheTopMostPresentation() throws {
+        try host.present(.stack("sheet", [.screen(LawProbe("Sheet"))]), over: .container("app"))
+        try host.present(.screen(LawProbe("Alert")), over: .container("sheet"))
+        recorder.reset()
+        try host.user.swipeDown()
+        #expect(host.topmost == .container("sheet"))
+        expectTranscript(recorder.transcript, equals: ["(user) dismiss Alert from [sheet]"])
+    }
+
+    @Test func swipeDownWithNothingPresentedThrowsNothingToGoBackTo() throws {
+        let error = #expect(throws: FlowError.self) { try host.user.swipeDown() }
+        #expect(error?.code == .nothingToGoBackTo)
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func selectTabPicksTheTabGroupAroundTheVisibleScreen() throws {
+        try host.user.selectTab(1)
+        #expect(host.selectedTab(of: "app") == 1)
+        expectTranscript(recorder.transcript, equals: ["(user) select tab 1 of [app]"])
+        let error = #expect(throws: FlowError.self) { try host.user.selectTab(5) }
+        #expect(error?.code == .indexOutOfRange)
+        #expect(host.selectedTab(of: "app") == 1)
+    }
+
+    @Test func aScreenThatDisallowsBackRefusesTheGestureReportsItAndChangesNothing() throws {
+        let form = Locked("Form", back: false)
+        try host.push(form, onto: "home")
+        recorder.reset()
+        let before = host.hierarchy
+        let error = #expect(throws: FlowError.self) { try host.user.back() }
+        #expect(error?.code == .gestureRefused)
+        let menu = #expect(throws: FlowError.self) { try host.user.back(to: .of(home)) }
+        #expect(menu?.code == .gestureRefused)
+        #expect(host.hierarchy == before)
+        expectTranscript(recorder.transcript, equals: [
+            "(user) refuse back to Detail in [home]: Form does not allow going back",
+            "(user) refuse back to Home in [home]: Form does not allow going back",
+        ])
+    }
+
+    @Test func aScreenThatDisallowsDismissalRefusesTheSwipeEvenInsideAStack() throws {
+        try host.present(.stack("sheet", [.screen(LawProbe("Sheet")), .screen(Locked("Payment", dismissal: false))]), over: .container("app"))
+        recorder.reset()
+        let before = host.hierarchy
+        let error = #expect(throws: FlowError.self) { try host.user.swipeDown() }
+        #expect(error?.code == .gestureRefused)
+        #expect(host.hierarchy == before)
+        expectTranscript(recorder.transcript, equals: ["(user) refuse swipe down [sheet]: Payment does not allow being swiped down"])
+        // Going back inside the sheet is still the person's to do.
+        try host.user.back()
+        try host.user.swipeDown()
+        #expect(host.topmost == .container("app"))
+    }
+}
+
+@MainActor
+@Suite("Change followers")
+struct ChangeFollowerTests {
+    let host = InMemoryHost()
+    let home = LawProbe("Home"), list = LawProbe("List")
+
+    init() throws {
+        try host.setRoot(.stack("main", [.screen(home), .screen(list)]))
+    }
+
+    @Test func followersFollowTheUsersAndTheSystemsChangesInnermostFirstButNotAFlows() throws {
+        let outer = FollowLog("outer"), inner = FollowLog("inner")
+        var order: [String] = []
+        let outerOrder = FollowLog("outer") { _ in order.append("outer") }
+        let innerOrder = FollowLog("inner") { _ in order.append("inner") }
+        for follower in [outer, inner, outerOrder, innerOrder] { host.addFollower(follower) }
+
+        try host.push(LawProbe("Detail"), onto: "main", for: "shop")
+        #expect(outer.calls.isEmpty)
+        try host.user.back()
+        try host.pop("main")
+        #expect(outer.calls == ["outer user", "outer system"])
+        #expect(inner.calls == ["inner user", "inner system"])
+        #expect(order == ["inner", "outer", "inner", "outer"])
+    }
+
+    @Test func aFollowerRemovedDuringAPassIsNotCalledAndAReleasedOneIsDropped() throws {
+        let parent = FollowLog("parent")
+        var child: FollowLog? = FollowLog("child")
+        let remover = FollowLog("remover") { [host] _ in host.removeFollower(parent) }
+        host.addFollower(parent)
+        host.addFollower(child!)
+        host.addFollower(remover)
+        weak let released = child
+        child = nil
+        #expect(released == nil)
+        try host.user.back()
+        #expect(remover.calls == ["remover user"])
+        #expect(parent.calls.isEmpty)
+    }
+
+    @Test func aFollowerMayNavigateAndItsSystemChangeStartsAnotherPass() throws {
+        var popped = false
+        let follower = FollowLog("f")
+        let navigator = FollowLog("nav") { [host] _ in
+            guard !popped else { return }
+            popped = true
+            try? host.push(LawProbe("Again"), onto: "main")
+        }
+        host.addFollower(follower)
+        host.addFollower(navigator)
+        try host.user.back()
+        #expect(host.entryCount(of: "main") == 2)
+        #expect(follower.calls == ["f user", "f system"])
+    }
+}

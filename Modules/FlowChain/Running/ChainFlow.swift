@@ -9,11 +9,17 @@ import FlowKernel
 /// once, takes its container off the host, lets go of every step and screen (and whatever their
 /// closures captured), and then tells its handlers.
 ///
+/// The chain follows what the user does (``FlowKernel/ChangeFollower``): the step whose screen the
+/// user lands on with Back is current again, with the context it had, and the steps popped are
+/// released, to be made again when the user moves forward; when the user takes away every step
+/// (popping below the first step of a chain on a shared stack, swiping the chain's presentation
+/// down), the chain ends cancelled, without running end actions, as a parent's cancel does.
+///
 /// Keep a reference to a running chain (a parent flow, or the screen that started it, does):
 /// its screens' handles hold it weakly, so that a chain whose screens a host drops is released
 /// rather than kept alive by them. A handle whose chain is gone throws `flowFinished`.
 @MainActor
-public final class ChainFlow<Result>: Flow, StepDriving {
+public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     /// Everything the builder gave. Dropped when the chain ends, so nothing its closures captured
     /// outlives the chain.
     struct Plan {
@@ -82,12 +88,52 @@ public final class ChainFlow<Result>: Flow, StepDriving {
             throw error
         }
         try lifecycle.didStart(on: host, parent: parent)
+        host.addFollower(self)
     }
 
     /// Ends the chain without a result and without running end actions, as a parent does.
     public func cancel() throws {
         try navigating(from: nil) { _, _ in try tearDown() }
         try lifecycle.finish(.cancelled)
+    }
+
+    // MARK: Following the user
+
+    /// Reads which step the user sees after a change no flow made: the last step whose screen is
+    /// still shown is current; steps above it are let go of; with none left, the chain ends.
+    public func hostDidChange(by origin: FlowEvent.Origin) {
+        guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
+        guard let container, container.isShown, let shown = lastShownStep(on: host) else {
+            endFollowingUser(on: host)
+            return
+        }
+        release(stepsAbove: shown)
+        currentStep = shown
+    }
+
+    /// The last step whose screen the host shows.
+    private func lastShownStep(on host: any PresentationHost) -> Int? {
+        screens.keys.sorted(by: >).first { index in screens[index].map { host.contains(ScreenRef($0)) } ?? false }
+    }
+
+    /// Lets go of the steps above one: their screens, and their handles' hold on the chain.
+    private func release(stepsAbove step: Int) {
+        guard let plan else { return }
+        for index in screens.keys where index > step {
+            if let screen = screens.removeValue(forKey: index) { plan.steps[index].attach(screen, nil) }
+        }
+    }
+
+    /// Ends the chain cancelled because the user took its steps away: whatever of its own is left
+    /// (a modal over a shared stack) goes too, as far as the host lets it.
+    private func endFollowingUser(on host: any PresentationHost) {
+        isNavigating = true
+        // The user has already taken the chain's screens; a leftover the host will not remove
+        // cannot keep the chain running with nothing to show.
+        try? container?.remove()
+        releaseEverything()
+        isNavigating = false
+        try? lifecycle.finish(.cancelled)
     }
 
     // MARK: Driving (from step handles)
@@ -173,6 +219,12 @@ public final class ChainFlow<Result>: Flow, StepDriving {
     /// Takes the container off the host and lets go of every step, screen and closure.
     private func tearDown() throws {
         try container?.remove()
+        releaseEverything()
+    }
+
+    /// Lets go of every step, screen and closure, and stops following the host.
+    private func releaseEverything() {
+        container?.host.removeFollower(self)
         if let plan {
             for (index, screen) in screens { plan.steps[index].attach(screen, nil) }
         }

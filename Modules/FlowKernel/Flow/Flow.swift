@@ -87,6 +87,12 @@ public enum FlowOutcome<Result> {
         if case .completed(let result) = self { return result }
         return nil
     }
+
+    /// Whether the flow was cancelled; works for any result type, `Void` included.
+    public var isCancelled: Bool {
+        if case .cancelled = self { return true }
+        return false
+    }
 }
 
 extension FlowOutcome: Sendable where Result: Sendable {}

@@ -1,0 +1,125 @@
+import FlowChain
+import FlowKernel
+import FlowStage
+import FlowTestKit
+import Testing
+
+@MainActor
+@Suite("Step chain follows the user")
+struct ChainFollowsUserTests {
+    let host = InMemoryHost()
+
+    private func threeSteps(_ id: FlowID = "chain", leaks: LeakTracker? = nil, made: @escaping (String) -> Void = { _ in }) -> ChainFlow<String> {
+        StepChain<String>(id)
+            .addStep { made("A"); return leaks?.track(Plain("A")) ?? Plain("A") }
+            .addStep { made("B"); return leaks?.track(Labelled("B")) ?? Labelled("B") }
+            .addStep { made("C"); return leaks?.track(Labelled("C")) ?? Labelled("C") }
+            .finish()
+    }
+
+    @Test func afterTheUserPopsFromStepThreeStepTwoMovesTheChainOnAgain() throws {
+        let chain = threeSteps()
+        try chain.start(on: host)
+        try chain.handle?.next(context: "to B")
+        try chain.handle?.next(context: "to C")
+
+        try host.user.back()
+
+        #expect(chain.currentStep == 1)
+        let b = try #require(chain.currentScreen as? Labelled)
+        #expect(b.received == ["to B"])
+        try b.flow?.next(context: "to C again")
+        #expect(chain.currentStep == 2)
+        #expect(host.hierarchy.screens(in: "chain").map(\.displayName) == ["A", "B", "C"])
+    }
+
+    @Test func aPoppedStepIsReleasedAndMadeAgainWhenTheUserMovesForward() throws {
+        let leaks = LeakTracker()
+        var made: [String] = []
+        let chain = threeSteps(leaks: leaks) { made.append($0) }
+        try chain.start(on: host)
+        try chain.handle?.next(context: "b")
+        try chain.handle?.next(context: "c")
+
+        try host.user.back(to: .of(try #require(host.screen(for: host.hierarchy.screens(in: "chain")[0]))))
+
+        #expect(chain.currentStep == 0)
+        #expect(leaks.survivors == ["Plain"])
+        try chain.handle?.next(context: "b again")
+        #expect(made == ["A", "B", "C", "B"])
+        #expect((chain.currentScreen as? Labelled)?.received == ["b again"])
+    }
+
+    @Test func anOldHandleOfAPoppedStepThrowsAndChangesNothing() throws {
+        let chain = threeSteps()
+        try chain.start(on: host)
+        try chain.handle?.next(context: "b")
+        let bHandle = try #require(chain.handle)
+        try chain.handle?.next(context: "c")
+        try host.user.back()
+        try host.user.back()
+        let before = host.hierarchy
+        #expect(throws: FlowError.self) { try bHandle.next(context: "c") }
+        #expect(host.hierarchy == before)
+        #expect(chain.currentStep == 0)
+    }
+
+    @Test func swipingThePresentedChainDownEndsItCancelledOnceAndReleasesEverything() throws {
+        let leaks = LeakTracker()
+        try host.setRoot(.stack("app", [.screen(Plain("Home"))]))
+        var outcomes: [FlowOutcome<String>] = []
+        weak var weakChain: ChainFlow<String>?
+        do {
+            let chain = threeSteps(leaks: leaks)
+            weakChain = chain
+            chain.onFinish { outcomes.append($0) }
+            try chain.start(on: host, placement: .presented)
+            try chain.handle?.next(context: "b")
+            let recorder = TranscriptRecorder(observing: host)
+
+            try host.user.swipeDown()
+
+            #expect(chain.phase == .finished)
+            expectTranscript(recorder.transcript, equals: ["(user) dismiss [chain] from [app]", "[chain] cancel"])
+            #expect(throws: FlowError.self) { try chain.cancel() }
+        }
+        #expect(outcomes == [.cancelled])
+        #expect(weakChain == nil)
+        leaks.expectNoLeaks()
+    }
+
+    @Test func poppingBelowTheFirstStepOnASharedStackEndsTheChainCancelled() throws {
+        try host.setRoot(.stack("app", [.screen(Plain("Home"))]))
+        let chain = threeSteps()
+        var outcomes: [FlowOutcome<String>] = []
+        chain.onFinish { outcomes.append($0) }
+        try chain.start(on: host, placement: .onStack("app"))
+        try chain.handle?.next(context: "b")
+
+        try host.user.back()
+        #expect(chain.phase == .running)
+        try host.user.back()
+
+        #expect(outcomes == [.cancelled])
+        #expect(host.hierarchy.screens(in: "app").map(\.displayName) == ["Home"])
+    }
+
+    @Test func aSingleContainerChainSwipedDownEndsCancelled() throws {
+        try host.setRoot(.stack("app", [.screen(Plain("Home"))]))
+        let chain = StepChain<Void>("wizard", container: .single).addStep { Plain("A") }.addStep { Plain("B") }.finish()
+        try chain.start(on: host, placement: .presented)
+        try chain.handle?.next()
+        try host.user.swipeDown()
+        #expect(chain.outcome?.isCancelled == true)
+    }
+
+    @Test func aChangeTheSystemMakesIsFollowedToo() throws {
+        let chain = threeSteps()
+        try chain.start(on: host)
+        try chain.handle?.next(context: "b")
+        try host.pop("chain")
+        #expect(chain.currentStep == 0)
+        try chain.handle?.next(context: "b")
+        #expect(chain.currentStep == 1)
+    }
+}

@@ -20,11 +20,14 @@ import FlowKernel
 /// ```
 ///
 /// Where the navigator is comes from the host's real stack, so jumping out of order and then going
-/// back lands where the user came from. Every request that cannot be carried out throws a
+/// back lands where the user came from, and after the user's own Back (one entry or several)
+/// ``StackNavigating/goNext()`` continues from the screen the user sees. The navigator follows the
+/// user (``FlowKernel/ChangeFollower``): a modal the user swipes down runs its `whenDismissed` once,
+/// and a navigator whose first screen the user takes away ends cancelled. Every request that cannot be carried out throws a
 /// ``FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
 /// the callbacks.
 @MainActor
-public final class StackNavigator<Result>: Flow, StackNavigating {
+public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower {
     /// The registry the navigator resolves screens from.
     public let registry: ScreenRegistry
 
@@ -35,9 +38,11 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     private var placement: FlowPlacement = .root
     /// The navigator's first screen; on a shared stack, nothing below it is the navigator's.
     private var firstEntry: ScreenRef?
-    /// The declaration index of the registration that made each screen the navigator shows.
-    private var origins: [ObjectIdentifier: Int] = [:]
-    private var modalCallbacks: [ObjectIdentifier: () -> Void] = [:]
+    /// The registration that made each screen the navigator shows (its declaration index), by
+    /// instance, with the screen's reference to tell whether it is still shown.
+    private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef)] = [:]
+    /// The `whenDismissed` callbacks of the modals the navigator shows, in the order presented.
+    private var modalCallbacks: [(screen: ScreenRef, callback: () -> Void)] = []
     private var carried: Argument = .none
     private var isNavigating = false
 
@@ -153,14 +158,14 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
               let stackPlace = host.place(of: container) else { return StackPosition(entries: []) }
         var modals: [StackPosition.Entry] = []
         var next = stackPlace.presented
-        while let presented = next, let screen = presented.screen, let origin = origins[screen.instance] {
+        while let presented = next, let screen = presented.screen, let origin = origins[screen.instance]?.registration {
             modals.append(StackPosition.Entry(screen: screen, registration: origin))
             next = host.presented(by: presented)
         }
         // Reads the table itself rather than a copy, so a request that adopts a screen while its
         // position is alive does not copy the whole table.
         return StackPosition(count: stackPlace.childCount - start, modals: modals) { [unowned self] offset in
-            host.child(at: start + offset, of: container)?.screen.map { StackPosition.Entry(screen: $0, registration: origins[$0.instance]) }
+            host.child(at: start + offset, of: container)?.screen.map { StackPosition.Entry(screen: $0, registration: origins[$0.instance]?.registration) }
         }
     }
 
@@ -209,7 +214,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     /// Keeps a screen that is now shown: the registry's scope, its origin, its navigator.
     func adopt(_ screen: any Screen, from registration: Registration, at index: Int) {
         registration.commit(screen)
-        origins[ObjectIdentifier(screen)] = index
+        origins[ObjectIdentifier(screen)] = (index, ScreenRef(screen))
         if let navigable = screen as? any FlowNavigator { navigable.navigationFlow = self }
     }
 
@@ -217,8 +222,8 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     func forget(_ screens: [ScreenRef]) {
         for screen in screens {
             origins[screen.instance] = nil
-            modalCallbacks[screen.instance] = nil
         }
+        modalCallbacks.removeAll { entry in screens.contains(entry.screen) }
     }
 
     func carry(_ argument: Argument) {
@@ -239,11 +244,41 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
     /// identity left: a screen taken away by someone else is forgotten only when its identity is
     /// shown again.
     func rememberDismissal(of screen: any Screen, _ callback: (() -> Void)?) {
-        modalCallbacks[ObjectIdentifier(screen)] = callback
+        let ref = ScreenRef(screen)
+        modalCallbacks.removeAll { $0.screen == ref }
+        if let callback { modalCallbacks.append((ref, callback)) }
     }
 
     func takeDismissalCallback(for screen: ScreenRef) -> (() -> Void)? {
-        modalCallbacks.removeValue(forKey: screen.instance)
+        guard let index = modalCallbacks.firstIndex(where: { $0.screen == screen }) else { return nil }
+        return modalCallbacks.remove(at: index).callback
+    }
+
+    // MARK: Following the user
+
+    /// Answers a change no flow made: runs the `whenDismissed` of each modal the user took away,
+    /// top first, once; forgets the screens the user left; ends the navigator cancelled when its
+    /// first screen is gone.
+    public func hostDidChange(by origin: FlowEvent.Origin) {
+        guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
+        guard let firstEntry, host.contains(firstEntry) else {
+            endFollowingUser(on: host)
+            return
+        }
+        let dismissed = modalCallbacks.filter { !host.contains($0.screen) }
+        modalCallbacks.removeAll { !host.contains($0.screen) }
+        origins = origins.filter { host.contains($0.value.screen) }
+        for modal in dismissed.reversed() { modal.callback() }
+    }
+
+    /// Ends the navigator cancelled because the user took its first screen away; whatever of its
+    /// own is left (a modal over a shared stack) goes too, as far as the host lets it.
+    private func endFollowingUser(on host: any PresentationHost) {
+        isNavigating = true
+        try? removeScreens(from: host)
+        isNavigating = false
+        releaseEverything(on: host)
+        try? lifecycle.finish(.cancelled)
     }
 
     // MARK: Starting and ending
@@ -261,16 +296,26 @@ public final class StackNavigator<Result>: Flow, StackNavigating {
         self.placement = placement
         adopt(screen, from: registration, at: index)
         try lifecycle.didStart(on: host, parent: parent)
+        host.addFollower(self)
     }
 
     func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
-        try navigating { host in try removeScreens(from: host) }
-        registry.releaseInstances()
-        origins = [:]
-        modalCallbacks = [:]
-        carried = .none
+        let host = try navigating { host in
+            try removeScreens(from: host)
+            return host
+        }
+        releaseEverything(on: host)
         try lifecycle.finish(outcome)
         completion?()
+    }
+
+    /// Lets go of everything the navigator keeps for its screens, and stops following the host.
+    private func releaseEverything(on host: any PresentationHost) {
+        host.removeFollower(self)
+        registry.releaseInstances()
+        origins = [:]
+        modalCallbacks = []
+        carried = .none
     }
 
     /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.

@@ -23,8 +23,14 @@ import FlowKernel
 /// never pops below its own first screen. It ends with ``finish(with:)`` or ``cancel()``: it
 /// takes its screens off the host (leaving a shared stack as it found it), and its parent — or
 /// whoever waits — receives the outcome.
+///
+/// The coordinator follows the user (``FlowKernel/ChangeFollower``): after the user's Back its
+/// ``topNode`` is the screen the user sees of its own; a child whose screens the user took away
+/// ends cancelled (each strategy's flows end themselves), its handler runs once, and the
+/// coordinator may start another; a coordinator whose first screen the user took away ends
+/// cancelled, after its children.
 @MainActor
-open class StackCoordinator<Result>: Coordinator {
+open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     let lifecycle: FlowLifecycle<Result>
     /// How the coordinator makes screens whose types it knows.
     public let factory: ScreenFactory
@@ -91,6 +97,8 @@ open class StackCoordinator<Result>: Coordinator {
     func begin(on host: any PresentationHost, mount: CoordinatorMount, parent: FlowID?) throws {
         self.mount = mount
         activeHost = host
+        // Before start(), so that the items and children it starts follow after — inside — it.
+        host.addFollower(self)
         do {
             try start()
             guard startNode != nil else {
@@ -98,6 +106,7 @@ open class StackCoordinator<Result>: Coordinator {
             }
         } catch {
             try? removeScreens(from: host)
+            host.removeFollower(self)
             self.mount = nil
             activeHost = nil
             startNode = nil
@@ -162,7 +171,12 @@ open class StackCoordinator<Result>: Coordinator {
         childSnapshot = nil
         childShares = false
         guard shared, phase == .running, let host = activeHost, let stack, let snapshot else { return }
-        if let index = host.index(of: snapshot, in: stack), let count = host.entryCount(of: stack), index < count - 1 {
+        guard let index = host.index(of: snapshot, in: stack), let count = host.entryCount(of: stack) else {
+            // The user went back below where the child started: the top is what they see now.
+            topNode = ownTop(on: host)
+            return
+        }
+        if index < count - 1 {
             // The snapshot is in the stack with entries above it, so the pop cannot be refused; the
             // child's outcome handler this runs in cannot throw in any case.
             try? host.apply(.popTo(snapshot, in: stack), for: id)
@@ -170,10 +184,49 @@ open class StackCoordinator<Result>: Coordinator {
         topNode = snapshot
     }
 
+    /// The top entry of the coordinator's own part of the stack.
+    func ownTop(on host: any PresentationHost) -> NodeRef? {
+        let own = ownRange(on: host)
+        guard let stack, !own.isEmpty else { return nil }
+        return host.child(at: own.upperBound - 1, of: .container(stack))
+    }
+
+    // MARK: Following the user
+
+    /// Answers a change no flow made: with its first screen gone the coordinator ends cancelled;
+    /// otherwise a top the user popped becomes the screen on top of its own part of the stack (or,
+    /// while a child runs on it, the screen the child started over).
+    public func hostDidChange(by origin: FlowEvent.Origin) {
+        guard phase == .running, let host = activeHost else { return }
+        guard let startNode, host.contains(startNode) else {
+            endFollowingUser(on: host)
+            return
+        }
+        guard let topNode, !host.contains(topNode) else { return }
+        if let child, child.phase == .running, childShares, let snapshot = childSnapshot, host.contains(snapshot) {
+            self.topNode = snapshot
+        } else {
+            self.topNode = ownTop(on: host)
+        }
+    }
+
+    /// Ends the coordinator cancelled because the user took its screens away: its children first,
+    /// then whatever of its own is left, as far as the host lets it.
+    private func endFollowingUser(on host: any PresentationHost) {
+        try? cancelEverythingRunning()
+        try? removeScreens(from: host)
+        host.removeFollower(self)
+        activeHost = nil
+        startNode = nil
+        topNode = nil
+        try? lifecycle.finish(.cancelled)
+    }
+
     private func end(_ outcome: FlowOutcome<Result>) throws {
         let host = try lifecycle.requireRunning()
         try cancelEverythingRunning()
         try removeScreens(from: host)
+        host.removeFollower(self)
         activeHost = nil
         startNode = nil
         topNode = nil

@@ -11,8 +11,14 @@ import FlowKernel
 /// try coordinator.start(child: shop) { outcome in ... }
 /// // ... the checkout screen produces an Order; no screen handles or requires one: the flow completes.
 /// ```
+///
+/// Routing reads what the host shows when a value is produced, so after the user's Back a value
+/// unwinds to what the user sees, and a screen the user removed neither produces nor receives
+/// updates. The flow follows the user (``FlowKernel/ChangeFollower``): when the user takes its
+/// first screen away (swiping its presentation down, popping below it on a shared stack), it ends
+/// cancelled.
 @MainActor
-public final class RouterFlow<Result>: Flow {
+public final class RouterFlow<Result>: Flow, ChangeFollower {
     /// The routing table.
     public let router: Router
     let lifecycle: FlowLifecycle<Result>
@@ -63,6 +69,13 @@ public final class RouterFlow<Result>: Flow {
         }
         self.session = session
         try lifecycle.didStart(on: host, parent: parent)
+        host.addFollower(self)
+    }
+
+    /// Ends the flow cancelled when the user has taken its first screen away.
+    public func hostDidChange(by origin: FlowEvent.Origin) {
+        guard phase == .running, let host = lifecycle.host, let firstEntry, !host.contains(firstEntry) else { return }
+        try? end(.cancelled)
     }
 
     /// Ends the flow without a result.
@@ -78,6 +91,7 @@ public final class RouterFlow<Result>: Flow {
         }
         session?.isOpen = false
         session?.takeUnrouted = nil
+        host.removeFollower(self)
         try lifecycle.finish(outcome)
     }
 }

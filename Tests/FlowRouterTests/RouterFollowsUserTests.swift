@@ -1,0 +1,57 @@
+import FlowKernel
+import FlowRouter
+import FlowStage
+import FlowTestKit
+import Testing
+
+@MainActor
+@Suite("Router flow follows the user")
+struct RouterFollowsUserTests {
+    let host = InMemoryHost()
+
+    @Test func aScreenTheUserSwipedDownNeitherProducesNorReceivesUpdates() throws {
+        let catalog = Echo<T3>("Catalog")
+        let flow = RouterFlow<Order>("shop", router: try Shop.router()) { catalog }
+        try flow.start(on: host)
+        try catalog.produceDirect(7)
+        let product = try #require(host.visibleScreen as? Step<Int, OneOf2<T2, Order>>)
+        try product.produce(T2())
+        let cart = try #require(host.visibleScreen as? Step<T2, T3>)
+
+        try host.user.swipeDown()
+        try host.user.back()
+
+        let before = host.hierarchy
+        let error = #expect(throws: FlowError.self) { try cart.produce(T3(tag: "late")) }
+        #expect(error?.code == .notFound)
+        #expect(catalog.received.isEmpty)
+        #expect(host.hierarchy == before)
+        // The flow goes on from what the user sees.
+        try catalog.produceDirect(8)
+        #expect(host.visibleScreen is Step<Int, OneOf2<T2, Order>>)
+        #expect(flow.phase == .running)
+    }
+
+    @Test func aPresentedRouterFlowTheUserSwipesDownEndsCancelledOnce() throws {
+        try host.setRoot(.stack("app", [.screen(Producer<Int>("Home"))]))
+        var outcomes: [FlowOutcome<Order>] = []
+        let flow = RouterFlow<Order>("shop", router: try Shop.router()) { Producer<Int>("Catalog") }
+        flow.onFinish { outcomes.append($0) }
+        try flow.start(on: host, placement: .presented)
+        try host.user.swipeDown()
+        #expect(outcomes == [.cancelled])
+        #expect(throws: FlowError.self) { try flow.cancel() }
+    }
+
+    @Test func poppingBelowARouterFlowOnASharedStackEndsItCancelled() throws {
+        try host.setRoot(.stack("app", [.screen(Producer<Int>("Home"))]))
+        let catalog = Producer<Int>("Catalog")
+        let flow = RouterFlow<Order>("shop", router: try Shop.router()) { catalog }
+        try flow.start(on: host, placement: .onStack("app"))
+        try catalog.produce(7)
+        try host.user.back()
+        #expect(flow.phase == .running)
+        try host.user.back()
+        #expect(flow.outcome == .cancelled)
+    }
+}

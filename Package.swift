@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
         // The expected outputs are read by path, as files beside the tests, not bundled.
-        .testTarget(name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage"], exclude: ["Expected"]),
+        .testTarget(name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

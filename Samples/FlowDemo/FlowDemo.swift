@@ -25,6 +25,11 @@ struct FlowDemo: ParsableCommand {
             actions. Type a number or a name; an action that takes an argument takes it after a \
             space ("email ana@example.com"). "quit" or the end of input stops.
 
+            System controls act as the person using the app, not as the screen: ":back" is the \
+            system back button, ":back 2" its menu (two screens at once), ":dismiss" swipes the \
+            sheet on top down, ":tab 2" taps the second tab. Each screen lists the ones that apply; \
+            the flows follow what they change, and the transcript marks them "(user)".
+
             Examples:
               flow-demo --strategy stack
               flow-demo --strategy router --transcript \\

@@ -70,6 +70,21 @@ struct FlowDemoCLITests {
         #expect(run.stderr == "flow-demo: step 2 (\"dance\") failed: \"dance\" is not an action on Sign in. Try one of: 1 email, 2 back.\n")
     }
 
+    @Test("A script drives the system controls as the user, in every strategy", arguments: Strategy.allCases)
+    func systemControls(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,:back,shoes,add,cart,:dismiss,cart,checkout,pay,close", "--transcript"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("(user) pop Product: Red shoes from ["))
+        #expect(run.stdout.contains("-- system controls --"))
+        #expect(run.stdout.contains("Finished (\(strategy.rawValue)): order placed for ana@example.com: Red shoes; total €59.\n"))
+    }
+
+    @Test func aSystemControlThatCannotBeUsedStopsTheScriptAndSaysWhy() throws {
+        let run = try FlowDemo.run(["--strategy", "router", "--script", ":dismiss"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "flow-demo: step 1 (\":dismiss\") failed: That did not work: Nothing is presented, so there is nothing to swipe down.\n")
+    }
+
     @Test func aStepAfterTheShopEndedFails() throws {
         let run = try FlowDemo.run(["--strategy", "router", "--script", Self.happy + ",start"])
         #expect(run.status == 1)

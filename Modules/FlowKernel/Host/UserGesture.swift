@@ -46,11 +46,30 @@ public struct UserGestures {
     /// - Throws: `nothingToGoBackTo` when no stack around the visible screen has two entries;
     ///   `gestureRefused` when the screen on top does not allow it.
     public func back() throws {
-        guard let stack = backStack(), let count = host.entryCount(of: stack),
-              let below = host.child(at: count - 2, of: .container(stack)) else {
+        guard let gesture = backGesture else {
             throw FlowError(.nothingToGoBackTo, "No stack the person sees has an entry to go back to.")
         }
-        try host.perform(.back(to: below, in: stack))
+        try host.perform(gesture)
+    }
+
+    /// The gesture ``back()`` makes now, or `nil` when there is nothing to go back to: what a
+    /// platform host or a CLI offers as its back button.
+    public var backGesture: UserGesture? {
+        guard let stack = backStack(), let count = host.entryCount(of: stack),
+              let below = host.child(at: count - 2, of: .container(stack)) else { return nil }
+        return .back(to: below, in: stack)
+    }
+
+    /// The gesture ``swipeDown()`` makes now, or `nil` when nothing is presented.
+    public var swipeDownGesture: UserGesture? {
+        guard let top = host.topmost, host.presenter(of: top) != nil else { return nil }
+        return .swipeDown(top)
+    }
+
+    /// The tab group ``selectTab(_:in:)`` picks by default: the innermost one around the visible
+    /// screen, if any.
+    public var tabGroup: ContainerID? {
+        enclosing(where: { if case .tabs = $0 { true } else { false } }).first
     }
 
     /// Goes back to an entry of a stack, popping every entry above it at once, as the back
@@ -70,10 +89,10 @@ public struct UserGestures {
     /// - Throws: `nothingToGoBackTo` when nothing is presented; `gestureRefused` when the screen the
     ///   person sees in it does not allow it.
     public func swipeDown() throws {
-        guard let top = host.topmost, host.presenter(of: top) != nil else {
+        guard let gesture = swipeDownGesture else {
             throw FlowError(.nothingToGoBackTo, "Nothing is presented, so there is nothing to swipe down.")
         }
-        try host.perform(.swipeDown(top))
+        try host.perform(gesture)
     }
 
     /// Taps a tab in the tab bar of a tab group: by default the innermost one around the visible
@@ -82,7 +101,7 @@ public struct UserGestures {
     /// - Throws: `notFound` when no tab group is shown there; `indexOutOfRange` for an index that
     ///   names no tab.
     public func selectTab(_ index: Int, in tabs: ContainerID? = nil) throws {
-        guard let tabs = tabs ?? enclosing(where: { if case .tabs = $0 { true } else { false } }).first else {
+        guard let tabs = tabs ?? tabGroup else {
             throw FlowError(.notFound, "No tab group is shown around the screen the person sees.")
         }
         try host.perform(.selectTab(index, in: tabs))

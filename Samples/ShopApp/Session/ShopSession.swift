@@ -38,7 +38,8 @@ public final class ShopSession {
         return host.visibleScreen as? ShopScreen
     }
 
-    /// Does what a command says on the current screen.
+    /// Does what a command says on the current screen, or, for a word starting with `:`, what the
+    /// platform's own control does (``PlatformControl``).
     ///
     /// - Returns: `nil` when it was done; otherwise why not, naming what is possible. Nothing
     ///   changes when a command is refused.
@@ -46,6 +47,7 @@ public final class ShopSession {
         guard let screen = currentScreen else {
             return "The shop has ended; there is nothing more to do."
         }
+        if command.word.hasPrefix(":") { return PlatformControl.perform(command, on: host) }
         let actions = screen.actions
         let chosen = Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
             ?? actions.first { $0.name == command.word }
@@ -90,6 +92,12 @@ public final class ShopSession {
         for (index, action) in actions.enumerated() {
             let name = action.argument.map { "\(action.name) \($0)" } ?? action.name
             lines.append("  \(index + 1). \(name.padded(to: width))  \(action.summary)")
+        }
+        let controls = PlatformControl.available(on: host)
+        if !controls.isEmpty {
+            lines.append("-- system controls --")
+            let width = controls.map(\.typed.count).max() ?? 0
+            for control in controls { lines.append("  \(control.typed.padded(to: width))  \(control.summary)") }
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,85 @@
+import FlowKernel
+
+/// The platform's own controls, which no screen offers and no flow asks for: the system back button
+/// and its menu, swiping a sheet down, the tab bar. The CLI offers them as `:back`, `:back <n>`,
+/// `:dismiss` and `:tab <n>`, and makes them as the user's gestures, which the flows follow.
+@MainActor
+public enum PlatformControl {
+    /// A control that can be used now, as the CLI lists it.
+    public struct Available: Equatable, Sendable {
+        /// What to type: `:back`, `:tab <1-2>`.
+        public let typed: String
+        /// What it does, for people.
+        public let summary: String
+    }
+
+    /// The controls that can be used on what the host shows now.
+    public static func available(on host: any PresentationHost) -> [Available] {
+        var controls: [Available] = []
+        if case .back(let entry, let stack)? = host.user.backGesture {
+            controls.append(Available(typed: ":back", summary: "system back button: back to \(entry)"))
+            let below = host.index(of: entry, in: stack) ?? 0
+            if below > 0 {
+                controls.append(Available(typed: ":back <n>", summary: "back button menu: back n screens (up to \(below + 1))"))
+            }
+        }
+        if case .swipeDown(let node)? = host.user.swipeDownGesture {
+            controls.append(Available(typed: ":dismiss", summary: "swipe \(node) down"))
+        }
+        if let tabs = host.user.tabGroup, let titles = tabTitles(of: tabs, on: host), titles.count > 1 {
+            let named = titles.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+            controls.append(Available(typed: ":tab <n>", summary: "tab bar: \(named)"))
+        }
+        return controls
+    }
+
+    /// Makes the gesture a control names.
+    ///
+    /// - Returns: `nil` when it was made; otherwise why not. Nothing changes then.
+    static func perform(_ command: Command, on host: any PresentationHost) -> String? {
+        do {
+            switch command.word {
+            case ":back":
+                guard let argument = command.argument else {
+                    try host.user.back()
+                    return nil
+                }
+                try back(Int(argument), typed: argument, on: host)
+            case ":dismiss":
+                if let argument = command.argument { return ":dismiss takes nothing after it, but was given \"\(argument)\"." }
+                try host.user.swipeDown()
+            case ":tab":
+                guard let argument = command.argument, let number = Int(argument) else {
+                    return ":tab needs a tab's number: type \":tab 2\"."
+                }
+                try host.user.selectTab(number - 1)
+            default:
+                return "\"\(command.word)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>."
+            }
+            return nil
+        } catch let error as FlowError {
+            return "That did not work: \(error.message)"
+        } catch {
+            return "That did not work: \(error)"
+        }
+    }
+
+    /// Goes back `count` screens at once in the stack the back button acts on.
+    private static func back(_ count: Int?, typed: String, on host: any PresentationHost) throws {
+        guard let count, count >= 1 else {
+            throw FlowError(.indexOutOfRange, "\"\(typed)\" is not a number of screens to go back; type \":back 2\".")
+        }
+        guard case .back(_, let stack)? = host.user.backGesture, let entries = host.entryCount(of: stack) else {
+            throw FlowError(.nothingToGoBackTo, "There is nothing to go back to.")
+        }
+        guard count < entries, let entry = host.child(at: entries - 1 - count, of: .container(stack)) else {
+            throw FlowError(.indexOutOfRange, "[\(stack)] has \(entries - 1) screens to go back over, not \(count).")
+        }
+        try host.user.back(to: entry)
+    }
+
+    private static func tabTitles(of tabs: ContainerID, on host: any PresentationHost) -> [String]? {
+        guard case .tabs(_, let items, _)? = host.hierarchy.node(.container(tabs))?.kind else { return nil }
+        return items.map(\.title)
+    }
+}

@@ -3,7 +3,7 @@ import FlowKernel
 /// A complete, deterministic presentation host that keeps everything in memory.
 ///
 /// It is what every FlowKit test and the sample CLI run on. Every operation completes before
-/// ``apply(_:for:)`` returns, and its event reaches the observers before that too; there are no
+/// ``apply(_:origin:)`` returns, and its event reaches the observers before that too; there are no
 /// timers, threads or animations. Impossible requests throw a ``FlowError`` and change nothing.
 ///
 /// ```swift

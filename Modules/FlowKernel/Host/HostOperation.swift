@@ -1,6 +1,6 @@
 /// One change a flow asks a ``PresentationHost`` to make.
 ///
-/// Operations are values so that a host implements one method (``PresentationHost/apply(_:for:)``),
+/// Operations are values so that a host implements one method (``PresentationHost/apply(_:origin:)``),
 /// and so that they can be logged, queued or replayed. The convenience methods on
 /// ``PresentationHost`` (`push`, `pop`, `present`, ...) build these.
 ///

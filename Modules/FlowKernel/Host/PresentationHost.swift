@@ -6,7 +6,7 @@
 ///
 /// ## Implementation requirements
 /// A conforming host obeys these laws; FlowTestKit's `HostLaws` checks them for any host.
-/// - **All or nothing.** ``apply(_:for:)`` either makes the whole change or throws a ``FlowError``
+/// - **All or nothing.** ``apply(_:origin:)`` either makes the whole change or throws a ``FlowError``
 ///   and leaves ``hierarchy`` equal to what it was, reporting no event.
 /// - **One event per change.** A successful operation reports exactly one ``FlowEvent`` to every
 ///   observer, after ``hierarchy`` reflects the change and before `apply` returns.
@@ -16,7 +16,7 @@
 ///   being delivered (by an observer, say) waits until every observer has received the one being
 ///   delivered, so every observer sees the same order.
 /// - **No re-entrancy.** While a change is being made or its event delivered, further calls to
-///   ``apply(_:for:)`` throw ``FlowError/Code/reentrantNavigation`` and change nothing.
+///   ``apply(_:origin:)`` throw ``FlowError/Code/reentrantNavigation`` and change nothing.
 /// - **Inverse operations.** Pushing then popping restores the stack; presenting then dismissing
 ///   restores the hierarchy; dismissing removes everything presented above the dismissed node.
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.

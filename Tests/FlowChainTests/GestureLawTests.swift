@@ -1,0 +1,32 @@
+import FlowChain
+import FlowKernel
+import FlowStage
+import FlowTestKit
+import Testing
+
+@MainActor
+@Suite("Step chain: the gesture law")
+struct ChainGestureLawTests {
+    static func chain(_ kind: ChainContainer.Kind) -> ChainFlow<Void> {
+        StepChain<Void>("chain", container: kind).addStep { Plain("A") }.addStep { Plain("B") }.addStep { Plain("C") }.finish()
+    }
+
+    /// The current step's moves.
+    static func legal(_ chain: ChainFlow<Void>) -> [GestureLaws.Request] {
+        guard let handle = chain.handle else { return [] }
+        var requests = [
+            GestureLaws.Request("next") { try handle.next() },
+            GestureLaws.Request("endFlow") { try handle.endFlow() },
+        ]
+        if handle.stepIndex > 0 { requests.append(GestureLaws.Request("back") { try handle.back() }) }
+        return requests
+    }
+
+    @Test("The chain follows random gestures between its own requests", arguments: [
+        (FlowPlacement.presented, ChainContainer.Kind.stack, UInt64(1_000)), (.onStack("base"), .stack, 300),
+        (.root, .stack, 300), (.presented, .single, 300),
+    ])
+    func gestureLaw(_ placement: FlowPlacement, _ kind: ChainContainer.Kind, _ seeds: UInt64) {
+        GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind) }, legalRequests: Self.legal)
+    }
+}

@@ -1,0 +1,30 @@
+import FlowKernel
+import FlowTestKit
+import ShopApp
+import Testing
+
+@MainActor
+@Suite("Shop session: the gesture law")
+struct ShopGestureLawTests {
+    @Test("The shop follows random gestures between its screens' actions, in every strategy", arguments: Strategy.allCases)
+    func gestureLaw(_ strategy: Strategy) {
+        var session: ShopSession?
+        GestureLaws.check(seeds: 1...1_000, steps: 16, start: {
+            let started = try ShopSession(strategy: strategy)
+            session = started
+            return (started.host, started.flow)
+        }, legalRequests: {
+            guard let session, let screen = session.currentScreen else { return [] }
+            return screen.actions.map { action in
+                let command = action.argument == nil ? action.name : "\(action.name) ana@example.com"
+                return GestureLaws.Request(command) {
+                    if let problem = session.perform(Command(command)!) { throw ShopRefusal(description: problem) }
+                }
+            }
+        })
+    }
+}
+
+struct ShopRefusal: Error, CustomStringConvertible {
+    let description: String
+}

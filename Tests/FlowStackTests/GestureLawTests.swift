@@ -1,0 +1,46 @@
+import FlowKernel
+import FlowStack
+import FlowStage
+import FlowTestKit
+import Testing
+
+@MainActor
+@Suite("Stack navigator: the gesture law")
+struct StackGestureLawTests {
+    static func navigator() -> StackNavigator<Void> {
+        let registry = ScreenRegistry { registry in
+            registry.register(First.self) { First() }
+            registry.register(Second.self) { Second() }
+            registry.register(Third.self) { Third() }
+            registry.register(ThirdModal.self) { ThirdModal() }
+        }
+        return StackNavigator<Void>("stack", registry: registry, root: First.self)
+    }
+
+    /// What the navigator can always do from where it stands.
+    static func legal(_ navigator: StackNavigator<Void>) -> [GestureLaws.Request] {
+        let entries = navigator.stackState.split(separator: " -> ").map(String.init)
+        var requests = [GestureLaws.Request("finish") { try navigator.finish(with: ()) }]
+        if entries.contains(where: { $0.hasPrefix("(modal)") }) {
+            requests.append(GestureLaws.Request("getBack(.modal)") { try navigator.getBack(.modal) })
+            return requests
+        }
+        // A registration is refused while its own screen is current (a drill-down to the same
+        // type is an open papercut), so ThirdModal on top offers neither.
+        if !(navigator.currentScreen is ThirdModal) {
+            requests.append(GestureLaws.Request("goNextAsModal") { try navigator.goNextAsModal(to: ThirdModal.self) })
+            requests.append(GestureLaws.Request("goNext") { try navigator.goNext() })
+        }
+        if entries.count > 1 {
+            requests.append(GestureLaws.Request("getBack") { try navigator.getBack() })
+        }
+        return requests
+    }
+
+    @Test("The navigator follows random gestures between its own requests", arguments: [
+        (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
+    ])
+    func gestureLaw(_ placement: FlowPlacement, _ seeds: UInt64) {
+        GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: Self.navigator, legalRequests: Self.legal)
+    }
+}

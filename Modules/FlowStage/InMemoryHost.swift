@@ -54,7 +54,7 @@ public final class InMemoryHost: PresentationHost {
     /// ``FlowError/Code/reentrantNavigation``. After a change that is not a flow's, the followers
     /// follow it, also before this returns.
     public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
-        guard !isApplying else {
+        guard !isApplying, !isDelivering else {
             throw FlowError(.reentrantNavigation, "The host is already making a change; a navigation request cannot start inside another.")
         }
         isApplying = true
@@ -68,6 +68,9 @@ public final class InMemoryHost: PresentationHost {
         }
         if !origin.isFlow { followers.follow(origin) }
     }
+
+    /// Whether a change is being made or an event delivered now.
+    public var isChanging: Bool { isApplying || isDelivering }
 
     // MARK: Targeted queries
 

@@ -123,3 +123,35 @@ struct ChainFollowsUserTests {
         #expect(chain.currentStep == 1)
     }
 }
+
+@MainActor
+@Suite("Step chain: requests from an observer")
+struct ChainDuringDeliveryTests {
+    let host = InMemoryHost()
+
+    @Test func nextFromAnObserverIsRefusedBeforeTheContextReachesTheNextStep() throws {
+        let b = Labelled("B")
+        let chain = StepChain<Void>().addStep { Plain("A") }.addStep { b }.finish()
+        try chain.start(on: host)
+        let recorder = TranscriptRecorder(observing: host)
+        let handle = try #require(chain.handle)
+
+        let outcome = DuringDelivery.run(on: host) { try handle.next(context: "too early") }
+
+        #expect((try? outcome.get()) == nil)
+        #expect(b.received.isEmpty)
+        #expect(chain.currentStep == 0)
+        #expect(recorder.events.map(\.origin) == [DuringDelivery.probeOrigin])
+    }
+
+    @Test func theLastStepsNextFromAnObserverRunsNoEndActionAndEndsNothing() throws {
+        var ended = 0
+        let chain = StepChain<Void>().addStep { Plain("A") }.finish { _ in ended += 1 }
+        try chain.start(on: host)
+        let handle = try #require(chain.handle)
+        DuringDelivery.run(on: host) { try handle.next() }
+        DuringDelivery.run(on: host) { try handle.endFlow() }
+        #expect(ended == 0)
+        #expect(chain.phase == .running)
+    }
+}

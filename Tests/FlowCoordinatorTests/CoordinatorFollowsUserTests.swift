@@ -157,3 +157,46 @@ final class TwoTabs: TabCoordinator<Void> {
         try addItem(title: "Two", coordinator: second)
     }
 }
+
+@MainActor
+@Suite("Coordinator: requests from an observer")
+struct CoordinatorDuringDeliveryTests {
+    let host = InMemoryHost()
+
+    @Test func cancellingFromAnObserverKeepsTheChildRunningAndItsHandlerToRun() throws {
+        let app = PageCoordinator("app")
+        try app.start(on: host)
+        let child = PageCoordinator("child")
+        var outcomes: [FlowOutcome<String>] = []
+        try app.start(child: child) { outcomes.append($0) }
+        let before = host.hierarchy
+
+        let outcome = DuringDelivery.run(on: host) { try app.cancel() }
+
+        #expect(throws: FlowError.self) { try outcome.get() }
+        #expect(app.child === child)
+        #expect(child.phase == .running)
+        #expect(host.hierarchy == before)
+        try app.cancel()
+        #expect(outcomes == [.cancelled])
+    }
+
+    @Test func everyVerbFromAnObserverIsRefusedAndChangesNothing() throws {
+        let tabs = TwoTabs("tabs")
+        try tabs.start(on: host)
+        let before = host.hierarchy
+        let item = tabs.first
+        let requests: [() throws -> Void] = [
+            { try item.move(to: Page("late")) }, { try item.back() }, { try item.backToStart() },
+            { try item.backToTop() }, { try tabs.select(1) }, { try tabs.removeItem(at: 0) },
+            { try item.start(child: PageCoordinator("child")) }, { try tabs.finish(with: ()) },
+        ]
+        for request in requests {
+            let error = #expect(throws: FlowError.self) { try DuringDelivery.run(on: host, request).get() }
+            #expect(error?.code == .reentrantNavigation)
+        }
+        #expect(host.hierarchy == before)
+        #expect(tabs.items.count == 2)
+        #expect(tabs.phase == .running)
+    }
+}

@@ -55,3 +55,27 @@ struct RouterFollowsUserTests {
         #expect(flow.outcome == .cancelled)
     }
 }
+
+@MainActor
+@Suite("Router flow: requests from an observer")
+struct RouterDuringDeliveryTests {
+    let host = InMemoryHost()
+
+    @Test func aValueProducedFromAnObserverIsRefusedBeforeAnyUpdateIsDelivered() throws {
+        let catalog = Echo<T3>("Catalog")
+        let flow = RouterFlow<Order>("shop", router: try Shop.router()) { catalog }
+        try flow.start(on: host)
+        try catalog.produceDirect(7)
+        let product = try #require(host.visibleScreen as? Step<Int, OneOf2<T2, Order>>)
+        try product.produce(T2())
+        let cart = try #require(host.visibleScreen as? Step<T2, T3>)
+        let before = host.hierarchy
+
+        let outcome = DuringDelivery.run(on: host) { try cart.produce(T3(tag: "from an observer")) }
+
+        let error = #expect(throws: FlowError.self) { try outcome.get() }
+        #expect(error?.code == .reentrantNavigation)
+        #expect(catalog.received.isEmpty)
+        #expect(host.hierarchy == before)
+    }
+}

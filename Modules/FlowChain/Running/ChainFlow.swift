@@ -237,7 +237,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     /// Runs a request from a step: the chain must run, not be in another request, and the step
     /// must be the current one (any step for `nil`).
     private func navigating<T>(from step: Int?, _ body: (Plan, any PresentationHost) throws -> T) throws -> T {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         guard !isNavigating else {
             throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
         }

@@ -35,7 +35,7 @@ extension StackCoordinator {
     /// - Throws: `nothingToGoBackTo` at the coordinator's start screen (popping further would enter
     ///   its parent's screens); `hostRejected` while a child runs on the stack; `flowFinished`.
     public func back() throws {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         try requireNoChildOnStack()
         let own = ownRange(on: host)
         guard own.count > 1, let below = host.child(at: own.upperBound - 2, of: .container(runningStack)) else {
@@ -49,7 +49,7 @@ extension StackCoordinator {
     ///
     /// - Throws: `nothingToGoBackTo` when the start screen is on top; `hostRejected`; `flowFinished`.
     public func backToStart() throws {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         try requireNoChildOnStack()
         guard let start = startNode, ownRange(on: host).count > 1 else {
             throw FlowError(.nothingToGoBackTo, "The coordinator '\(id)' is already at its start screen.")
@@ -64,7 +64,7 @@ extension StackCoordinator {
     /// - Throws: `nothingToGoBackTo` when it is already on top; `notFound` when it is no longer in
     ///   the stack; `hostRejected`; `flowFinished`.
     public func backToTop() throws {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         try requireNoChildOnStack()
         let own = ownRange(on: host)
         guard let topNode, let index = host.index(of: topNode, in: runningStack), own.contains(index) else {
@@ -87,7 +87,7 @@ extension StackCoordinator {
     ///   runs (one child at a time: finish or cancel it first); the child's own error if it cannot
     ///   start; `flowFinished` after the coordinator ended.
     public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) -> Void)? = nil) throws {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         if let running = self.child {
             throw FlowError(.hostRejected, "The coordinator '\(id)' already runs the child '\(running.id)'; one child at a time — finish or cancel it first.")
         }

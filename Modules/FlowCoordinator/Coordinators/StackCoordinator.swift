@@ -138,8 +138,9 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
 
     /// The host, while the coordinator starts or runs; otherwise the lifecycle's error.
     func requireActive() throws -> any PresentationHost {
-        if let activeHost, phase != .finished { return activeHost }
-        return try lifecycle.requireRunning()
+        guard let activeHost, phase != .finished else { return try lifecycle.requireNavigable() }
+        try FlowLifecycle<Result>.requireIdle(activeHost, for: id)
+        return activeHost
     }
 
     /// The indexes of the stack's entries from the coordinator's start node up; empty when the
@@ -223,7 +224,7 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         try cancelEverythingRunning()
         try removeScreens(from: host)
         host.removeFollower(self)
@@ -236,8 +237,9 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     /// Cancels every flow the coordinator runs, before it takes its own screens away: a finished
     /// coordinator leaves nothing running.
     func cancelEverythingRunning() throws {
+        // The child is forgotten by its own end (childDidFinish), so a cancel the child refuses
+        // leaves it kept, running, with its handlers still to run.
         if let running = child, running.phase == .running {
-            child = nil
             try running.cancel()
         }
     }

@@ -64,7 +64,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item (UIFlow ignored it); nothing changes.
     public func removeItem(at index: Int) throws {
-        try lifecycle.requireRunning()
+        try lifecycle.requireNavigable()
         guard items.indices.contains(index) else {
             throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index).")
         }
@@ -75,7 +75,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item.
     public func select(_ index: Int) throws {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         guard let tabs, items.indices.contains(index) else {
             throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
         }

@@ -2,7 +2,7 @@
 /// set exactly once, handlers run once in order, late handlers run at once, lifecycle events.
 ///
 /// A strategy keeps one and forwards ``Flow/phase``, ``Flow/outcome`` and ``Flow/onFinish(_:)`` to
-/// it, checks ``requireRunning()`` at the top of every navigation method, and calls ``finish(_:)``
+/// it, checks ``requireNavigable()`` at the top of every navigation method, and calls ``finish(_:)``
 /// after it has removed its screens.
 ///
 /// ```swift
@@ -64,6 +64,24 @@ public final class FlowLifecycle<Result> {
         case .ready: throw FlowError(.flowNotStarted, "The flow '\(id)' has not been started.")
         case .finished: throw finishedError
         }
+    }
+
+    /// Returns the host of a running flow that may navigate now: like ``requireRunning()``, and
+    /// throws ``FlowError/Code/reentrantNavigation`` while the host is making a change or
+    /// delivering an event (``PresentationHost/isChanging``), before the request changes anything.
+    @discardableResult
+    public func requireNavigable() throws -> any PresentationHost {
+        let host = try requireRunning()
+        try Self.requireIdle(host, for: id)
+        return host
+    }
+
+    /// Throws ``FlowError/Code/reentrantNavigation`` while a host is making a change or delivering
+    /// an event: a request made then (from an observer) is refused whole.
+    public static func requireIdle(_ host: any PresentationHost, for flow: FlowID?) throws {
+        guard host.isChanging else { return }
+        let name = flow.map { " '\($0)'" } ?? ""
+        throw FlowError(.reentrantNavigation, "The host is making a change or delivering its event; the flow\(name) cannot navigate inside it. Navigate from a follower or after the change.")
     }
 
     /// Finishes the flow: records the outcome, reports it, then runs every handler once, in order.

@@ -15,8 +15,12 @@
 ///   ``report(_:)`` are delivered in the same stream, in order. An event reported while another is
 ///   being delivered (by an observer, say) waits until every observer has received the one being
 ///   delivered, so every observer sees the same order.
-/// - **No re-entrancy.** While a change is being made or its event delivered, further calls to
-///   ``apply(_:origin:)`` throw ``FlowError/Code/reentrantNavigation`` and change nothing.
+/// - **No re-entrancy.** While a change is being made or an event delivered (``isChanging``),
+///   further calls to ``apply(_:origin:)`` throw ``FlowError/Code/reentrantNavigation`` and change
+///   nothing. Flows check ``isChanging`` before a request and refuse the whole request then, so a
+///   request made from an observer changes nothing anywhere — not the host, not a screen's
+///   context, not a callback — rather than failing half way. Requests belong in followers
+///   (``ChangeFollower``), which run once the delivery is over.
 /// - **Inverse operations.** Pushing then popping restores the stack; presenting then dismissing
 ///   restores the hierarchy; dismissing removes everything presented above the dismissed node.
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.
@@ -49,6 +53,10 @@ public protocol PresentationHost: AnyObject {
 
     /// The screen a person is looking at (``Hierarchy/visibleScreen``).
     var visibleScreenRef: ScreenRef? { get }
+
+    /// Whether the host is making a change or delivering an event now, when a request would be
+    /// refused with ``FlowError/Code/reentrantNavigation``.
+    var isChanging: Bool { get }
 
     /// Makes one change, or throws a ``FlowError`` and changes nothing.
     ///
@@ -106,4 +114,7 @@ extension PresentationHost {
 
     /// Answers from ``hierarchy``; a host with indexes answers without building it.
     public var visibleScreenRef: ScreenRef? { hierarchy.visibleScreen }
+
+    /// `false`: a host that cannot tell still refuses a change made during another in ``apply(_:origin:)``.
+    public var isChanging: Bool { false }
 }

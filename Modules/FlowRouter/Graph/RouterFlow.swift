@@ -84,7 +84,7 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
     }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         // Screens the router presents go over the screen that produced, so they leave with it.
         if let stack, let firstEntry {
             try host.removeFlow(stack: stack, firstEntry: firstEntry, at: placement, for: id)

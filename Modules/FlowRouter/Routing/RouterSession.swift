@@ -94,6 +94,7 @@ public final class RouterSession {
         guard !isRouting else {
             throw FlowError(.reentrantNavigation, "The router is already routing a value; produce cannot start inside another route.")
         }
+        try FlowLifecycle<Void>.requireIdle(host, for: flow)
         guard host.contains(source.ref) else {
             throw FlowError(.notFound, "\(source.ref) is not shown, so it cannot produce.")
         }

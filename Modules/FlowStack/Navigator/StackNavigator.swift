@@ -174,7 +174,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     /// Runs a navigation: the flow must be running and not already navigating (a `configure` hook
     /// that navigates is rejected). Returns what the body returns, to run after the guard is lifted.
     func navigating<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
-        let host = try lifecycle.requireRunning()
+        let host = try lifecycle.requireNavigable()
         guard !isNavigating else {
             throw FlowError(.reentrantNavigation, "The navigator '\(id)' is already navigating; a navigation cannot start inside another.")
         }

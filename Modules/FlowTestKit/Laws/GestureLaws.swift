@@ -5,9 +5,14 @@ import Testing
 /// (back, back to the bottom of a stack, swiping the top presentation down, tapping a tab)
 /// interleaved with the flow's own requests, each sequence reproducible from its seed.
 ///
+/// Some steps make a legal request from inside an observer, while the host delivers an event: the
+/// host contract refuses it, and the law checks that it was refused whole, with
+/// ``FlowKernel/FlowError/Code/reentrantNavigation``, before it changed the host, reported an event
+/// or ended the flow.
+///
 /// After every step of every sequence:
 /// - a refused gesture changed nothing;
-/// - a request the caller says is legal now succeeds;
+/// - a request the caller says is legal now succeeds, and is refused whole from an observer;
 /// - a running flow shows at least one screen it made;
 /// - every event names its origin: the user for gestures, a flow for everything else;
 /// and once the flow has ended (by a gesture, a request, or a final cancel), every screen the
@@ -25,11 +30,15 @@ public enum GestureLaws {
     public struct Request {
         /// How violations name it.
         public let name: String
+        /// Whether it asks the flow to navigate; only those are tried from an observer. An action
+        /// that changes an app's model and nothing on screen is legal there.
+        public let navigates: Bool
         let run: () throws -> Void
 
         /// Makes a request.
-        public init(_ name: String, _ run: @escaping () throws -> Void) {
+        public init(_ name: String, navigates: Bool = true, _ run: @escaping () throws -> Void) {
             self.name = name
+            self.navigates = navigates
             self.run = run
         }
     }
@@ -150,7 +159,13 @@ public enum GestureLaws {
             defer { host.removeObserver(witness) }
             for _ in 0..<steps where flow.phase == .running {
                 let requests = legalRequests()
-                if requests.isEmpty || Bool.random(using: &random) {
+                let roll = Int.random(in: 0..<10, using: &random)
+                if roll == 0, let request = requests.filter(\.navigates).randomElement(using: &random) {
+                    done.append("\(request.name) from an observer")
+                    if let problem = refusedWhole(request, on: host, flow: flow, witness: witness) {
+                        violate("a request made during a delivery is refused whole", problem)
+                    }
+                } else if requests.isEmpty || roll < 5 {
                     let gesture = Gesture.allCases.randomElement(using: &random) ?? .back
                     done.append(gesture.name)
                     let before = host.hierarchy, eventCount = witness.events.count
@@ -185,6 +200,24 @@ public enum GestureLaws {
             violate("the flow starts", "\(error)")
         }
         return found
+    }
+
+    /// Makes a request from an observer while the host delivers a probe event; returns what went
+    /// wrong, or `nil` when the request was refused with `reentrantNavigation` and changed nothing.
+    private static func refusedWhole(_ request: Request, on host: any PresentationHost, flow: any Flow, witness: Witness) -> String? {
+        let before = host.hierarchy, phase = flow.phase, eventCount = witness.events.count
+        switch DuringDelivery.run(on: host, request.run) {
+        case .success: return "\(request.name) was accepted"
+        case .failure(let error):
+            guard let error = error as? FlowError, error.code == .reentrantNavigation else {
+                return "\(request.name) threw \(error), expected reentrantNavigation"
+            }
+        }
+        if host.hierarchy != before { return "the hierarchy changed" }
+        let reported = witness.events[eventCount...].filter { $0.origin != DuringDelivery.probeOrigin }
+        if !reported.isEmpty { return "it reported \(reported.map(\.description))" }
+        if flow.phase != phase { return "the flow's phase went from \(phase) to \(flow.phase)" }
+        return nil
     }
 
     /// The gestures the law makes.

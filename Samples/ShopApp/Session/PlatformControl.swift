@@ -35,32 +35,26 @@ public enum PlatformControl {
 
     /// Makes the gesture a control names.
     ///
-    /// - Returns: `nil` when it was made; otherwise why not. Nothing changes then.
-    static func perform(_ command: Command, on host: any PresentationHost) -> String? {
-        do {
-            switch command.word {
-            case ":back":
-                guard let argument = command.argument else {
-                    try host.user.back()
-                    return nil
-                }
-                try back(Int(argument), typed: argument, on: host)
-            case ":dismiss":
-                if let argument = command.argument { return ":dismiss takes nothing after it, but was given \"\(argument)\"." }
-                try host.user.swipeDown()
-            case ":tab":
-                guard let argument = command.argument, let number = Int(argument) else {
-                    return ":tab needs a tab's number: type \":tab 2\"."
-                }
-                try host.user.selectTab(number - 1)
-            default:
-                return "\"\(command.word)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>."
+    /// - Throws: ``CommandRefused`` for a control that does not exist or lacks its argument; the
+    ///   host's ``FlowKernel/FlowError`` for a gesture that cannot be made now. Nothing changes then.
+    static func run(_ command: Command, on host: any PresentationHost) throws {
+        switch command.word {
+        case ":back":
+            guard let argument = command.argument else {
+                try host.user.back()
+                return
             }
-            return nil
-        } catch let error as FlowError {
-            return "That did not work: \(error.message)"
-        } catch {
-            return "That did not work: \(error)"
+            try back(Int(argument), typed: argument, on: host)
+        case ":dismiss":
+            if let argument = command.argument { throw CommandRefused(":dismiss takes nothing after it, but was given \"\(argument)\".") }
+            try host.user.swipeDown()
+        case ":tab":
+            guard let argument = command.argument, let number = Int(argument) else {
+                throw CommandRefused(":tab needs a tab's number: type \":tab 2\".")
+            }
+            try host.user.selectTab(number - 1)
+        default:
+            throw CommandRefused("\"\(command.word)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>.")
         }
     }
 

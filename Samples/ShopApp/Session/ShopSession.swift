@@ -44,33 +44,45 @@ public final class ShopSession {
     /// - Returns: `nil` when it was done; otherwise why not, naming what is possible. Nothing
     ///   changes when a command is refused.
     public func perform(_ command: Command) -> String? {
-        guard let screen = currentScreen else {
-            return "The shop has ended; there is nothing more to do."
-        }
-        if command.word.hasPrefix(":") { return PlatformControl.perform(command, on: host) }
-        let actions = screen.actions
-        let chosen = Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
-            ?? actions.first { $0.name == command.word }
-        guard let action = chosen else {
-            let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
-            return "\"\(command.word)\" is not an action on \(screen.title). Try one of: \(possible)."
-        }
-        let argument = command.argument
-        if let placeholder = action.argument, argument == nil {
-            return "\(action.name) needs \(placeholder): type \"\(action.name) \(placeholder)\"."
-        }
-        if action.argument == nil, let argument {
-            return "\(action.name) takes nothing after it, but was given \"\(argument)\"."
-        }
-        screen.message = nil
         do {
-            try action.run(argument)
+            try run(command)
             return nil
+        } catch let refusal as CommandRefused {
+            return refusal.description
         } catch let error as FlowError {
             return "That did not work: \(error.message)"
         } catch {
             return "That did not work: \(error)"
         }
+    }
+
+    /// Does what a command says, as ``perform(_:)`` does, but throws: ``CommandRefused`` for a
+    /// command that names nothing possible, the flow's ``FlowKernel/FlowError`` for a request the
+    /// flow refuses. Nothing changes when it throws.
+    public func run(_ command: Command) throws {
+        guard let screen = currentScreen else {
+            throw CommandRefused("The shop has ended; there is nothing more to do.")
+        }
+        if command.word.hasPrefix(":") {
+            try PlatformControl.run(command, on: host)
+            return
+        }
+        let actions = screen.actions
+        let chosen = Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
+            ?? actions.first { $0.name == command.word }
+        guard let action = chosen else {
+            let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
+            throw CommandRefused("\"\(command.word)\" is not an action on \(screen.title). Try one of: \(possible).")
+        }
+        let argument = command.argument
+        if let placeholder = action.argument, argument == nil {
+            throw CommandRefused("\(action.name) needs \(placeholder): type \"\(action.name) \(placeholder)\".")
+        }
+        if action.argument == nil, let argument {
+            throw CommandRefused("\(action.name) takes nothing after it, but was given \"\(argument)\".")
+        }
+        screen.message = nil
+        try action.run(argument)
     }
 
     /// The current screen as text: title, what it shows, its message, the hierarchy, the actions.
@@ -110,6 +122,14 @@ public final class ShopSession {
         case nil: "Stopped (\(strategy.rawValue)) on \(currentScreen?.title ?? "no screen"), without an order."
         }
     }
+}
+
+/// A command that names nothing the user can do now: the sentence says what is possible.
+public struct CommandRefused: Error, Equatable, CustomStringConvertible {
+    /// Why, for people.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
 }
 
 /// Keeps every event a host reports, for the CLI's `--transcript`.

@@ -52,21 +52,26 @@ public final class InMemoryHost: PresentationHost {
     /// The change is made and its event delivered to every observer before this returns. A call
     /// made while that happens (from an observer, say) throws
     /// ``FlowError/Code/reentrantNavigation``. After a change that is not a flow's, the followers
-    /// follow it, also before this returns.
+    /// follow it, also before this returns; so they do after a flow's end event is reported.
     public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         guard !isApplying, !isDelivering else {
-            throw FlowError(.reentrantNavigation, "The host is already making a change; a navigation request cannot start inside another.")
+            throw FlowError(.reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
         }
         isApplying = true
-        let change: FlowEvent.Change
+        let followed: [FlowEvent]
         do {
             defer { isApplying = false }
-            change = try perform(operation)
+            let change = try perform(operation)
             cachedHierarchy = nil
-            // An event nobody receives is not worth making.
-            if !observers.isEmpty { deliver(FlowEvent(change, origin: origin)) }
+            if !observers.isEmpty {
+                followed = deliver(FlowEvent(change, origin: origin))
+            } else {
+                // An event nobody receives is not worth making, unless followers follow it; a
+                // flow's own change they never do.
+                followed = origin.isFlow ? [] : [FlowEvent(change, origin: origin)]
+            }
         }
-        if !origin.isFlow { followers.follow(origin) }
+        for event in followed { followers.follow(after: event) }
     }
 
     /// Whether a change is being made or an event delivered now.
@@ -112,7 +117,14 @@ public final class InMemoryHost: PresentationHost {
 
     /// Delivers a flow's own event to the observers.
     public func report(_ event: FlowEvent) {
-        deliver(event)
+        // A flow's end may have taken away screens of flows it never tracked; they follow it, once
+        // every event reported meanwhile has been delivered.
+        guard !isDelivering else {
+            pendingEvents.append(event)
+            return
+        }
+        let followed = deliver(event)
+        for event in followed { followers.follow(after: event) }
     }
 
     /// Adds an observer; it is kept until removed. Adding one twice has no effect.
@@ -126,7 +138,7 @@ public final class InMemoryHost: PresentationHost {
         observers.removeAll { $0 === observer }
     }
 
-    /// Adds a flow that follows changes no flow asked for; kept weakly.
+    /// Adds a flow that follows changes no flow asked for and other flows' ends; kept weakly.
     public func addFollower(_ follower: any ChangeFollower) {
         followers.add(follower)
     }
@@ -140,21 +152,22 @@ public final class InMemoryHost: PresentationHost {
     public func render() -> String { hierarchy.textTree }
 
     /// Delivers an event to every observer; one reported meanwhile (by an observer) is delivered
-    /// after it, so every observer sees one stream in one order.
-    private func deliver(_ event: FlowEvent) {
-        guard !isDelivering else {
-            pendingEvents.append(event)
-            return
-        }
+    /// after it, so every observer sees one stream in one order. Returns the reported events the
+    /// followers follow, for the caller to hand them once the delivery is over.
+    @discardableResult
+    private func deliver(_ event: FlowEvent) -> [FlowEvent] {
         isDelivering = true
         defer { isDelivering = false }
         for observer in observers { observer.receive(event) }
+        var followed = ChangeFollowers.isFollowed(event) ? [event] : []
         var next = 0
         while next < pendingEvents.count {
             let reported = pendingEvents[next]
             next += 1
             for observer in observers { observer.receive(reported) }
+            if ChangeFollowers.isFollowed(reported) { followed.append(reported) }
         }
         if !pendingEvents.isEmpty { pendingEvents.removeAll(keepingCapacity: true) }
+        return followed
     }
 }

@@ -190,3 +190,15 @@ struct ChangeFollowerTests {
         #expect(follower.calls == ["f user", "f system"])
     }
 }
+
+extension ChangeFollowerTests {
+    @Test func followersFollowAFlowsEndButNotItsStartOrItsOtherEvents() throws {
+        let follower = FollowLog("f")
+        host.addFollower(follower)
+        host.report(FlowEvent(.flowStarted(parent: nil), flow: "child"))
+        host.report(FlowEvent(.note("pass", detail: "a context"), flow: "child"))
+        host.report(FlowEvent(.flowCancelled, flow: "child"))
+        host.report(FlowEvent(.flowCompleted(result: ""), flow: "other"))
+        #expect(follower.calls == ["f child", "f other"])
+    }
+}

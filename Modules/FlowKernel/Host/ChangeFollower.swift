@@ -1,5 +1,5 @@
-/// A running flow that keeps up with changes it did not ask for: the user's gestures and the
-/// system's changes.
+/// A running flow that keeps up with changes it did not ask for: the user's gestures, the system's
+/// changes, and what another flow's end took away.
 ///
 /// Where a flow stands is read from what the host shows, so a flow has nothing to correct when the
 /// user pops a screen; what it follows is what only it can do in answer — end when its last screen
@@ -8,14 +8,23 @@
 /// when it ends.
 ///
 /// ## When a host calls followers
-/// After a change whose origin is not a flow (``FlowEvent/Origin/user``,
-/// ``FlowEvent/Origin/system``) has been made and its event has reached every observer, the host
-/// calls each follower once, innermost first — the one added last, which is the most deeply nested
-/// flow, since a child starts after its parent — so a child ends before its parent looks. A follower
-/// removed during the pass (a child its parent cancelled) is not called. Followers may make
-/// requests; a change they make that is not a flow's starts another pass once this one is over.
-/// A flow's own requests call no followers: a flow that removes another flow's screens ends that
-/// flow itself, as a parent cancels its child.
+/// - After a change whose origin is not a flow (``FlowEvent/Origin/user``,
+///   ``FlowEvent/Origin/system``) has been made and its event has reached every observer.
+/// - After a flow's end event (``FlowEvent/Change/flowCompleted(result:)``,
+///   ``FlowEvent/Change/flowCancelled``) has reached every observer: what the flow took away may
+///   hold the screens of children it never tracked, which then end too. This is why a child ends
+///   with its parent, whatever the parent's kind.
+///
+/// The host calls each follower once, innermost first — the one added last, which is the most
+/// deeply nested flow, since a child starts after its parent — so a child ends before its parent
+/// looks. A follower removed during the pass (a child its parent cancelled) is not called.
+/// Followers may make requests; a change they make that is not a flow's, or a flow's end, starts
+/// another pass once this one is over. A flow's own requests call no followers: a flow that
+/// removes another flow's screens while it runs ends that flow itself, as a parent cancels its
+/// child, so a flow is never told about a half-made request.
+///
+/// A host keeps its followers weakly: following a flow does not keep it alive. Whoever starts a flow
+/// keeps it (a parent its child, a screen the chain it started).
 @MainActor
 public protocol ChangeFollower: AnyObject {
     /// Reads what the host shows after a change no flow asked for, and answers it.
@@ -29,8 +38,8 @@ public protocol ChangeFollower: AnyObject {
 /// let followers = ChangeFollowers()
 /// func addFollower(_ follower: any ChangeFollower) { followers.add(follower) }
 /// func removeFollower(_ follower: any ChangeFollower) { followers.remove(follower) }
-/// // after a change of the user's or the system's, once its event is delivered:
-/// followers.follow(origin)
+/// // after every event, once it is delivered (only the ones to follow start a pass):
+/// followers.follow(after: event)
 /// ```
 @MainActor
 public final class ChangeFollowers {
@@ -62,10 +71,24 @@ public final class ChangeFollowers {
     /// How many followers are alive.
     public var count: Int { entries.count { $0.follower != nil } }
 
-    /// Calls every follower, innermost first, after a change of `origin`; a change a follower makes
-    /// meanwhile that is not a flow's waits for this pass to end and starts another.
-    public func follow(_ origin: FlowEvent.Origin) {
-        guard !origin.isFlow else { return }
+    /// Calls every follower, innermost first, after an event that followers follow: a change whose
+    /// origin is not a flow, or a flow's end. Any other event is ignored. An event to follow that
+    /// arrives during a pass waits for it to end and starts another.
+    public func follow(after event: FlowEvent) {
+        guard Self.isFollowed(event) else { return }
+        follow(event.origin)
+    }
+
+    /// Whether followers follow an event.
+    public static func isFollowed(_ event: FlowEvent) -> Bool {
+        switch event.change {
+        case .flowCompleted, .flowCancelled: true
+        case .flowStarted, .note, .gestureRefused: false
+        default: !event.origin.isFlow
+        }
+    }
+
+    private func follow(_ origin: FlowEvent.Origin) {
         waiting.append(origin)
         guard !isFollowing else { return }
         isFollowing = true

@@ -26,8 +26,9 @@
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.
 /// - **Origins.** Every event names who made its change (``FlowEvent/Origin``): the flow passed
 ///   to ``apply(_:origin:)``, the user for a gesture (``perform(_:)``), the system otherwise.
-/// - **Followers.** After a change whose origin is not a flow, once its event reached every observer,
-///   the host calls its followers as ``ChangeFollower`` describes (``ChangeFollowers`` does it).
+/// - **Followers.** After a change whose origin is not a flow, and after a flow's end event, once the
+///   event reached every observer, the host calls its followers as ``ChangeFollower`` describes
+///   (``ChangeFollowers`` does it). It keeps them weakly.
 /// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``topmost`` and
 ///   ``visibleScreenRef`` answer what the same questions asked of ``hierarchy`` answer. Their
 ///   default implementations do exactly that; a host that keeps indexes should answer them without
@@ -79,8 +80,8 @@ public protocol PresentationHost: AnyObject {
     /// Removes an observer. Removing one that was not added has no effect.
     func removeObserver(_ observer: any FlowObserver)
 
-    /// Adds a flow that follows changes no flow asked for; kept weakly. Adding one twice has no
-    /// effect.
+    /// Adds a flow that follows changes no flow asked for and other flows' ends; kept weakly.
+    /// Adding one twice has no effect.
     func addFollower(_ follower: any ChangeFollower)
 
     /// Removes a follower. Removing one that was not added has no effect.

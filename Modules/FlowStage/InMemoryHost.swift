@@ -32,7 +32,9 @@ public final class InMemoryHost: PresentationHost {
     private var observers: [any FlowObserver] = []
     /// Events waiting for the one being delivered to reach every observer.
     private var pendingEvents: [FlowEvent] = []
-    private var isDelivering = false
+    @exclusivity(unchecked) private var isDelivering = false
+    /// Events delivered whose followers have not followed them yet.
+    @exclusivity(unchecked) private var dueToFollow: [FlowEvent] = []
     private let followers = ChangeFollowers()
     @exclusivity(unchecked) private var isApplying = false
 
@@ -58,20 +60,19 @@ public final class InMemoryHost: PresentationHost {
             throw FlowError(.reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
         }
         isApplying = true
-        let followed: [FlowEvent]
         do {
             defer { isApplying = false }
             let change = try perform(operation)
             cachedHierarchy = nil
             if !observers.isEmpty {
-                followed = deliver(FlowEvent(change, origin: origin))
-            } else {
+                deliver(FlowEvent(change, origin: origin))
+            } else if !origin.isFlow, !followers.isEmpty {
                 // An event nobody receives is not worth making, unless followers follow it; a
                 // flow's own change they never do.
-                followed = origin.isFlow ? [] : [FlowEvent(change, origin: origin)]
+                dueToFollow.append(FlowEvent(change, origin: origin))
             }
         }
-        for event in followed { followers.follow(after: event) }
+        if !dueToFollow.isEmpty { followDue() }
     }
 
     /// Whether a change is being made or an event delivered now.
@@ -123,8 +124,8 @@ public final class InMemoryHost: PresentationHost {
             pendingEvents.append(event)
             return
         }
-        let followed = deliver(event)
-        for event in followed { followers.follow(after: event) }
+        deliver(event)
+        if !dueToFollow.isEmpty { followDue() }
     }
 
     /// Adds an observer; it is kept until removed. Adding one twice has no effect.
@@ -152,22 +153,29 @@ public final class InMemoryHost: PresentationHost {
     public func render() -> String { hierarchy.textTree }
 
     /// Delivers an event to every observer; one reported meanwhile (by an observer) is delivered
-    /// after it, so every observer sees one stream in one order. Returns the reported events the
-    /// followers follow, for the caller to hand them once the delivery is over.
-    @discardableResult
-    private func deliver(_ event: FlowEvent) -> [FlowEvent] {
+    /// after it, so every observer sees one stream in one order. The events followers follow wait
+    /// in `dueToFollow` until the delivery is over.
+    private func deliver(_ event: FlowEvent) {
         isDelivering = true
         defer { isDelivering = false }
         for observer in observers { observer.receive(event) }
-        var followed = ChangeFollowers.isFollowed(event) ? [event] : []
+        let following = !followers.isEmpty
+        if following, ChangeFollowers.isFollowed(event) { dueToFollow.append(event) }
         var next = 0
         while next < pendingEvents.count {
             let reported = pendingEvents[next]
             next += 1
             for observer in observers { observer.receive(reported) }
-            if ChangeFollowers.isFollowed(reported) { followed.append(reported) }
+            if following, ChangeFollowers.isFollowed(reported) { dueToFollow.append(reported) }
         }
         if !pendingEvents.isEmpty { pendingEvents.removeAll(keepingCapacity: true) }
-        return followed
+    }
+
+    /// Hands the followers every event due, in order; a follower's own changes add more.
+    private func followDue() {
+        while !dueToFollow.isEmpty {
+            let event = dueToFollow.removeFirst()
+            followers.follow(after: event)
+        }
     }
 }

@@ -68,6 +68,9 @@ public final class ChangeFollowers {
         entries.removeAll { $0.id == id }
     }
 
+    /// Whether there is no follower to call (not even a released one yet to be dropped).
+    public var isEmpty: Bool { entries.isEmpty }
+
     /// How many followers are alive.
     public var count: Int { entries.count { $0.follower != nil } }
 
@@ -75,7 +78,7 @@ public final class ChangeFollowers {
     /// origin is not a flow, or a flow's end. Any other event is ignored. An event to follow that
     /// arrives during a pass waits for it to end and starts another.
     public func follow(after event: FlowEvent) {
-        guard Self.isFollowed(event) else { return }
+        guard !entries.isEmpty, Self.isFollowed(event) else { return }
         follow(event.origin)
     }
 

@@ -4,19 +4,26 @@ import FlowStage
 import FlowTestKit
 import Testing
 
+extension Shop {
+    /// A running shop flow on a host, with its product shown and its cart presented over it.
+    static func openCart(on host: InMemoryHost) throws -> (RouterFlow<Order>, catalog: Echo<T3>, cart: Step<T2, T3>) {
+        let catalog = Echo<T3>("Catalog")
+        let flow = RouterFlow<Order>("shop", router: try router()) { catalog }
+        try flow.start(on: host)
+        try catalog.produceDirect(7)
+        let product = try #require(host.visibleScreen as? Step<Int, OneOf2<T2, Order>>)
+        try product.produce(T2())
+        return (flow, catalog, try #require(host.visibleScreen as? Step<T2, T3>))
+    }
+}
+
 @MainActor
 @Suite("Router flow follows the user")
 struct RouterFollowsUserTests {
     let host = InMemoryHost()
 
     @Test func aScreenTheUserSwipedDownNeitherProducesNorReceivesUpdates() throws {
-        let catalog = Echo<T3>("Catalog")
-        let flow = RouterFlow<Order>("shop", router: try Shop.router()) { catalog }
-        try flow.start(on: host)
-        try catalog.produceDirect(7)
-        let product = try #require(host.visibleScreen as? Step<Int, OneOf2<T2, Order>>)
-        try product.produce(T2())
-        let cart = try #require(host.visibleScreen as? Step<T2, T3>)
+        let (flow, catalog, cart) = try Shop.openCart(on: host)
 
         try host.user.swipeDown()
         try host.user.back()
@@ -62,13 +69,7 @@ struct RouterDuringDeliveryTests {
     let host = InMemoryHost()
 
     @Test func aValueProducedFromAnObserverIsRefusedBeforeAnyUpdateIsDelivered() throws {
-        let catalog = Echo<T3>("Catalog")
-        let flow = RouterFlow<Order>("shop", router: try Shop.router()) { catalog }
-        try flow.start(on: host)
-        try catalog.produceDirect(7)
-        let product = try #require(host.visibleScreen as? Step<Int, OneOf2<T2, Order>>)
-        try product.produce(T2())
-        let cart = try #require(host.visibleScreen as? Step<T2, T3>)
+        let (flow, catalog, cart) = try Shop.openCart(on: host)
         let before = host.hierarchy
 
         let outcome = DuringDelivery.run(on: host) { try cart.produce(T3(tag: "from an observer")) }
@@ -77,5 +78,9 @@ struct RouterDuringDeliveryTests {
         #expect(error?.code == .reentrantNavigation)
         #expect(catalog.received.isEmpty)
         #expect(host.hierarchy == before)
+        // Once the delivery is over, the same value routes.
+        try cart.produce(T3(tag: "afterwards"))
+        #expect(catalog.received == [T3(tag: "afterwards")])
+        #expect(flow.phase == .running)
     }
 }

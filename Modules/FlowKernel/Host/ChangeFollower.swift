@@ -27,7 +27,8 @@
 /// keeps it (a parent its child, a screen the chain it started).
 @MainActor
 public protocol ChangeFollower: AnyObject {
-    /// Reads what the host shows after a change no flow asked for, and answers it.
+    /// Reads what the host shows after a change no flow asked for, or after a flow's end, and
+    /// answers it.
     func hostDidChange(by origin: FlowEvent.Origin)
 }
 
@@ -57,6 +58,8 @@ public final class ChangeFollowers {
 
     /// Adds a follower, kept weakly. Adding one twice has no effect.
     public func add(_ follower: any ChangeFollower) {
+        // A released follower's identity may be a new object's now.
+        entries.removeAll { $0.follower == nil }
         let id = ObjectIdentifier(follower)
         guard !entries.contains(where: { $0.id == id }) else { return }
         entries.append(Entry(follower: follower, id: id))

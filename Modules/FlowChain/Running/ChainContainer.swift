@@ -26,30 +26,22 @@ public final class ChainContainer {
     public let host: any PresentationHost
 
     let flow: FlowID
-    let placement: FlowPlacement
+    /// Where the chain shows itself: its own stack, the shared one, or the holder screen.
+    private var mount: FlowMount
     /// The screen that holds a single-child container's child.
     let holder: ContainerHolder
-    /// On a shared stack, the first screen the chain pushed; nothing below it is the chain's.
-    private var firstShared: ScreenRef?
-    /// Screens the chain presented modally, to dismiss when it ends.
-    private var presentedScreens: [ScreenRef] = []
 
-    init(kind: Kind, name: ContainerID, host: any PresentationHost, flow: FlowID, placement: FlowPlacement) {
+    /// Makes the container of a chain, checking that its placement exists.
+    ///
+    /// - Throws: `notFound` for a shared stack the host does not show.
+    init(kind: Kind, host: any PresentationHost, flow: FlowID, placement: FlowPlacement) throws {
         self.kind = kind
         self.host = host
         self.flow = flow
-        self.placement = placement
-        if kind == .stack, case .onStack(let shared) = placement {
-            self.id = shared
-        } else {
-            self.id = name
-        }
+        self.mount = try FlowMount(for: flow, at: FlowMount.Site(placement), shape: kind == .stack ? .stack : .single, on: host)
+        let name = mount.stack ?? host.unusedContainerID(flow.name)
+        self.id = name
         self.holder = ContainerHolder(name: name.name)
-    }
-
-    /// Whether the chain pushes onto a stack it shares with whoever made it.
-    var sharesStack: Bool {
-        if kind == .stack, case .onStack = placement { true } else { false }
     }
 
     /// The node the container is on the host.
@@ -61,26 +53,18 @@ public final class ChainContainer {
     }
 
     /// Whether the container is on the host (on a shared stack: whether the chain's first screen is).
-    public var isShown: Bool {
-        if sharesStack { return firstShared.map { host.contains($0) } ?? false }
-        return host.contains(node)
-    }
+    public var isShown: Bool { mount.isShown(on: host) }
 
     /// Shows a screen: pushes it (unless it is already in the stack), or makes it the single child.
     /// The first call puts the container itself on the host.
     public func show(_ screen: any Screen) throws {
         switch kind {
         case .stack:
-            if sharesStack, !isShown {
-                try host.push(screen, onto: id, for: flow)
-                firstShared = ScreenRef(screen)
-            } else if !isShown {
-                try place(.stack(id, [.screen(screen)]))
-            } else if host.index(of: .of(screen), in: id) == nil {
-                try host.push(screen, onto: id, for: flow)
+            if !isShown || host.index(of: .of(screen), in: id) == nil {
+                try mount.show(.screen(screen), on: host)
             }
         case .single:
-            if !isShown { try place(.screen(holder)) }
+            if !isShown { try mount.show(.screen(holder), on: host) }
             for child in host.children(of: node) ?? [] where child != .of(screen) {
                 try host.apply(.removeChild(child), for: flow)
             }
@@ -108,8 +92,7 @@ public final class ChainContainer {
 
     /// Presents a screen modally over whatever is on top.
     public func present(_ screen: any Screen) throws {
-        try host.presentOnTop(.screen(screen), for: flow)
-        presentedScreens.append(ScreenRef(screen))
+        try mount.present(.screen(screen), on: host)
     }
 
     /// Dismisses a screen that was presented modally, and anything above it.
@@ -117,38 +100,10 @@ public final class ChainContainer {
         try host.dismiss(.of(screen), for: flow)
     }
 
-    /// Puts the container on the host at the chain's placement.
-    private func place(_ content: Presentable) throws {
-        switch placement {
-        case .root: try host.setRoot(content, for: flow)
-        case .presented: try host.presentOnTop(content, for: flow)
-        case .onStack(let stack): try host.push(content, onto: stack, for: flow)
-        }
-    }
-
     /// Takes the container, and everything the chain presented, off the host; a shared stack is
     /// left as the chain found it.
     func remove() throws {
-        // Elsewhere the chain's modals sit above its container and go with it; on a shared stack
-        // they sit above the stack, which stays.
-        if case .onStack = placement, let modal = presentedScreens.first(where: { host.contains($0) }) {
-            try host.dismiss(.screen(modal), for: flow)
-        }
-        presentedScreens = []
-        guard isShown else { return }
-        let own: NodeRef = firstShared.map { .screen($0) } ?? node
-        switch host.place(of: own)?.attachment {
-        case .presented(let presenter)?:
-            try host.apply(.dismiss(presentedBy: presenter), for: flow)
-        case .root?:
-            try host.setRoot(nil, for: flow)
-        case .held(let holder, let index)?:
-            guard case .container(let stack) = holder, host.place(of: holder)?.kind == .stack, index > 0,
-                  let below = host.child(at: index - 1, of: holder) else { return }
-            try host.apply(.popTo(below, in: stack), for: flow)
-        case nil:
-            return
-        }
+        try mount.remove(from: host)
     }
 }
 

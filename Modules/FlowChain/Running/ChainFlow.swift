@@ -73,10 +73,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     ///   shows nothing and can be started again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()
-        if case .onStack(let stack) = placement, host.entryCount(of: stack) == nil {
-            throw FlowError(.notFound, "There is no stack [\(stack)] to start the chain '\(id)' on.")
-        }
-        let container = ChainContainer(kind: kind, name: host.unusedContainerID(id.name), host: host, flow: id, placement: placement)
+        let container = try ChainContainer(kind: kind, host: host, flow: id, placement: placement)
         self.container = container
         do {
             try show(0, context: nil, in: requirePlan(), on: host)

@@ -34,19 +34,19 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     let lifecycle: FlowLifecycle<Result>
     /// How the coordinator makes screens whose types it knows.
     public let factory: ScreenFactory
-    var mount: CoordinatorMount?
+    /// Where the coordinator shows itself: its stack and its first screen.
+    var mount: FlowMount?
     /// The host while the coordinator starts and runs.
     private var activeHost: (any PresentationHost)?
-    private var childSnapshot: NodeRef?
+    /// The running child, as the coordinator remembers it.
+    private var running: CoordinatorPosition.Child?
 
     /// The first node the coordinator moved to.
-    public internal(set) var startNode: NodeRef?
+    public var startNode: NodeRef? { mount?.firstEntry }
     /// The last node moved to, or the one on top when the running child started.
     public internal(set) var topNode: NodeRef?
     /// The child flow running now, if any.
     public internal(set) var child: (any Flow)?
-    /// Whether the running child shows its screens on this coordinator's stack.
-    var childShares = false
 
     /// Makes a coordinator.
     ///
@@ -87,14 +87,11 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     ///   is taken off the host again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()
-        if case .onStack(let shared) = placement, host.entryCount(of: shared) == nil {
-            throw FlowError(.notFound, "There is no stack [\(shared)] to start the coordinator '\(id)' on.")
-        }
-        try begin(on: host, mount: CoordinatorMount(placement, name: host.unusedContainerID(id.name)), parent: parent)
+        try begin(on: host, mount: FlowMount(for: id, at: FlowMount.Site(placement), on: host), parent: parent)
     }
 
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
-    func begin(on host: any PresentationHost, mount: CoordinatorMount, parent: FlowID?) throws {
+    func begin(on host: any PresentationHost, mount: FlowMount, parent: FlowID?) throws {
         self.mount = mount
         activeHost = host
         // Before start(), so that the items and children it starts follow after — inside — it.
@@ -105,11 +102,10 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
                 throw FlowError(.hostRejected, "The coordinator '\(id)' showed nothing when it started; move(to:) its first screen in start().")
             }
         } catch {
-            try? removeScreens(from: host)
+            try? self.mount?.remove(from: host)
             host.removeFollower(self)
             self.mount = nil
             activeHost = nil
-            startNode = nil
             topNode = nil
             throw error
         }
@@ -143,53 +139,48 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
         return activeHost
     }
 
-    /// The indexes of the stack's entries from the coordinator's start node up; empty when the
-    /// start node is not in the stack.
-    func ownRange(on host: any PresentationHost) -> Range<Int> {
-        guard let stack, let startNode, let start = host.index(of: startNode, in: stack),
-              let count = host.entryCount(of: stack) else { return 0..<0 }
-        return start..<count
-    }
-
-    /// Throws while a child runs on the coordinator's stack: its screens are on top.
-    func requireNoChildOnStack() throws {
-        guard let child, child.phase == .running, childShares else { return }
-        throw FlowError(.hostRejected, "The child '\(child.id)' is running on the stack of '\(id)'; finish or cancel it first.")
+    /// Where the coordinator stands: one read of the host, through its targeted queries.
+    func position(on host: any PresentationHost) -> CoordinatorPosition {
+        let own = mount?.ownEntries(on: host) ?? 0..<0
+        let stack = mount?.stack.map(NodeRef.container)
+        let offset = { (node: NodeRef?) -> Int? in
+            guard let node, let stack, let place = host.place(of: node), place.holder == stack,
+                  let index = place.index, own.contains(index) else { return nil }
+            return index - own.lowerBound
+        }
+        // A child is remembered from its start until its end is handled (childDidFinish).
+        let runningChild = child == nil ? nil : running
+        return CoordinatorPosition(
+            id, count: own.count,
+            startShown: startNode.map(host.contains) ?? false,
+            top: topNode.map { ($0, offset($0)) },
+            child: runningChild.map { ($0, offset($0.snapshot)) }
+        ) { index in stack.flatMap { host.child(at: own.lowerBound + index, of: $0) } }
     }
 
     func beginChild(_ flow: any Flow, shares: Bool, snapshot: NodeRef?) {
         child = flow
-        childShares = shares
-        childSnapshot = snapshot
+        running = CoordinatorPosition.Child(id: flow.id, shares: shares, snapshot: snapshot)
     }
 
     /// When the running child ends: forget it and, if it shared the stack, pop back to what was on
     /// top when it started. A presented child left the stack alone, and so does its end.
     func childDidFinish(_ flow: any Flow) {
         guard let child, child === flow else { return }
-        self.child = nil
-        let snapshot = childSnapshot, shared = childShares
-        childSnapshot = nil
-        childShares = false
-        guard shared, phase == .running, let host = activeHost, let stack, let snapshot else { return }
-        guard let index = host.index(of: snapshot, in: stack), let count = host.entryCount(of: stack) else {
-            // The user went back below where the child started: the top is what they see now.
-            topNode = ownTop(on: host)
+        guard phase == .running, let host = activeHost else {
+            self.child = nil
+            running = nil
             return
         }
-        if index < count - 1 {
+        let after = position(on: host).afterChild()
+        self.child = nil
+        running = nil
+        if let snapshot = after.popTo, let stack {
             // The snapshot is in the stack with entries above it, so the pop cannot be refused; the
             // child's outcome handler this runs in cannot throw in any case.
             try? host.apply(.popTo(snapshot, in: stack), for: id)
         }
-        topNode = snapshot
-    }
-
-    /// The top entry of the coordinator's own part of the stack.
-    func ownTop(on host: any PresentationHost) -> NodeRef? {
-        let own = ownRange(on: host)
-        guard let stack, !own.isEmpty else { return nil }
-        return host.child(at: own.upperBound - 1, of: .container(stack))
+        topNode = after.top
     }
 
     // MARK: Following the user
@@ -199,15 +190,10 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     /// while a child runs on it, the screen the child started over).
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, let host = activeHost else { return }
-        guard let startNode, host.contains(startNode) else {
-            endFollowingUser(on: host)
-            return
-        }
-        guard let topNode, !host.contains(topNode) else { return }
-        if let child, child.phase == .running, childShares, let snapshot = childSnapshot, host.contains(snapshot) {
-            self.topNode = snapshot
-        } else {
-            self.topNode = ownTop(on: host)
+        switch position(on: host).following() {
+        case .stay: return
+        case .top(let node): topNode = node
+        case .end: endFollowingUser(on: host)
         }
     }
 
@@ -215,23 +201,24 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     /// then whatever of its own is left, as far as the host lets it.
     private func endFollowingUser(on host: any PresentationHost) {
         try? cancelEverythingRunning()
-        try? removeScreens(from: host)
-        host.removeFollower(self)
-        activeHost = nil
-        startNode = nil
-        topNode = nil
+        try? mount?.remove(from: host)
+        stopRunning(on: host)
         try? lifecycle.finish(.cancelled)
     }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
         let host = try lifecycle.requireNavigable()
         try cancelEverythingRunning()
-        try removeScreens(from: host)
+        try mount?.remove(from: host)
+        stopRunning(on: host)
+        try lifecycle.finish(outcome)
+    }
+
+    /// Stops following the host and forgets the screens, once they are gone.
+    private func stopRunning(on host: any PresentationHost) {
         host.removeFollower(self)
         activeHost = nil
-        startNode = nil
         topNode = nil
-        try lifecycle.finish(outcome)
     }
 
     /// Cancels every flow the coordinator runs, before it takes its own screens away: a finished
@@ -241,20 +228,6 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
         // leaves it kept, running, with its handlers still to run.
         if let running = child, running.phase == .running {
             try running.cancel()
-        }
-    }
-
-    /// Takes the coordinator's screens off the host: its own stack goes whole; on a shared stack it
-    /// pops back to below its first screen; as a tab, its tab goes.
-    func removeScreens(from host: any PresentationHost) throws {
-        guard let mount else { return }
-        switch mount {
-        case .root(let stack), .presented(let stack), .shared(let stack):
-            guard let startNode, let placement = mount.placement else { return }
-            try host.removeFlow(stack: stack, firstEntry: startNode, at: placement, for: id)
-        case .tab(let stack, let tabs, _, _):
-            guard let index = host.index(of: .container(stack), in: tabs) else { return }
-            try host.apply(.removeTab(at: index, in: tabs), for: id)
         }
     }
 }

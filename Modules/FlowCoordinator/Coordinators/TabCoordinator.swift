@@ -46,7 +46,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
             throw FlowError(.notFound, "The tab coordinator '\(id)' shows no tab group yet; call super.start() before adding items.")
         }
         try item.lifecycle.requireReady()
-        let mount = CoordinatorMount.tab(host.unusedContainerID(item.id.name), in: tabs, at: items.count, item: tabItem)
+        let mount = try FlowMount(for: item.id, at: .tab(in: tabs, at: items.count, item: tabItem), on: host)
         try item.begin(on: host, mount: mount, parent: id)
         items.append(item)
         item.onFinish { [weak self, weak item] _ in

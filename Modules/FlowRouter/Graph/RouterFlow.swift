@@ -25,9 +25,8 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
     private let makeRoot: () -> any Routable
     /// The session routing this flow's screens, while it runs.
     public private(set) var session: RouterSession?
-    private var stack: ContainerID?
-    private var placement: FlowPlacement = .root
-    private var firstEntry: NodeRef?
+    /// Where the flow shows itself, while it runs.
+    private var mount: FlowMount?
 
     /// Makes a router flow.
     ///
@@ -58,9 +57,9 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
         try lifecycle.requireReady()
         let root = makeRoot()
         let session = RouterSession(router: router, host: host, flow: id)
-        stack = try host.showFirst(.screen(root), newStack: host.unusedContainerID(id.name), at: placement, for: id)
-        self.placement = placement
-        firstEntry = .of(root)
+        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
+        try mount.show(.screen(root), on: host)
+        self.mount = mount
         session.attach(root)
         session.takeUnrouted = { [weak self] value in
             guard let self, let result = value as? Result else { return false }
@@ -74,7 +73,7 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
 
     /// Ends the flow cancelled when the user has taken its first screen away.
     public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, let host = lifecycle.host, let firstEntry, !host.contains(firstEntry) else { return }
+        guard phase == .running, let host = lifecycle.host, mount?.isGone(on: host) == true else { return }
         try? end(.cancelled)
     }
 
@@ -86,9 +85,7 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
     private func end(_ outcome: FlowOutcome<Result>) throws {
         let host = try lifecycle.requireNavigable()
         // Screens the router presents go over the screen that produced, so they leave with it.
-        if let stack, let firstEntry {
-            try host.removeFlow(stack: stack, firstEntry: firstEntry, at: placement, for: id)
-        }
+        try mount?.remove(from: host)
         session?.isOpen = false
         session?.takeUnrouted = nil
         host.removeFollower(self)

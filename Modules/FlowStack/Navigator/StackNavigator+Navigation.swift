@@ -19,7 +19,7 @@ extension StackNavigator {
             request.configure(screen)
             if request.modal {
                 let anchor: NodeRef = position.modals.last.map { .screen($0.screen) } ?? .container(runningStack)
-                try host.present(.screen(screen), over: anchor, for: id)
+                try mount?.present(.screen(screen), over: anchor, on: host)
                 rememberDismissal(of: screen, request.whenDismissed)
             } else {
                 try host.push(.screen(screen), onto: runningStack, for: id)

@@ -33,11 +33,9 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
 
     let lifecycle: FlowLifecycle<Result>
     private let root: ForwardRequest
-    /// The stack the navigator pushes onto, once started.
-    public private(set) var stack: ContainerID?
-    private var placement: FlowPlacement = .root
-    /// The navigator's first screen; on a shared stack, nothing below it is the navigator's.
-    private var firstEntry: ScreenRef?
+    /// Where the navigator shows itself: its stack, and its first screen (on a shared stack,
+    /// nothing below it is the navigator's).
+    var mount: FlowMount?
     /// The registration that made each screen the navigator shows (its declaration index), by
     /// instance, with the screen's reference to tell whether it is still shown.
     private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef)] = [:]
@@ -126,6 +124,9 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
         try end(.completed(result), completion: completion)
     }
 
+    /// The stack the navigator pushes onto, once started.
+    public var stack: ContainerID? { mount?.stack }
+
     // MARK: Reading the position
 
     /// The screen the user is looking at in this flow, if it runs.
@@ -152,9 +153,9 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     /// up, read as far as a request needs, and the chain of its own modals over the stack. Never
     /// reads the whole hierarchy.
     func position(in host: any PresentationHost) -> StackPosition {
-        guard let stack, let firstEntry else { return StackPosition(entries: []) }
+        guard let stack, let firstEntry = mount?.firstEntry else { return StackPosition(entries: []) }
         let container = NodeRef.container(stack)
-        guard let first = host.place(of: .screen(firstEntry)), first.holder == container, let start = first.index,
+        guard let first = host.place(of: firstEntry), first.holder == container, let start = first.index,
               let stackPlace = host.place(of: container) else { return StackPosition(entries: []) }
         var modals: [StackPosition.Entry] = []
         var next = stackPlace.presented
@@ -261,7 +262,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     /// first screen is gone.
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
-        guard let firstEntry, host.contains(firstEntry) else {
+        if mount?.isGone(on: host) ?? true {
             endFollowingUser(on: host)
             return
         }
@@ -285,15 +286,12 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
 
     private func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest) throws {
         try lifecycle.requireReady()
-        if case .onStack(let shared) = placement, host.entryCount(of: shared) == nil {
-            throw FlowError(.notFound, "There is no stack [\(shared)] to start the navigator '\(id)' on.")
-        }
+        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
-        stack = try host.showFirst(.screen(screen), newStack: host.unusedContainerID(id.name), at: placement, for: id)
-        firstEntry = screen.ref
-        self.placement = placement
+        try mount.show(.screen(screen), on: host)
+        self.mount = mount
         adopt(screen, from: registration, at: index)
         try lifecycle.didStart(on: host, parent: parent)
         host.addFollower(self)
@@ -320,11 +318,6 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
 
     /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.
     private func removeScreens(from host: any PresentationHost) throws {
-        guard let stack, let firstEntry else { return }
-        // On a shared stack the navigator's modals sit over the stack itself; they are its own.
-        if case .onStack = placement, let modal = position(in: host).modals.first {
-            try host.dismiss(.screen(modal.screen), for: id)
-        }
-        try host.removeFlow(stack: stack, firstEntry: .screen(firstEntry), at: placement, for: id)
+        try mount?.remove(from: host)
     }
 }

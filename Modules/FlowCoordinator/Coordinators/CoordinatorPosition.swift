@@ -1,0 +1,158 @@
+import FlowKernel
+
+/// Where a stack coordinator stands, read from the host once per request, and what each request —
+/// and each change the user made — means from there.
+///
+/// This is the coordinator's decision logic as a value, the sibling of FlowStack's
+/// `StackPosition`: the position decides, the coordinator applies. It is made from the host's
+/// stack plus the little the host cannot tell, which the coordinator remembers: the node it
+/// considers its top, and the running child with the entry it started over.
+///
+/// The coordinator's own entries are read on demand by offset from its start node, so a request
+/// costs the same however deep the stack is.
+struct CoordinatorPosition {
+    /// The running child, as the coordinator remembers it.
+    struct Child: Equatable {
+        /// The child's name, for messages.
+        var id: FlowID
+        /// Whether it shows its screens on the coordinator's stack (not presented over it).
+        var shares: Bool
+        /// The entry that was on top of the stack when it started: where the coordinator returns.
+        var snapshot: NodeRef?
+    }
+
+    /// How a back request changes the stack, and the node that is the top afterwards.
+    enum Back: Equatable {
+        /// Pop the top entry; `revealing` is on top afterwards.
+        case pop(revealing: NodeRef)
+        /// Pop every entry above this one.
+        case popTo(NodeRef)
+
+        /// The node on top once the back request is applied.
+        var top: NodeRef {
+            switch self {
+            case .pop(let node), .popTo(let node): node
+            }
+        }
+    }
+
+    /// What the coordinator does after a change no flow made.
+    enum Follow: Equatable {
+        /// Nothing it remembers changed.
+        case stay
+        /// Its top was taken away: this is its top now (`nil` when none of its entries is left
+        /// on the stack, as when its start node is the only entry of a tab the user left).
+        case top(NodeRef?)
+        /// Its start node is gone: it ends cancelled, after its children.
+        case end
+    }
+
+    /// The coordinator's name, for messages.
+    let coordinator: FlowID
+    /// How many entries the coordinator's own part of the stack has, from its start node up (a
+    /// child's entries on the stack included); 0 when the start node is not on the stack.
+    let count: Int
+    /// The entry at an offset of the coordinator's own part, bottom first.
+    private let read: (Int) -> NodeRef?
+    /// Whether the coordinator's start node is still shown anywhere.
+    let startShown: Bool
+    /// The node the coordinator considers its top, and its offset in its own part if it is there.
+    let top: (node: NodeRef, offset: Int?)?
+    /// The running child, with the offset of its snapshot in the coordinator's own part if there.
+    let child: (memory: Child, snapshotOffset: Int?)?
+
+    /// A position over entries already read, as the decision table's tests build it.
+    init(_ coordinator: FlowID = "app", entries: [NodeRef], startShown: Bool? = nil, top: NodeRef?, child: Child? = nil) {
+        let offset = { (node: NodeRef?) in node.flatMap { entries.firstIndex(of: $0) } }
+        self.init(
+            coordinator, count: entries.count, startShown: startShown ?? !entries.isEmpty,
+            top: top.map { ($0, offset($0)) }, child: child.map { ($0, offset($0.snapshot)) }
+        ) { entries[$0] }
+    }
+
+    /// A position that reads the coordinator's entries when asked.
+    init(_ coordinator: FlowID, count: Int, startShown: Bool, top: (node: NodeRef, offset: Int?)?, child: (memory: Child, snapshotOffset: Int?)?, read: @escaping (Int) -> NodeRef?) {
+        self.coordinator = coordinator
+        self.count = count
+        self.read = read
+        self.startShown = startShown
+        self.top = top
+        self.child = child
+    }
+
+    /// The start node, when it is on the stack.
+    var start: NodeRef? { count > 0 ? read(0) : nil }
+
+    /// The entry on top of the coordinator's own part of the stack.
+    var ownTop: NodeRef? { count > 0 ? read(count - 1) : nil }
+
+    // MARK: Requests
+
+    /// Throws while a child runs on the coordinator's stack: its screens are on top, and the
+    /// coordinator's own requests would change them.
+    func requireNoChildOnStack() throws {
+        guard let child, child.memory.shares else { return }
+        throw FlowError(.hostRejected, "The child '\(child.memory.id)' is running on the stack of '\(coordinator)'; finish or cancel it first.")
+    }
+
+    /// Throws while any child runs: one child at a time.
+    func requireNoChild() throws {
+        guard let child else { return }
+        throw FlowError(.hostRejected, "The coordinator '\(coordinator)' already runs the child '\(child.memory.id)'; one child at a time — finish or cancel it first.")
+    }
+
+    /// What ``StackCoordinator/back()`` does: pop one entry, never the start node.
+    func back() throws -> Back {
+        try requireNoChildOnStack()
+        guard count > 1, let below = read(count - 2) else {
+            throw FlowError(.nothingToGoBackTo, "The coordinator '\(coordinator)' is at its start screen; going back would enter its parent's screens.")
+        }
+        return .pop(revealing: below)
+    }
+
+    /// What ``StackCoordinator/backToStart()`` does: pop back to the start node.
+    func backToStart() throws -> Back {
+        try requireNoChildOnStack()
+        guard count > 1, let start else {
+            throw FlowError(.nothingToGoBackTo, "The coordinator '\(coordinator)' is already at its start screen.")
+        }
+        return .popTo(start)
+    }
+
+    /// What ``StackCoordinator/backToTop()`` does: pop back to the node it considers its top.
+    func backToTop() throws -> Back {
+        try requireNoChildOnStack()
+        guard let top, let offset = top.offset else {
+            throw FlowError(.notFound, "The coordinator '\(coordinator)' has no top screen in its stack to go back to.")
+        }
+        guard offset < count - 1 else {
+            throw FlowError(.nothingToGoBackTo, "\(top.node) is already on top.")
+        }
+        return .popTo(top.node)
+    }
+
+    // MARK: Changes
+
+    /// What the coordinator does when its running child ended: for a child on its stack, pop back
+    /// to the snapshot (`popTo`, when entries are above it) and make it the top; when the user
+    /// already went below the snapshot, the top is what they see of the coordinator's own.
+    func afterChild() -> (popTo: NodeRef?, top: NodeRef?) {
+        guard let child, child.memory.shares else { return (nil, top?.node) }
+        guard let snapshot = child.memory.snapshot, let offset = child.snapshotOffset else {
+            return (nil, ownTop)
+        }
+        return (offset < count - 1 ? snapshot : nil, snapshot)
+    }
+
+    /// What the coordinator does after a change no flow made: it ends when its start node is
+    /// gone; its top follows when the user took it away (to the child's snapshot while the child
+    /// runs on the stack above it, else to the coordinator's own top).
+    func following() -> Follow {
+        guard startShown else { return .end }
+        guard let top, top.offset == nil else { return .stay }
+        if let child, child.memory.shares, let snapshot = child.memory.snapshot, child.snapshotOffset != nil {
+            return .top(snapshot)
+        }
+        return .top(ownTop)
+    }
+}

@@ -1,0 +1,202 @@
+/// Where and how a flow shows itself on a host, and the one way every strategy puts its screens
+/// there and takes them away again.
+///
+/// A flow makes its mount when it starts and keeps it until it ends. The mount remembers what the
+/// host cannot tell: the site the flow was asked to show at, the stack it pushes onto, its first
+/// entry, and what it presented over nodes that are not its own. Everything else — whether the flow
+/// is still shown, which entries of a shared stack are its own — is read from the host when asked,
+/// so it follows whatever the user did meanwhile.
+///
+/// ```swift
+/// var mount = try FlowMount(for: "wizard", at: FlowMount.Site(placement), on: host)
+/// try mount.show(.screen(first), on: host)    // the flow's stack appears, at its site
+/// try mount.show(.screen(second), on: host)   // pushed onto it
+/// try mount.remove(from: host)               // the host is as the flow found it
+/// ```
+@MainActor
+public struct FlowMount {
+    /// Where a flow shows itself.
+    public enum Site: Hashable, Sendable {
+        /// As everything the host shows.
+        case root
+        /// Presented over the host's top-most node.
+        case presented
+        /// On an existing stack, above what is there; the flow never pops below its first entry.
+        case onStack(ContainerID)
+        /// As a new tab of an existing tab group, inserted at an index.
+        case tab(in: ContainerID, at: Int, item: TabItem)
+
+        /// The site of a kernel placement.
+        public init(_ placement: FlowPlacement) {
+            switch placement {
+            case .root: self = .root
+            case .presented: self = .presented
+            case .onStack(let stack): self = .onStack(stack)
+            }
+        }
+    }
+
+    /// What a flow shows at its site.
+    public enum Shape: Hashable, Sendable {
+        /// A navigation stack it pushes onto: its own, or the shared one of ``Site/onStack(_:)``.
+        case stack
+        /// One node of its own, shown as it is (a container screen whose children the flow
+        /// changes); it pushes nothing.
+        case single
+    }
+
+    /// The flow the mount belongs to; every change it makes is that flow's.
+    public let flow: FlowID
+    /// Where the flow shows itself.
+    public let site: Site
+    /// The stack the flow pushes onto: its own, named when the mount was made, or the shared one;
+    /// `nil` for a ``Shape/single`` mount.
+    public let stack: ContainerID?
+    /// The first content the flow showed, once it has shown something.
+    public private(set) var firstEntry: NodeRef?
+    /// What the flow presented with ``present(_:over:on:)``, first presented first.
+    private var presentations: [NodeRef] = []
+
+    /// Makes a flow's mount, checking that its site exists.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow that shows itself.
+    ///   - site: Where it shows itself.
+    ///   - shape: A stack (the default), or one node of its own.
+    ///   - host: The host it will show on; a new stack is named so that the host does not use
+    ///     the name yet.
+    /// - Throws: ``FlowError/Code/notFound`` for a shared stack or a tab group the host does not show.
+    public init(for flow: FlowID, at site: Site, shape: Shape = .stack, on host: any PresentationHost) throws {
+        switch site {
+        case .root, .presented:
+            break
+        case .onStack(let shared):
+            guard host.place(of: .container(shared))?.kind == .stack else {
+                throw FlowError(.notFound, "There is no stack [\(shared)] to start the flow '\(flow)' on.")
+            }
+        case .tab(let tabs, _, _):
+            guard case .tabs? = host.place(of: .container(tabs))?.kind else {
+                throw FlowError(.notFound, "There is no tab group [\(tabs)] to start the flow '\(flow)' in.")
+            }
+        }
+        self.flow = flow
+        self.site = site
+        switch (shape, site) {
+        case (.single, _): stack = nil
+        case (.stack, .onStack(let shared)): stack = shared
+        case (.stack, _): stack = host.unusedContainerID(flow.name)
+        }
+    }
+
+    /// Whether the flow has a stack of its own, which it takes away whole when it ends.
+    public var ownsStack: Bool {
+        guard stack != nil else { return false }
+        if case .onStack = site { return false }
+        return true
+    }
+
+    /// The outermost node the flow put on the host: its own stack, or else its first entry.
+    public var node: NodeRef? {
+        if ownsStack, let stack { return .container(stack) }
+        return firstEntry
+    }
+
+    /// Whether the flow shows anything now.
+    public func isShown(on host: any PresentationHost) -> Bool {
+        node.map(host.contains) ?? false
+    }
+
+    /// Whether the flow showed something that the host no longer shows: someone else — the user,
+    /// most often — took the flow's screens away.
+    public func isGone(on host: any PresentationHost) -> Bool {
+        firstEntry.map { !host.contains($0) } ?? false
+    }
+
+    /// The indexes of the flow's own entries in its stack, from its first entry up; empty when it
+    /// shows none.
+    public func ownEntries(on host: any PresentationHost) -> Range<Int> {
+        guard let stack, let firstEntry, let first = host.place(of: firstEntry), first.holder == .container(stack),
+              let start = first.index, let count = host.entryCount(of: stack) else { return 0..<0 }
+        return start..<count
+    }
+
+    /// The top entry of the flow's own part of its stack.
+    public func topEntry(on host: any PresentationHost) -> NodeRef? {
+        let own = ownEntries(on: host)
+        guard let stack, !own.isEmpty else { return nil }
+        return host.child(at: own.upperBound - 1, of: .container(stack))
+    }
+
+    /// Shows content: the first time (or again after someone took the flow away), puts it on the
+    /// host at the flow's site — in the flow's own new stack, pushed onto the shared stack, or as a
+    /// new tab; after that, pushes it onto the flow's stack.
+    ///
+    /// - Throws: the host's ``FlowError``, and changes nothing; ``FlowError/Code/hostRejected`` for
+    ///   a second node of a ``Shape/single`` mount.
+    public mutating func show(_ content: Presentable, on host: any PresentationHost) throws {
+        if isShown(on: host) {
+            guard let stack else {
+                throw FlowError(.hostRejected, "The flow '\(flow)' shows one node of its own and pushes nothing; \(content.ref) cannot be pushed.")
+            }
+            try host.push(content, onto: stack, for: flow)
+            return
+        }
+        let outer: Presentable = if ownsStack, let stack { .stack(stack, [content]) } else { content }
+        switch site {
+        case .root:
+            try host.setRoot(outer, for: flow)
+        case .presented:
+            try host.presentOnTop(outer, for: flow)
+        case .onStack(let shared):
+            try host.push(outer, onto: shared, for: flow)
+        case .tab(let tabs, let index, let item):
+            try host.apply(.insertTab(Presentable.Tab(item, outer), at: index, in: tabs), for: flow)
+        }
+        firstEntry = content.ref
+        presentations = []
+    }
+
+    /// Presents content over a node (over the host's top-most node when `anchor` is `nil`), and
+    /// remembers it as the flow's: on a shared stack, what the flow presented over the stack
+    /// itself leaves with the flow.
+    public mutating func present(_ content: Presentable, over anchor: NodeRef? = nil, on host: any PresentationHost) throws {
+        if let anchor {
+            try host.present(content, over: anchor, for: flow)
+        } else {
+            try host.presentOnTop(content, for: flow)
+        }
+        presentations.removeAll { host.presenter(of: $0) == nil }
+        presentations.append(content.ref)
+    }
+
+    /// Takes away everything the flow shows, leaving the host as the flow found it: its own stack
+    /// goes whole, with everything presented over it (dismissed, cleared from the root, or its tab
+    /// removed); on a shared stack, every entry from the flow's first one up goes, after what the
+    /// flow presented over the stack itself. Does nothing for what is already gone.
+    public mutating func remove(from host: any PresentationHost) throws {
+        // A screen the flow once presented may be shown again some other way: only what is still
+        // presented is dismissed.
+        if case .onStack = site, let presented = presentations.first(where: { host.presenter(of: $0) != nil }) {
+            try host.dismiss(presented, for: flow)
+        }
+        presentations = []
+        guard let node, let place = host.place(of: node) else { return }
+        switch place.attachment {
+        case .root:
+            try host.setRoot(nil, for: flow)
+        case .presented(let presenter):
+            try host.apply(.dismiss(presentedBy: presenter), for: flow)
+        case .held(let holder, let index):
+            switch (holder, host.place(of: holder)?.kind) {
+            case (.container(let stack), .stack?):
+                // Only what the flow found below its first entry stays.
+                guard index > 0, let below = host.child(at: index - 1, of: holder) else { return }
+                try host.apply(.popTo(below, in: stack), for: flow)
+            case (.container(let tabs), .tabs?):
+                try host.apply(.removeTab(at: index, in: tabs), for: flow)
+            default:
+                try host.apply(.removeChild(node), for: flow)
+            }
+        }
+    }
+}

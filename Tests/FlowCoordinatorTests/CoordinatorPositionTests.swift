@@ -1,0 +1,104 @@
+import FlowKernel
+@testable import FlowCoordinator
+import Testing
+
+/// The decision table: given where a coordinator stands, what each request and each change the
+/// user made means. Entries are named by letter, the coordinator's start node first.
+@MainActor
+@Suite("Coordinator position")
+struct CoordinatorPositionTests {
+    private static func node(_ name: String) -> NodeRef { .container(ContainerID(name)) }
+
+    private static func position(_ entries: String, top: String?, child: (shares: Bool, snapshot: String?)? = nil, startShown: Bool? = nil) -> CoordinatorPosition {
+        CoordinatorPosition(
+            entries: entries.map { node(String($0)) }, startShown: startShown, top: top.map(node),
+            child: child.map { CoordinatorPosition.Child(id: "child", shares: $0.shares, snapshot: $0.snapshot.map(node)) }
+        )
+    }
+
+    @Test("Back requests pop within the coordinator's own entries", arguments: [
+        // (own entries, top, request, expected plan as (kind, node))
+        ("sab", "b", "back", "pop a"),
+        ("sa", "a", "back", "pop s"),
+        ("sab", "b", "start", "popTo s"),
+        ("sabc", "a", "top", "popTo a"),
+        ("sab", "s", "top", "popTo s"),
+    ])
+    func backPlans(entries: String, top: String, request: String, plan: String) throws {
+        let position = Self.position(entries, top: top)
+        let decided = try Self.decide(request, position)
+        let expected: CoordinatorPosition.Back = plan.hasPrefix("pop ") ? .pop(revealing: Self.node(String(plan.last!))) : .popTo(Self.node(String(plan.last!)))
+        #expect(decided == expected)
+        #expect(decided.top == Self.node(String(plan.last!)))
+    }
+
+    @Test("Back requests that cannot be carried out are refused with their code", arguments: [
+        // (own entries, top, request, child on the stack, code)
+        ("s", "s", "back", false, FlowError.Code.nothingToGoBackTo),
+        ("", nil, "back", false, .nothingToGoBackTo),
+        ("s", "s", "start", false, .nothingToGoBackTo),
+        ("sa", "a", "top", false, .nothingToGoBackTo),
+        ("sa", "x", "top", false, .notFound),
+        ("sa", nil, "top", false, .notFound),
+        ("sab", "b", "back", true, .hostRejected),
+        ("sab", "b", "start", true, .hostRejected),
+        ("sab", "a", "top", true, .hostRejected),
+    ] as [(String, String?, String, Bool, FlowError.Code)])
+    func refusedBackRequests(entries: String, top: String?, request: String, childOnStack: Bool, code: FlowError.Code) {
+        let position = Self.position(entries, top: top, child: childOnStack ? (true, "a") : nil)
+        let error = #expect(throws: FlowError.self) { try Self.decide(request, position) }
+        #expect(error?.code == code)
+    }
+
+    @Test("A presented child blocks a second child but not the coordinator's own requests")
+    func presentedChild() throws {
+        let position = Self.position("sab", top: "b", child: (false, "b"))
+        #expect(try position.back() == .pop(revealing: Self.node("a")))
+        let error = #expect(throws: FlowError.self) { try position.requireNoChild() }
+        #expect(error?.code == .hostRejected)
+        #expect(error?.message.contains("'child'") == true)
+    }
+
+    @Test("When the child ends, the coordinator returns to its snapshot", arguments: [
+        // (own entries, top, child shares, snapshot, expected popTo, expected top)
+        ("sabc", "a", true, "a", "a", "a"),       // the child's screens are above the snapshot
+        ("sa", "a", true, "a", nil, "a"),         // the child took its screens away itself
+        ("sa", "b", true, "b", nil, "a"),         // the user went below the snapshot
+        ("sab", "b", false, "b", nil, "b"),       // a presented child leaves the stack alone
+        ("sab", "b", true, nil, nil, "b"),        // no snapshot: what the user sees is the top
+    ] as [(String, String, Bool, String?, String?, String?)])
+    func afterChild(entries: String, top: String, shares: Bool, snapshot: String?, popTo: String?, newTop: String?) {
+        let after = Self.position(entries, top: top, child: (shares, snapshot)).afterChild()
+        #expect(after.popTo == popTo.map(Self.node))
+        #expect(after.top == newTop.map(Self.node))
+    }
+
+    @Test("After the user's change, the coordinator follows what is shown", arguments: [
+        // (own entries, start shown, top, child's snapshot on the stack, expected)
+        ("sab", true, "b", nil, "stay"),
+        ("sa", true, "b", nil, "top a"),
+        ("s", true, "b", nil, "top s"),
+        ("sab", true, "x", "a", "top a"),          // a child runs above its snapshot
+        ("s", true, "x", "a", "top s"),            // the user went below the child's snapshot
+        ("", false, "b", nil, "end"),
+        ("", true, "b", nil, "top -"),             // its start shows elsewhere: nothing of its own on top
+    ] as [(String, Bool, String, String?, String)])
+    func following(entries: String, startShown: Bool, top: String, snapshot: String?, expected: String) {
+        let position = Self.position(entries, top: top, child: snapshot.map { (true, $0) }, startShown: startShown)
+        let decided: CoordinatorPosition.Follow = switch expected {
+        case "stay": .stay
+        case "end": .end
+        case "top -": .top(nil)
+        default: .top(Self.node(String(expected.last!)))
+        }
+        #expect(position.following() == decided)
+    }
+
+    private static func decide(_ request: String, _ position: CoordinatorPosition) throws -> CoordinatorPosition.Back {
+        switch request {
+        case "back": try position.back()
+        case "start": try position.backToStart()
+        default: try position.backToTop()
+        }
+    }
+}

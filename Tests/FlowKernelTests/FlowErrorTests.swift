@@ -24,7 +24,7 @@ struct FlowErrorTests {
         let codes: [FlowError.Code] = [
             .unregisteredScreen, .argumentTypeMismatch, .nothingToGoBackTo, .noNextScreen, .flowFinished,
             .flowNotStarted, .flowAlreadyStarted, .noRoute, .ambiguousRoute, .indexOutOfRange,
-            .reentrantNavigation, .hostRejected, .factoryFailed, .notFound,
+            .reentrantNavigation, .hostRejected, .factoryFailed, .notFound, .handlerFailed, .gestureRefused,
         ]
         #expect(Set(codes.map(\.name)).count == codes.count)
     }

@@ -62,12 +62,13 @@ extension StackCoordinator {
     ///
     /// When the child ends, the coordinator forgets it and — for a child on its stack — pops back to
     /// the screen that was on top when the child started, then calls `onFinish` with the child's
-    /// outcome.
+    /// outcome. `onFinish` may throw (to start the next child, say): the child has ended either
+    /// way, and the error goes to ``refused(_:)``.
     ///
     /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `hostRejected` while another child
     ///   runs (one child at a time: finish or cancel it first); the child's own error if it cannot
     ///   start; `flowFinished` after the coordinator ended.
-    public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) -> Void)? = nil) throws {
+    public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)? = nil) throws {
         let host = try lifecycle.requireNavigable()
         try position(on: host).requireNoChild()
         let snapshot = host.topEntry(of: runningStack)
@@ -75,7 +76,11 @@ extension StackCoordinator {
         beginChild(child, shares: !presented, snapshot: snapshot)
         child.onFinish { [weak self, weak child] outcome in
             if let self, let child { self.childDidFinish(child) }
-            onFinish?(outcome)
+            do {
+                try onFinish?(outcome)
+            } catch {
+                self?.refused(.wrapping(error))
+            }
         }
     }
 

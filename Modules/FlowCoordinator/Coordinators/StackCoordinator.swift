@@ -176,11 +176,46 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
         self.child = nil
         running = nil
         if let snapshot = after.popTo, let stack {
-            // The snapshot is in the stack with entries above it, so the pop cannot be refused; the
-            // child's outcome handler this runs in cannot throw in any case.
-            try? host.apply(.popTo(snapshot, in: stack), for: id)
+            // The snapshot is in the stack with entries above it, so a refusal means a host that
+            // broke its contract; it is reported, not lost, and the top stays where it was.
+            do {
+                try host.apply(.popTo(snapshot, in: stack), for: id)
+            } catch {
+                refused(.wrapping(error))
+                return
+            }
         }
         topNode = after.top
+    }
+
+    // MARK: Requests where nothing can throw
+
+    /// Runs a request from a place that cannot throw — a screen's closure, a model observer — and
+    /// sends its refusal to ``refused(_:)`` instead of losing it in a `try?`.
+    ///
+    /// ```swift
+    /// catalog.onPick = { [unowned self] product in
+    ///     self.attempt { try self.move(to: ProductScreen(product)) }
+    /// }
+    /// ```
+    public func attempt(_ request: () throws -> Void) {
+        do {
+            try request()
+        } catch {
+            refused(.wrapping(error))
+        }
+    }
+
+    /// Where a refused request goes when it was made where nothing could throw: a request run
+    /// through ``attempt(_:)``, and a child's finish handler (``start(child:presented:onFinish:)``)
+    /// that threw. Like every refusal, it changed nothing (the child has ended either way).
+    ///
+    /// The default reports it to the host's observers as
+    /// ``FlowKernel/FlowEvent/Change/requestRefused(_:)``, so transcripts and logs show it, and goes
+    /// on. Override it to tell the user or to end the coordinator; call `super` to keep the event.
+    /// A coordinator that has ended, or was never started, has no host to report to.
+    open func refused(_ error: FlowError) {
+        (activeHost ?? lifecycle.host)?.report(FlowEvent(.requestRefused(error), flow: id))
     }
 
     // MARK: Following the user

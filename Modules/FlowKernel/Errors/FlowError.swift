@@ -32,6 +32,13 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `code: message`.
     public var description: String { "\(code): \(message)" }
+
+    /// An error as a `FlowError`: itself if it is one, else ``Code/handlerFailed`` naming it — for
+    /// errors that app code (a handler, a closure) throws into a flow.
+    public static func wrapping(_ error: any Error) -> FlowError {
+        if let error = error as? FlowError { return error }
+        return FlowError(.handlerFailed, "A handler threw \(type(of: error)): \(error)", types: [type(of: error)])
+    }
 }
 
 extension FlowError {
@@ -85,5 +92,7 @@ extension FlowError {
         public static let gestureRefused = Code("gestureRefused")
         /// A screen, container or value that the request names is not where the request expects it.
         public static let notFound = Code("notFound")
+        /// A handler or closure that the app gave a flow threw an error that is not a `FlowError`.
+        public static let handlerFailed = Code("handlerFailed")
     }
 }

@@ -58,6 +58,9 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         /// platform host puts its container back as it was (the sheet springs back, the back swipe
         /// is cancelled).
         case gestureRefused(UserGesture, reason: String)
+        /// A request made where nothing could throw — a screen's closure, a child's finish handler —
+        /// was refused and changed nothing; the flow that ran it reports it so that it is not lost.
+        case requestRefused(FlowError)
         /// A strategy-specific step worth a line in a transcript, such as a router delivering an
         /// update: `name` says what, `detail` to what.
         case note(String, detail: String)
@@ -89,6 +92,7 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .flowCompleted(let result): result.isEmpty ? "complete" : "complete with \(result)"
         case .flowCancelled: "cancel"
         case .gestureRefused(let gesture, let reason): "refuse \(gesture): \(reason)"
+        case .requestRefused(let error): "refuse request: \(error)"
         case .note(let name, let detail): "\(name) \(detail)"
         }
     }

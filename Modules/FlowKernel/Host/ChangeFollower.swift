@@ -89,7 +89,7 @@ public final class ChangeFollowers {
     public static func isFollowed(_ event: FlowEvent) -> Bool {
         switch event.change {
         case .flowCompleted, .flowCancelled: true
-        case .flowStarted, .note, .gestureRefused: false
+        case .flowStarted, .note, .gestureRefused, .requestRefused: false
         default: !event.origin.isFlow
         }
     }

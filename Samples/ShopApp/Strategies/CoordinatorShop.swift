@@ -11,13 +11,6 @@ enum CoordinatorShop {
         AppCoordinator(model: model)
     }
 
-    /// Runs what comes after a child's end. A child's outcome arrives in a handler that cannot throw;
-    /// what follows only starts or finishes flows in states the coordinators control, so a failure
-    /// here is a bug in this sample, not something a user can cause.
-    private static func proceed(_ next: () throws -> Void) {
-        do { try next() } catch { preconditionFailure("The shop could not go on after a child ended: \(error)") }
-    }
-
     /// Welcome, then sign-in, then the tabs; ends with the order the tabs end with.
     final class AppCoordinator: StackCoordinator<Order> {
         let model: ShopModel
@@ -36,14 +29,14 @@ enum CoordinatorShop {
         private func signIn() throws {
             try start(child: SignInCoordinator(model: model)) { [unowned self] outcome in
                 guard outcome.result != nil else { return }
-                CoordinatorShop.proceed { try self.shop() }
+                try self.shop()
             }
         }
 
         private func shop() throws {
             try start(child: ShopTabs(model: model)) { [unowned self] outcome in
                 guard let order = outcome.result else { return }
-                CoordinatorShop.proceed { try self.finish(with: order) }
+                try self.finish(with: order)
             }
         }
     }
@@ -78,9 +71,10 @@ enum CoordinatorShop {
             try super.start()
             let catalog = CatalogCoordinator(model: model)
             catalog.onAccount = { [unowned self] in try self.select(1) }
+            // An item's end arrives in a handler that cannot throw: a refusal goes to refused(_:).
             catalog.onFinish { [unowned self] outcome in
                 guard let order = outcome.result else { return }
-                CoordinatorShop.proceed { try self.finish(with: order) }
+                attempt { try self.finish(with: order) }
             }
             try addItem(title: "Shop", coordinator: catalog)
             let account = AccountCoordinator(model: model)
@@ -117,7 +111,7 @@ enum CoordinatorShop {
         private func openCart() throws {
             try start(child: CartCoordinator(model: model), presented: true) { [unowned self] outcome in
                 guard outcome.result != nil else { return }
-                CoordinatorShop.proceed { try self.checkout() }
+                try self.checkout()
             }
         }
 

@@ -130,4 +130,37 @@ struct ChainBadInputTests {
         try chain.start(on: host)
         #expect(host.hierarchy.visibleScreen?.displayName == "A")
     }
+
+    @Test func aPresentActionThatThrowsLeavesTheChainWhereItWasAndReportsNoPass() throws {
+        let host = InMemoryHost()
+        let recorder = TranscriptRecorder(observing: host)
+        var fail = true
+        weak var refusedScreen: Labelled?
+        let chain = StepChain<Void>("flow")
+            .addStep { Plain("A") }
+            .addStep(Step { () -> Labelled in
+                let screen = Labelled("B")
+                if refusedScreen == nil { refusedScreen = screen }
+                return screen
+            }.onPresent { screen, context in
+                if fail { throw FlowError(.hostRejected, "not now") }
+                try context.container.show(screen)
+            })
+            .finish()
+        try chain.start(on: host)
+        recorder.reset()
+        let before = host.hierarchy
+
+        let error = #expect(throws: FlowError.self) { try chain.handle?.next(context: "hello") }
+
+        #expect(error?.code == .hostRejected)
+        #expect(host.hierarchy == before)
+        #expect(recorder.events.isEmpty)
+        #expect(chain.currentScreen?.displayName == "A")
+        #expect(refusedScreen == nil, "the screen made for the refused step is not kept")
+        fail = false
+        try chain.handle?.next(context: "hello")
+        #expect((chain.currentScreen as? Labelled)?.received == ["hello"])
+        #expect(recorder.transcript.lines == ["[flow] push B onto [flow]", "[flow] pass String to B"])
+    }
 }

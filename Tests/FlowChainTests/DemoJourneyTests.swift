@@ -86,14 +86,14 @@ struct DemoJourneyTests {
         expectTranscript(recorder.transcript, equals: [
             "[demo] present [demo] over [home]",
             "[demo] start",
-            "[demo] pass String to 1st Step",
             "[demo] push 1st Step onto [demo]",
-            "[demo] pass String to 2nd Step",
+            "[demo] pass String to 1st Step",
             "[demo] push 2nd Step onto [demo]",
-            "[demo] pass String to 3rd Step",
+            "[demo] pass String to 2nd Step",
             "[demo] push 3rd Step onto [demo]",
-            "[demo] pass String to Flow Ending",
+            "[demo] pass String to 3rd Step",
             "[demo] present Flow Ending over [demo]",
+            "[demo] pass String to Flow Ending",
             "[demo] dismiss [demo] from [home]",
             "[demo] complete",
         ])

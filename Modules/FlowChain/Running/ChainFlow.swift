@@ -184,7 +184,12 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     private static var builtInDismiss: StepAction { { try $0.container.hide($0.screen, revealing: $0.previousScreen) } }
 
     /// Shows a step: checks the context's type, makes the screen if it is new, hands it its handle
-    /// and the context, then runs its present action. Keeps the screen only once it is shown.
+    /// and the context, then runs its present action. Keeps the screen, makes the step current and
+    /// reports the context passed only once the screen is shown.
+    ///
+    /// The screen learns its context before its present action runs (Flowter's order: a custom
+    /// present may read it). A present action that throws leaves that context delivered, and
+    /// nothing else: a new screen is dropped, the step is not current, no `pass` is reported.
     private func show(_ index: Int, context: Any?, in plan: Plan, on host: any PresentationHost) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
@@ -193,14 +198,20 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         let screen = try screens[index] ?? make(step)
         guard let container else { preconditionFailure("A chain has a container from its start until its end.") }
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
-        if let context {
-            step.deliver(screen, context)
-            host.report(FlowEvent(.note("pass", detail: "\(type(of: context)) to \(screen.displayName)"), flow: id))
-        }
+        if let context { step.deliver(screen, context) }
         let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? screens[index - 1] : nil)
-        try (step.present ?? plan.defaultPresent ?? Self.builtInPresent)(stepContext)
+        do {
+            try (step.present ?? plan.defaultPresent ?? Self.builtInPresent)(stepContext)
+        } catch {
+            // A screen the chain did not keep before keeps no handle on it either.
+            if screens[index] == nil { step.attach(screen, nil) }
+            throw error
+        }
         screens[index] = screen
         currentStep = index
+        if let context {
+            host.report(FlowEvent(.note("pass", detail: "\(type(of: context)) to \(screen.displayName)"), flow: id))
+        }
     }
 
     private func make(_ step: AnyStep) throws -> any Screen {

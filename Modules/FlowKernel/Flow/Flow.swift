@@ -54,11 +54,17 @@ public protocol Flow<Result>: AnyObject {
     /// - Throws: ``FlowError`` when the flow cannot start; nothing is shown then.
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws
 
-    /// Ends the flow without a result: removes what it shows and finishes with
-    /// ``FlowOutcome/cancelled``.
+    /// Ends the flow without a result: removes what it shows (cancelling its own children first)
+    /// and finishes with ``FlowOutcome/cancelled``.
+    ///
+    /// A running flow's cancel succeeds whenever its host is not changing
+    /// (``PresentationHost/isChanging``): it asks no one and runs no guard. That is what lets a
+    /// parent check once and then cancel every child it runs (a tab group's items, a coordinator's
+    /// child) without being refused half way.
     ///
     /// - Throws: ``FlowError/Code/flowFinished`` if it has already finished,
-    ///   ``FlowError/Code/flowNotStarted`` if it never started.
+    ///   ``FlowError/Code/flowNotStarted`` if it never started,
+    ///   ``FlowError/Code/reentrantNavigation`` while its host is changing; nothing changes then.
     func cancel() throws
 
     /// Adds a handler that receives the outcome once the flow finishes (at once if it has).

@@ -19,6 +19,13 @@ struct CoordinatorPosition {
         var shares: Bool
         /// The entry that was on top of the stack when it started: where the coordinator returns.
         var snapshot: NodeRef?
+
+        /// Throws if the child runs on the coordinator's stack: its screens are on top, and the
+        /// coordinator's own requests would change them.
+        func requireNotOnStack(of coordinator: FlowID) throws {
+            guard shares else { return }
+            throw FlowError(.hostRejected, "The child '\(id)' is running on the stack of '\(coordinator)'; finish or cancel it first.")
+        }
     }
 
     /// How a back request changes the stack, and the node that is the top afterwards.
@@ -91,8 +98,7 @@ struct CoordinatorPosition {
     /// Throws while a child runs on the coordinator's stack: its screens are on top, and the
     /// coordinator's own requests would change them.
     func requireNoChildOnStack() throws {
-        guard let child, child.memory.shares else { return }
-        throw FlowError(.hostRejected, "The child '\(child.memory.id)' is running on the stack of '\(coordinator)'; finish or cancel it first.")
+        try child?.memory.requireNotOnStack(of: coordinator)
     }
 
     /// Throws while any child runs: one child at a time.

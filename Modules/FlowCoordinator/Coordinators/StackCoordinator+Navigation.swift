@@ -14,7 +14,7 @@ extension StackCoordinator {
     /// Pushes any content, such as a tab group.
     func move(toContent content: Presentable) throws {
         let host = try requireActive()
-        try position(on: host).requireNoChildOnStack()
+        try requireNoChildOnStack()
         guard mount != nil else { preconditionFailure("An active coordinator has a mount.") }
         // The first move puts the stack on the host at the coordinator's site.
         try mount?.show(content, on: host)

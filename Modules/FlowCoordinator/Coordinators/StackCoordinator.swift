@@ -139,23 +139,36 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
         return activeHost
     }
 
-    /// Where the coordinator stands: one read of the host, through its targeted queries.
+    /// Where the coordinator stands: one read of the host, through its targeted queries (the
+    /// start node's place, the stack's, the top's), whatever the depth of the stack.
     func position(on host: any PresentationHost) -> CoordinatorPosition {
-        let own = mount?.ownEntries(on: host) ?? 0..<0
-        let stack = mount?.stack.map(NodeRef.container)
+        // A child is remembered from its start until its end is handled (childDidFinish).
+        let remembered = child == nil ? nil : running
+        guard let mount, let stackID = mount.stack, let start = mount.firstEntry, let first = host.place(of: start) else {
+            return CoordinatorPosition(id, count: 0, startShown: false, top: topNode.map { ($0, nil) }, child: remembered.map { ($0, nil) }) { _ in nil }
+        }
+        let stack = NodeRef.container(stackID)
+        var own = 0..<0
+        if first.holder == stack, let index = first.index, let count = host.place(of: stack)?.childCount {
+            own = index..<count
+        }
         let offset = { (node: NodeRef?) -> Int? in
-            guard let node, let stack, let place = host.place(of: node), place.holder == stack,
-                  let index = place.index, own.contains(index) else { return nil }
+            guard let node else { return nil }
+            if node == start { return own.isEmpty ? nil : 0 }
+            guard let place = host.place(of: node), place.holder == stack, let index = place.index, own.contains(index) else { return nil }
             return index - own.lowerBound
         }
-        // A child is remembered from its start until its end is handled (childDidFinish).
-        let runningChild = child == nil ? nil : running
         return CoordinatorPosition(
-            id, count: own.count,
-            startShown: startNode.map(host.contains) ?? false,
+            id, count: own.count, startShown: true,
             top: topNode.map { ($0, offset($0)) },
-            child: runningChild.map { ($0, offset($0.snapshot)) }
-        ) { index in stack.flatMap { host.child(at: own.lowerBound + index, of: $0) } }
+            child: remembered.map { ($0, offset($0.snapshot)) }
+        ) { index in host.child(at: own.lowerBound + index, of: stack) }
+    }
+
+    /// Throws while a child runs on the coordinator's stack; reads nothing from the host.
+    func requireNoChildOnStack() throws {
+        guard child != nil else { return }
+        try running?.requireNotOnStack(of: id)
     }
 
     func beginChild(_ flow: any Flow, shares: Bool, snapshot: NodeRef?) {

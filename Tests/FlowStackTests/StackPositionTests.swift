@@ -92,12 +92,6 @@ struct StackPositionTests {
         #expect(throws: Never.self) { try StackPosition(entries: [Self.entry(Self.a, 0)]).requirePushAllowed() }
     }
 
-    @Test func showingTheCurrentRegistrationAgainIsRejected() {
-        let position = StackPosition(entries: [Self.entry(Self.a, 0), Self.entry(Self.b, 2)])
-        #expect(throws: FlowError.self) { try position.requireNotCurrent(registration: 2, label: "B") }
-        #expect(throws: Never.self) { try position.requireNotCurrent(registration: 0, label: "A") }
-    }
-
     @Test("What each back plan takes away, top first", arguments: [
         // (plan, the screen it names, names of the screens it takes away)
         ("pop", "", ["C"]),

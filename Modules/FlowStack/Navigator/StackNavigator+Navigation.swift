@@ -6,15 +6,14 @@ extension StackNavigator {
     /// - Throws: ``FlowKernel/FlowError`` and changes nothing when: the type is not registered
     ///   (`unregisteredScreen`); the argument is of the wrong type, or given to a plain
     ///   registration, or missing (`argumentTypeMismatch`); the current screen is the last
-    ///   registration (`noNextScreen`); the screen is already the current one, or already shown,
-    ///   or a push is asked while a modal is presented (`hostRejected`); the factory fails
+    ///   registration (`noNextScreen`); the registration's scope keeps a screen that is already
+    ///   shown, or a push is asked while a modal is presented (`hostRejected`); the factory fails
     ///   (`factoryFailed`); the flow is not running (`flowNotStarted`, `flowFinished`).
     public func navigate(_ request: ForwardRequest) throws {
         try navigating { host in
             let position = position(in: host)
             let (index, registration) = try registration(for: request.target, from: position)
             if !request.modal { try position.requirePushAllowed() }
-            try position.requireNotCurrent(registration: index, label: registration.label)
             let screen = try prepareScreen(registration, request, on: host)
             request.configure(screen)
             if request.modal {

@@ -204,10 +204,18 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     }
 
     /// Makes the screen for a registration, checking it is not shown already; keeps nothing yet.
+    ///
+    /// A registration that makes a new screen (scope `.none`, or any registration given an
+    /// argument) may be shown over a screen it made before: a drill-down, list → detail → related
+    /// detail. One whose scope keeps its screen reuses it, and a screen is shown only once: showing
+    /// it again, as a double tap would, is refused.
     func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any PresentationHost) throws -> any Screen {
         let screen = try registration.prepare(request.argumentValue)
         if host.contains(screen.ref) {
-            throw FlowError(.hostRejected, "\(screen.ref) is already shown; go back to it with getBack(.popTo(\(registration.screenType).self)).")
+            let place = host.visibleScreenRef == screen.ref
+                ? "is already the current screen"
+                : "is already shown; go back to it with getBack(.popTo(\(registration.screenType).self))"
+            throw FlowError(.hostRejected, "\(registration.label) keeps its screen (scope .\(registration.scope)), and \(screen.ref) \(place).")
         }
         return screen
     }

@@ -97,13 +97,6 @@ struct StackPosition {
         }
     }
 
-    /// Throws if showing a registration's screen would show the current screen again (a double tap).
-    func requireNotCurrent(registration index: Int, label: @autoclosure () -> String) throws {
-        if current?.registration == index {
-            throw FlowError(.hostRejected, "\(label()) is already the current screen.")
-        }
-    }
-
     /// What a back request does from here.
     func backPlan(_ style: BackStyle) throws -> BackPlan {
         switch style.kind {

@@ -36,7 +36,8 @@ extension StackNavigator {
     ///
     /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `nothingToGoBackTo` at the root, with
     ///   no modal, or when the type is only on top; `notFound` for a type not in the stack;
-    ///   `hostRejected` for a pop while a modal is presented.
+    ///   `hostRejected` for a pop while a modal is presented, and for any back request while
+    ///   someone else's presentation (a child flow) covers the navigator.
     public func getBack(_ style: BackStyle) throws {
         let dismissed: (() -> Void)? = try navigating { host in
             let position = position(in: host)

@@ -24,19 +24,23 @@ struct StackPosition {
     private let read: (Int) -> Entry?
     /// The modal screens the navigator presented, first presented first.
     var modals: [Entry] = []
+    /// What someone else presented over the navigator (over its stack, or over its top modal),
+    /// such as a child flow: until it is dismissed, the navigator changes nothing beneath it.
+    var cover: NodeRef?
     /// The navigator's top screen on its stack, with its index: read once, as every request needs it.
     private let top: (index: Int, entry: Entry)?
 
     /// A position over entries already read, as the decision table's tests build it.
-    init(entries: [Entry], modals: [Entry] = []) {
-        self.init(count: entries.count, modals: modals) { entries[$0] }
+    init(entries: [Entry], modals: [Entry] = [], cover: NodeRef? = nil) {
+        self.init(count: entries.count, modals: modals, cover: cover) { entries[$0] }
     }
 
     /// A position that reads its entries when asked.
-    init(count: Int, modals: [Entry], read: @escaping (Int) -> Entry?) {
+    init(count: Int, modals: [Entry], cover: NodeRef? = nil, read: @escaping (Int) -> Entry?) {
         self.count = count
         self.read = read
         self.modals = modals
+        self.cover = cover
         self.top = Self.screen(atOrBelow: count - 1, read: read)
     }
 
@@ -95,12 +99,22 @@ struct StackPosition {
         if let modal = modals.last {
             throw FlowError(.hostRejected, "\(modal.screen) is presented over the stack; dismiss it with getBack(.modal) before pushing.")
         }
+        try requireUncovered("pushing")
+    }
+
+    /// Throws while someone else's presentation covers the navigator: the same answer whether the
+    /// navigator's own modal or its stack lies beneath it.
+    private func requireUncovered(_ request: @autoclosure () -> String) throws {
+        if let cover {
+            throw FlowError(.hostRejected, "\(cover) is presented over the navigator and is not its own; it must be dismissed (a child flow ended) before \(request()).")
+        }
     }
 
     /// What a back request does from here.
     func backPlan(_ style: BackStyle) throws -> BackPlan {
         switch style.kind {
         case .modal:
+            try requireUncovered("\(style)")
             guard let modal = modals.last else {
                 throw FlowError(.nothingToGoBackTo, "No modal screen is presented, so there is nothing to dismiss.")
             }
@@ -143,6 +157,7 @@ struct StackPosition {
         if let modal = modals.last {
             throw FlowError(.hostRejected, "\(modal.screen) is presented over the stack; dismiss it with getBack(.modal) before \(style).")
         }
+        try requireUncovered("\(style)")
         guard let top, screen(atOrBelow: top.index - 1) != nil else {
             throw FlowError(.nothingToGoBackTo, "\(top?.entry.screen.description ?? "The navigator") is at the root; there is nothing to go back to.")
         }

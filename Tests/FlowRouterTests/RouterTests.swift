@@ -108,19 +108,24 @@ struct RouterTests {
         #expect(try (stage.current as? Taker<T3>)?.input == T3(tag: "third"))
     }
 
-    @Test func aHandlerThatProducesWhileHandlingIsRejected() throws {
+    @Test func aValueAHandlerProducesWhileHandlingIsRoutedOnceTheDeliveryIsDone() throws {
         let handler = Echo<Int>("Echo"), producer = Producer<Int>()
-        var inner: FlowError?
         let relay = Handler<Int>("Relay")
-        relay.onHandle = { _ in
-            do { try handler.produce(1) } catch { inner = error as? FlowError }
+        var produced: Result<Void, any Error>?
+        relay.onHandle = { relay in
+            guard relay.received == [5] else { return }
+            produced = Result { try handler.produce(1) }
         }
         try stage.show(.stack("nav", [.screen(handler), .screen(relay), .screen(producer)]))
+        let recorder = TranscriptRecorder(observing: stage.host)
 
         try producer.produce(5)
 
-        #expect(inner?.code == .reentrantNavigation)
-        #expect(relay.received == [5])
+        #expect(throws: Never.self) { try produced?.get() }
+        #expect(relay.received == [5, 1])
+        #expect(recorder.transcript.lines == [
+            "deliver Int to Relay", "pop Producer from [nav]", "deliver Int to Relay",
+        ])
     }
 
     @Test func aScreenThatIsNotShownCannotProduce() throws {

@@ -22,6 +22,8 @@ public final class RouterSession {
     /// Closed when the flow ends; routing then throws `flowFinished`.
     var isOpen = true
     private var isRouting = false
+    /// Values produced while another was being routed, waiting for it to end, in order.
+    private var waiting: [(source: any Routable, describe: String, route: () throws -> Void)] = []
     /// Whether screens of a type handle updates of a type, as worked out so far.
     private var handlerAnswers: [HandlerKey: Bool] = [:]
 
@@ -47,7 +49,9 @@ public final class RouterSession {
     /// StoryFlow's implicit routing: unwrap a union and transform; unwind to a shown handler, else
     /// create the screen that requires the value; then the same by the value's dynamic type.
     func routeImplicitly(from source: any Routable, value: Any, declaredType: Any.Type) throws {
-        try routing(from: source) { try implicitRoute(from: source, value: value, declaredType: declaredType) }
+        try routing(from: source, describe: "\(Swift.type(of: value))") { [unowned self] in
+            try implicitRoute(from: source, value: value, declaredType: declaredType)
+        }
     }
 
     /// The implicit algorithm itself, also run by an explicit graph's `.implicit()` node.
@@ -67,7 +71,7 @@ public final class RouterSession {
 
     /// Follows an explicit graph.
     func follow<Value>(_ graph: FlowGraph<Value>, from source: any Routable, value: Value) throws {
-        try routing(from: source) { try graph.go(self, source, value) }
+        try routing(from: source, describe: "\(Value.self)") { [unowned self] in try graph.go(self, source, value) }
     }
 
     /// Makes, injects and shows a screen for an explicit graph node.
@@ -89,18 +93,74 @@ public final class RouterSession {
 
     // MARK: Steps
 
-    private func routing(from source: any Routable, _ body: () throws -> Void) throws {
+    /// Routes a value, or — produced while another value is being routed, from inside a
+    /// `handle(update:)` as StoryFlow's Zoo does — keeps it until that route ends, then routes it.
+    ///
+    /// A value produced during a route is routed once the route is done, in the order produced,
+    /// each all or nothing. Its producer has already returned, so a refusal (its screen was taken
+    /// away meanwhile, nothing takes it) is reported as a `requestRefused` event instead of thrown;
+    /// if the route it was produced in fails, it is dropped, and reported the same way.
+    private func routing(from source: any Routable, describe: @autoclosure () -> String, _ route: @escaping () throws -> Void) throws {
         guard isOpen else { throw FlowError(.flowFinished, "The router flow '\(flow?.name ?? "")' has ended.") }
-        guard !isRouting else {
-            throw FlowError(.reentrantNavigation, "The router is already routing a value; produce cannot start inside another route.")
+        if isRouting {
+            waiting.append((source, describe(), route))
+            return
         }
         try FlowLifecycle<Void>.requireIdle(host, for: flow)
+        try requireShown(source)
+        isRouting = true
+        do {
+            try route()
+        } catch {
+            isRouting = false
+            dropWaiting(because: "the route it was produced in failed: \(FlowError.wrapping(error).message)")
+            throw error
+        }
+        isRouting = false
+        routeWaiting()
+    }
+
+    private func requireShown(_ source: any Routable) throws {
         guard host.contains(source.ref) else {
             throw FlowError(.notFound, "\(source.ref) is not shown, so it cannot produce.")
         }
-        isRouting = true
-        defer { isRouting = false }
-        try body()
+    }
+
+    /// Routes the values produced during a route, in order; each may produce more, routed after.
+    private func routeWaiting() {
+        var routed = 0
+        while !waiting.isEmpty, isOpen {
+            routed += 1
+            guard routed <= Self.settleLimit else {
+                dropWaiting(because: "routing did not settle: \(Self.settleLimit) values were produced in answer to each other")
+                return
+            }
+            let next = waiting.removeFirst()
+            isRouting = true
+            do {
+                try requireShown(next.source)
+                try next.route()
+            } catch {
+                report(FlowError.wrapping(error))
+            }
+            isRouting = false
+        }
+        if !isOpen { dropWaiting(because: "the router flow ended") }
+    }
+
+    /// How many values produced in answer to each other are routed before the rest are dropped.
+    public static let settleLimit = 1_000
+
+    private func dropWaiting(because reason: String) {
+        let dropped = waiting
+        waiting = []
+        for value in dropped {
+            report(FlowError(.noRoute, "A \(value.describe) produced by \(value.source.ref) while another value was routed was dropped: \(reason)."))
+        }
+    }
+
+    private func report(_ error: FlowError) {
+        host.report(FlowEvent(.requestRefused(error), flow: flow))
     }
 
     /// Unwinds to a shown handler of the type, if there is one: delivers the value to every visible

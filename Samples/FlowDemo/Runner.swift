@@ -39,9 +39,9 @@ struct Runner {
         let commands = (try? Command.script(script)) ?? []
         print(session.screenText())
         for (index, command) in commands.enumerated() {
-            print("> \(command.text)")
+            print("> \(command.text.echoed)")
             if let problem = session.perform(command) {
-                printError("flow-demo: step \(index + 1) (\"\(command.text)\") failed: \(problem)")
+                printError("flow-demo: step \(index + 1) (\"\(command.text.echoed)\") failed: \(problem)")
                 return 1
             }
             print(session.outcome == nil ? session.screenText() : session.summary)
@@ -82,7 +82,7 @@ struct Runner {
             let answer = line.trimmingCharacters(in: .whitespaces)
             if let number = Int(answer), Strategy.allCases.indices.contains(number - 1) { return Strategy.allCases[number - 1] }
             if let strategy = Strategy(rawValue: answer) { return strategy }
-            print("! \"\(answer)\" is not a strategy. Choose 1-4 or one of: \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
+            print("! \"\(answer.echoed)\" is not a strategy. Choose 1-4 or one of: \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return nil
     }
@@ -95,7 +95,7 @@ struct Runner {
             print("")
             return nil
         }
-        if !interactive { print(line) }
+        if !interactive { print(line.echoed) }
         return line
     }
 

@@ -42,6 +42,20 @@ struct FlowDemoCLITests {
         try expectOutput(run.stdout, matches: "coordinator-interactive.txt")
     }
 
+    @Test("Long input is repeated cut short, in every message that repeats it", arguments: ["", "email ", ":back ", "start "])
+    func longInputIsCutInMessages(prefix: String) throws {
+        let line = prefix + String(repeating: "x", count: 1_000_000)
+        let run = try FlowDemo.run(["--strategy", "stack"], input: "start\n\(line)\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.utf8.count < 4_000, "\(run.stdout.suffix(300))")
+        #expect(run.stdout.contains("more characters)"))
+    }
+
+    @Test func shortInputIsRepeatedWhole() {
+        #expect("nope".echoed == "nope")
+        #expect(String(repeating: "a", count: 41).echoed == String(repeating: "a", count: 40) + "… (1 more characters)")
+    }
+
     @Test func withoutAStrategyTheUserIsAskedUntilTheyNameOne() throws {
         let run = try FlowDemo.run([], input: "queue\n2\nquit\n")
         #expect(run.status == 0)

@@ -41,13 +41,13 @@ public struct InvalidEmail: Error, Equatable, CustomStringConvertible {
     static func check(_ email: String) -> InvalidEmail? {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last else {
-            return InvalidEmail(description: "\"\(email)\" is not an email address: it needs exactly one @.")
+            return InvalidEmail(description: "\"\(email.echoed)\" is not an email address: it needs exactly one @.")
         }
         guard !local.isEmpty, !email.contains(" ") else {
-            return InvalidEmail(description: "\"\(email)\" is not an email address: the part before @ is missing or has spaces.")
+            return InvalidEmail(description: "\"\(email.echoed)\" is not an email address: the part before @ is missing or has spaces.")
         }
         guard domain.split(separator: ".").count >= 2, !domain.hasPrefix("."), !domain.hasSuffix(".") else {
-            return InvalidEmail(description: "\"\(email)\" is not an email address: the part after @ needs a domain like example.com.")
+            return InvalidEmail(description: "\"\(email.echoed)\" is not an email address: the part after @ needs a domain like example.com.")
         }
         return nil
     }

@@ -45,6 +45,16 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 }
 
 extension String {
+    /// How many characters of typed text a message repeats.
+    static let echoLimit = 40
+
+    /// Typed text as a message repeats it: whole when short, else its first characters and how
+    /// many more there were, so a message never repeats a megabyte back.
+    public var echoed: String {
+        guard count > Self.echoLimit else { return self }
+        return "\(prefix(Self.echoLimit))… (\(count - Self.echoLimit) more characters)"
+    }
+
     var trimmingSpaces: String {
         var text = Substring(self)
         while text.first?.isWhitespace == true { text = text.dropFirst() }

@@ -46,7 +46,7 @@ public enum PlatformControl {
             }
             try back(Int(argument), typed: argument, on: host)
         case ":dismiss":
-            if let argument = command.argument { throw CommandRefused(":dismiss takes nothing after it, but was given \"\(argument)\".") }
+            if let argument = command.argument { throw CommandRefused(":dismiss takes nothing after it, but was given \"\(argument.echoed)\".") }
             try host.user.swipeDown()
         case ":tab":
             guard let argument = command.argument, let number = Int(argument) else {
@@ -54,14 +54,14 @@ public enum PlatformControl {
             }
             try host.user.selectTab(number - 1)
         default:
-            throw CommandRefused("\"\(command.word)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>.")
+            throw CommandRefused("\"\(command.word.echoed)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>.")
         }
     }
 
     /// Goes back `count` screens at once in the stack the back button acts on.
     private static func back(_ count: Int?, typed: String, on host: any PresentationHost) throws {
         guard let count, count >= 1 else {
-            throw FlowError(.indexOutOfRange, "\"\(typed)\" is not a number of screens to go back; type \":back 2\".")
+            throw FlowError(.indexOutOfRange, "\"\(typed.echoed)\" is not a number of screens to go back; type \":back 2\".")
         }
         guard case .back(_, let stack)? = host.user.backGesture, let entries = host.entryCount(of: stack) else {
             throw FlowError(.nothingToGoBackTo, "There is nothing to go back to.")

@@ -72,14 +72,14 @@ public final class ShopSession {
             ?? actions.first { $0.name == command.word }
         guard let action = chosen else {
             let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
-            throw CommandRefused("\"\(command.word)\" is not an action on \(screen.title). Try one of: \(possible).")
+            throw CommandRefused("\"\(command.word.echoed)\" is not an action on \(screen.title). Try one of: \(possible).")
         }
         let argument = command.argument
         if let placeholder = action.argument, argument == nil {
             throw CommandRefused("\(action.name) needs \(placeholder): type \"\(action.name) \(placeholder)\".")
         }
         if action.argument == nil, let argument {
-            throw CommandRefused("\(action.name) takes nothing after it, but was given \"\(argument)\".")
+            throw CommandRefused("\(action.name) takes nothing after it, but was given \"\(argument.echoed)\".")
         }
         screen.message = nil
         try action.run(argument)

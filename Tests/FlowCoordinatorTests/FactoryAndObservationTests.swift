@@ -129,6 +129,42 @@ struct FactoryAndObservationTests {
         #expect(observer == nil)
     }
 
+    @Test func pendingChangesCanBeDeliveredAtOnceWithoutWaiting() {
+        let model = CatalogModel()
+        let observer = ModelObserver()
+        var heard: [Int] = []
+        observer.observe(model, \.count) { heard.append($0) }
+
+        model.count = 1
+        model.count = 2
+        observer.deliverPendingChanges()
+        #expect(heard == [0, 2])
+
+        model.count = 3
+        observer.deliverPendingChanges()
+        observer.deliverPendingChanges()
+        #expect(heard == [0, 2, 3])
+    }
+
+    @Test func aChangeDeliveredAtOnceIsNotDeliveredAgainLater() async {
+        let model = CatalogModel()
+        let observer = ModelObserver(), watching = ModelObserver()
+        var heard: [Int] = []
+        observer.observe(model, \.count) { heard.append($0) }
+        let (values, continuation) = AsyncStream.makeStream(of: Int.self)
+        watching.observe(model, \.count) { continuation.yield($0) }
+        var received = values.makeAsyncIterator()
+        _ = await received.next()
+
+        model.count = 1
+        observer.deliverPendingChanges()
+        // The watcher's delivery was scheduled after the observer's, so once it has arrived the
+        // observer's scheduled delivery has run too, and found nothing left to deliver.
+        #expect(await received.next() == 1)
+
+        #expect(heard == [0, 1])
+    }
+
     @Test func aCoordinatorMakesScreensWithItsFactory() throws {
         let factory = ScreenFactory()
         factory.register(Welcome.self) { let screen = Welcome(); screen.greeting = "hi"; return screen }

@@ -14,6 +14,15 @@ struct FlowContractTests {
         }
     }
 
+    @Test func outcomesOfFlowsThatCompleteWithNothingCompare() {
+        let done: FlowOutcome<Void> = .completed(())
+        #expect(done == .completed(()))
+        #expect(done != .cancelled)
+        #expect(FlowOutcome<Void>.cancelled == .cancelled)
+        #expect(done.isCompleted && !done.isCancelled)
+        #expect(FlowOutcome<Int>.cancelled.isCompleted == false)
+    }
+
     @Test func startingOnAnEmptyHostMakesTheRootAndOtherwisePresents() throws {
         let host = InMemoryHost()
         let first = ProbeFlow(id: "first"), second = ProbeFlow(id: "second")

@@ -50,4 +50,15 @@ struct LeakTrackerTests {
         }
         #expect(probe == nil)
     }
+
+    @Test func screensKeptAsAnyScreenAreTrackedByTheirOwnType() {
+        let leaks = LeakTracker()
+        var screens: [any Screen]? = [LawProbe("A"), LawProbe("B")]
+        for screen in screens ?? [] { leaks.track(screen) }
+        #expect(leaks.survivors == ["LawProbe", "LawProbe"])
+
+        screens = nil
+
+        #expect(leaks.survivors.isEmpty)
+    }
 }

@@ -1,5 +1,6 @@
 import FlowKernel
 import Observation
+import Synchronization
 
 /// Observes properties of `@Observable` models for a screen: UIFlow's `UIFlowViewController`
 /// observation, with the Observation framework in place of Combine.
@@ -17,6 +18,9 @@ import Observation
 /// delivered on the main actor after the change completes; several changes before a delivery are
 /// coalesced into one with the latest value. Observation stops with ``removeObservers()``, when the
 /// observer (usually with its screen) is released, or when the model is.
+///
+/// Tests need not wait for a delivery: ``deliverPendingChanges()`` delivers every change made so
+/// far at once, and the delivery that was scheduled for it then finds nothing to deliver.
 @MainActor
 public final class ModelObserver {
     /// One observation. Observation's change callback holds it weakly and only hops to the main
@@ -27,9 +31,12 @@ public final class ModelObserver {
         var isCancelled = false
         /// Delivers the current value and tracks the next change; `nil` once the model is gone.
         var deliverAndTrack: (() -> Void)?
+        /// Set when the model changed, wherever it changed; cleared by the delivery that takes it.
+        nonisolated let isPending = Atomic<Bool>(false)
 
-        func changed() {
-            guard !isCancelled else { return }
+        /// Delivers a change that has not been delivered yet, once.
+        func deliverIfPending() {
+            guard isPending.exchange(false, ordering: .acquiringAndReleasing), !isCancelled else { return }
             deliverAndTrack?()
         }
     }
@@ -59,6 +66,12 @@ public final class ModelObserver {
         Self.trackNextChange(of: model, keyPath, token: token)
     }
 
+    /// Delivers at once, on the main actor, every change made so far that has not been delivered
+    /// yet: what a test calls after changing a model, instead of waiting for the delivery.
+    public func deliverPendingChanges() {
+        for token in tokens { token.deliverIfPending() }
+    }
+
     /// Stops every observation.
     public func removeObservers() {
         for token in tokens { token.isCancelled = true }
@@ -70,7 +83,8 @@ public final class ModelObserver {
             _ = model[keyPath: keyPath]
         } onChange: { [weak token] in
             // This runs before the new value is stored; the token reads it once the change is done.
-            Task { @MainActor in token?.changed() }
+            token?.isPending.store(true, ordering: .releasing)
+            Task { @MainActor in token?.deliverIfPending() }
         }
     }
 }

@@ -101,6 +101,24 @@ public enum FlowOutcome<Result> {
     }
 }
 
+extension FlowOutcome {
+    /// Whether the flow completed; works for any result type, `Void` included.
+    public var isCompleted: Bool { !isCancelled }
+}
+
+extension FlowOutcome where Result == Void {
+    /// Compares the outcomes of flows that complete with nothing, which `Equatable` cannot, as
+    /// `Void` is not equatable: `#expect(outcome == .completed(()))`.
+    public static func == (lhs: FlowOutcome<Void>, rhs: FlowOutcome<Void>) -> Bool {
+        lhs.isCancelled == rhs.isCancelled
+    }
+
+    /// Whether two outcomes of flows that complete with nothing differ.
+    public static func != (lhs: FlowOutcome<Void>, rhs: FlowOutcome<Void>) -> Bool {
+        !(lhs == rhs)
+    }
+}
+
 extension FlowOutcome: Sendable where Result: Sendable {}
 extension FlowOutcome: Equatable where Result: Equatable {}
 extension FlowOutcome: Hashable where Result: Hashable {}

@@ -63,13 +63,11 @@ struct FlowMountTests {
         let host = try baseHost()
         var mount = try FlowMount(for: "flow", at: .onStack("base"), on: host)
         #expect(mount.ownEntries(on: host).isEmpty)
-        #expect(mount.topEntry(on: host) == nil)
 
         let first = LawProbe("First")
         try mount.show(.screen(first), on: host)
 
         #expect(mount.ownEntries(on: host) == 1..<2)
-        #expect(mount.topEntry(on: host) == .of(first))
         #expect(mount.node == .of(first))
     }
 

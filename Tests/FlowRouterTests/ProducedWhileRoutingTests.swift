@@ -35,15 +35,21 @@ final class Zoo: OutputProducing, UpdateHandling {
 struct ProducedWhileRoutingTests {
     let stage = RouterStage()
 
-    @Test func theZooOpensAGateWhenNightFalls() throws {
-        try stage.router.register(Taker<Tiger>.self)
+    /// The Zoo on its stack with a clock presented over it, recorded from then on; night falls.
+    private func nightFallsOnTheZoo() throws -> (Zoo, TranscriptRecorder) {
         let zoo = Zoo(), clock = Producer<Night>("Clock")
         try stage.show(.stack("zoo", [.screen(zoo)]))
         try stage.host.present(.screen(clock), over: .container("zoo"))
         stage.attachAll()
         let recorder = TranscriptRecorder(observing: stage.host)
-
         try clock.produce(Night())
+        return (zoo, recorder)
+    }
+
+    @Test func theZooOpensAGateWhenNightFalls() throws {
+        try stage.router.register(Taker<Tiger>.self)
+
+        let (zoo, recorder) = try nightFallsOnTheZoo()
 
         #expect(zoo.subtitle == "Closed")
         #expect(zoo.gateError == nil)
@@ -54,13 +60,7 @@ struct ProducedWhileRoutingTests {
     }
 
     @Test func aWaitingValueNobodyTakesIsReportedAndChangesNothing() throws {
-        let zoo = Zoo(), clock = Producer<Night>("Clock")
-        try stage.show(.stack("zoo", [.screen(zoo)]))
-        try stage.host.present(.screen(clock), over: .container("zoo"))
-        stage.attachAll()
-        let recorder = TranscriptRecorder(observing: stage.host)
-
-        try clock.produce(Night())
+        let (zoo, recorder) = try nightFallsOnTheZoo()
 
         #expect(stage.current === zoo)
         #expect(recorder.events.last?.change.isRequestRefused(.noRoute) == true)

@@ -120,13 +120,6 @@ public struct FlowMount {
         return start..<count
     }
 
-    /// The top entry of the flow's own part of its stack.
-    public func topEntry(on host: any PresentationHost) -> NodeRef? {
-        let own = ownEntries(on: host)
-        guard let stack, !own.isEmpty else { return nil }
-        return host.child(at: own.upperBound - 1, of: .container(stack))
-    }
-
     /// Shows content: the first time (or again after someone took the flow away), puts it on the
     /// host at the flow's site — in the flow's own new stack, pushed onto the shared stack, or as a
     /// new tab; after that, pushes it onto the flow's stack.

@@ -50,6 +50,22 @@ struct CoordinatorPositionTests {
         #expect(error?.code == code)
     }
 
+    @Test("Back to a node or an index pops to one of the coordinator's own entries", arguments: [
+        // (own entries, target node or index, expected: the node popped to, or an error code)
+        ("sabc", "a", "a"), ("sabc", "s", "s"), ("sabc", "c", "nothingToGoBackTo"), ("sabc", "x", "notFound"),
+        ("sabc", "1", "a"), ("sabc", "0", "s"), ("sabc", "3", "nothingToGoBackTo"), ("sabc", "4", "indexOutOfRange"),
+    ])
+    func backToATarget(entries: String, target: String, expected: String) throws {
+        let position = Self.position(entries, top: String(entries.last!))
+        let decide = { try Int(target).map { try position.back(toIndex: $0) } ?? position.back(to: Self.node(target)) }
+        if expected.count == 1 {
+            #expect(try decide() == .popTo(Self.node(expected)))
+        } else {
+            let error = #expect(throws: FlowError.self) { try decide() }
+            #expect(error?.code.name == expected)
+        }
+    }
+
     @Test("A presented child blocks a second child but not the coordinator's own requests")
     func presentedChild() throws {
         let position = Self.position("sab", top: "b", child: (false, "b"))

@@ -61,6 +61,8 @@ struct CoordinatorPosition {
     let count: Int
     /// The entry at an offset of the coordinator's own part, bottom first.
     private let read: (Int) -> NodeRef?
+    /// The offset of a node in the coordinator's own part, if it is there.
+    private let locate: (NodeRef) -> Int?
     /// Whether the coordinator's start node is still shown anywhere.
     let startShown: Bool
     /// The node the coordinator considers its top, and its offset in its own part if it is there.
@@ -73,15 +75,20 @@ struct CoordinatorPosition {
         let offset = { (node: NodeRef?) in node.flatMap { entries.firstIndex(of: $0) } }
         self.init(
             coordinator, count: entries.count, startShown: startShown ?? !entries.isEmpty,
-            top: top.map { ($0, offset($0)) }, child: child.map { ($0, offset($0.snapshot)) }
+            top: top.map { ($0, offset($0)) }, child: child.map { ($0, offset($0.snapshot)) },
+            locate: { entries.firstIndex(of: $0) }
         ) { entries[$0] }
     }
 
     /// A position that reads the coordinator's entries when asked.
-    init(_ coordinator: FlowID, count: Int, startShown: Bool, top: (node: NodeRef, offset: Int?)?, child: (memory: Child, snapshotOffset: Int?)?, read: @escaping (Int) -> NodeRef?) {
+    init(
+        _ coordinator: FlowID, count: Int, startShown: Bool, top: (node: NodeRef, offset: Int?)?, child: (memory: Child, snapshotOffset: Int?)?,
+        locate: @escaping (NodeRef) -> Int?, read: @escaping (Int) -> NodeRef?
+    ) {
         self.coordinator = coordinator
         self.count = count
         self.read = read
+        self.locate = locate
         self.startShown = startShown
         self.top = top
         self.child = child
@@ -135,6 +142,28 @@ struct CoordinatorPosition {
             throw FlowError(.nothingToGoBackTo, "\(top.node) is already on top.")
         }
         return .popTo(top.node)
+    }
+
+    /// What ``StackCoordinator/back(to:)`` does: pop back to one of the coordinator's own entries.
+    func back(to node: NodeRef) throws -> Back {
+        try requireNoChildOnStack()
+        guard let offset = locate(node) else {
+            throw FlowError(.notFound, "\(node) is not one of the screens of '\(coordinator)' on its stack.")
+        }
+        guard offset < count - 1 else {
+            throw FlowError(.nothingToGoBackTo, "\(node) is already on top.")
+        }
+        return .popTo(node)
+    }
+
+    /// What ``StackCoordinator/back(toIndex:)`` does: pop back to the entry at an index of the
+    /// coordinator's own part, 0 being its start node.
+    func back(toIndex index: Int) throws -> Back {
+        try requireNoChildOnStack()
+        guard (0..<count).contains(index), let node = read(index) else {
+            throw FlowError(.indexOutOfRange, "The coordinator '\(coordinator)' has \(count) entries on its stack; there is none at \(index).")
+        }
+        return try back(to: node)
     }
 
     // MARK: Changes

@@ -21,6 +21,20 @@ extension StackCoordinator {
         topNode = content.ref
     }
 
+    /// Replaces the coordinator's own screens with `screens`, bottom first, in one change
+    /// (XCoordinator's `.set`, FlowStacks' `routes = [...]`): the first becomes ``startNode``, the
+    /// last ``topNode``. Screens already on its stack may stay; the others leave.
+    ///
+    /// - Throws: `hostRejected` for an empty list, a screen shown elsewhere or twice, or while a
+    ///   child runs on the stack; `flowFinished`. Nothing changes then.
+    public func setStack(_ screens: [any Screen]) throws {
+        let host = try lifecycle.requireNavigable()
+        try requireNoChildOnStack()
+        guard mount != nil else { preconditionFailure("A running coordinator has a mount.") }
+        try mount?.replaceEntries(with: screens.map { .screen($0) }, on: host)
+        topNode = screens.last.map { .of($0) }
+    }
+
     /// Pops one screen; ``topNode`` becomes the new top.
     ///
     /// - Throws: `nothingToGoBackTo` at the coordinator's start screen (popping further would enter
@@ -43,6 +57,24 @@ extension StackCoordinator {
     ///   the stack; `hostRejected`; `flowFinished`.
     public func backToTop() throws {
         try goBack { try $0.backToTop() }
+    }
+
+    /// Pops back to one of the coordinator's own screens, such as the one a back menu names.
+    ///
+    /// - Throws: `nothingToGoBackTo` when it is on top; `notFound` when it is not one of the
+    ///   coordinator's screens on its stack; `hostRejected` while a child runs on the stack;
+    ///   `flowFinished`. Nothing changes then.
+    public func back(to screen: any Screen) throws {
+        try goBack { try $0.back(to: .of(screen)) }
+    }
+
+    /// Pops back to the entry at an index of the coordinator's own part of its stack, bottom
+    /// first: 0 is ``startNode``.
+    ///
+    /// - Throws: `indexOutOfRange` for an index with no entry; `nothingToGoBackTo` for the top
+    ///   one; `hostRejected` while a child runs on the stack; `flowFinished`. Nothing changes then.
+    public func back(toIndex index: Int) throws {
+        try goBack { try $0.back(toIndex: index) }
     }
 
     /// Decides a back request from where the coordinator stands, then applies it: one host

@@ -145,7 +145,9 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
         // A child is remembered from its start until its end is handled (childDidFinish).
         let remembered = child == nil ? nil : running
         guard let mount, let stackID = mount.stack, let start = mount.firstEntry, let first = host.place(of: start) else {
-            return CoordinatorPosition(id, count: 0, startShown: false, top: topNode.map { ($0, nil) }, child: remembered.map { ($0, nil) }) { _ in nil }
+            return CoordinatorPosition(
+                id, count: 0, startShown: false, top: topNode.map { ($0, nil) }, child: remembered.map { ($0, nil) }, locate: { _ in nil }
+            ) { _ in nil }
         }
         let stack = NodeRef.container(stackID)
         var own = 0..<0
@@ -161,7 +163,8 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
         return CoordinatorPosition(
             id, count: own.count, startShown: true,
             top: topNode.map { ($0, offset($0)) },
-            child: remembered.map { ($0, offset($0.snapshot)) }
+            child: remembered.map { ($0, offset($0.snapshot)) },
+            locate: offset
         ) { index in host.child(at: own.lowerBound + index, of: stack) }
     }
 

@@ -149,6 +149,31 @@ public struct FlowMount {
         presentations = []
     }
 
+    /// Replaces the flow's own entries of its stack with `contents`, bottom first, in one host
+    /// change; on a shared stack the entries below the flow's first one stay as they are. The
+    /// first content becomes the flow's first entry. Screens that stay keep what they present.
+    ///
+    /// - Throws: ``FlowError/Code/hostRejected`` for no contents, for a flow that shows nothing
+    ///   or has no stack, and for a shared stack with an entry below the flow's that is not a
+    ///   screen (the host would have to make it again); the host's error. Nothing changes then.
+    public mutating func replaceEntries(with contents: [Presentable], on host: any PresentationHost) throws {
+        guard let stack, isShown(on: host) else {
+            throw FlowError(.hostRejected, "The flow '\(flow)' shows no stack of its own to replace.")
+        }
+        guard let first = contents.first else {
+            throw FlowError(.hostRejected, "The flow '\(flow)' needs at least one entry on its stack.")
+        }
+        var kept: [Presentable] = []
+        for index in 0..<ownEntries(on: host).lowerBound {
+            guard let entry = host.child(at: index, of: .container(stack)), let ref = entry.screen, let screen = host.screen(for: ref) else {
+                throw FlowError(.hostRejected, "[\(stack)] holds something other than a screen below the flow '\(flow)'; its entries cannot be replaced there.")
+            }
+            kept.append(.screen(screen))
+        }
+        try host.apply(.setStack(stack, kept + contents), for: flow)
+        firstEntry = first.ref
+    }
+
     /// Presents content over a node (over the host's top-most node when `anchor` is `nil`), and
     /// remembers it as the flow's: on a shared stack, what the flow presented over the stack
     /// itself leaves with the flow.

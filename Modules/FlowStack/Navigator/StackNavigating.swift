@@ -131,6 +131,16 @@ public struct ForwardRequest {
         self.whenDismissed = whenDismissed
     }
 
+    /// A pushed screen of a registered type, for ``StackNavigator/setStack(_:)``.
+    public static func screen<S: Screen>(_ type: S.Type, identifier: String? = nil, configure: ((S) -> Void)? = nil) -> ForwardRequest {
+        ForwardRequest(type, identifier: identifier, argument: .none, modal: false, configure: configure)
+    }
+
+    /// A pushed screen of a type registered with an argument, and the argument to pass it.
+    public static func screen<S: Screen, A>(_ type: S.Type, identifier: String? = nil, argument: A, configure: ((S) -> Void)? = nil) -> ForwardRequest {
+        ForwardRequest(type, identifier: identifier, argument: .some(argument), modal: false, configure: configure)
+    }
+
     /// The argument to pass to the factory, or `nil` for none.
     public var argument: Any? {
         if case .some(let value) = argumentValue { return value }

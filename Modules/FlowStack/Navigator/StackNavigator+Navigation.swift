@@ -28,6 +28,48 @@ extension StackNavigator {
         }
     }
 
+    /// Replaces the navigator's own screens with the screens of `requests`, bottom first, in one
+    /// change (FlowStacks' `routes = [...]`, XCoordinator's `.set`): a deep link's back stack, or
+    /// a reset. A screen its registration's scope keeps, already on the navigator's stack, stays
+    /// with what it presents; the others leave and are released unless a scope keeps them.
+    ///
+    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `hostRejected` for an empty list, a
+    ///   screen shown elsewhere or twice, or while a modal or someone else's presentation covers
+    ///   the navigator; the codes of ``navigate(_:)`` for each request (`unregisteredScreen`,
+    ///   `argumentTypeMismatch`, `noNextScreen`, `factoryFailed`); `flowFinished`.
+    public func setStack(_ requests: [ForwardRequest]) throws {
+        try navigating { host in
+            let position = position(in: host)
+            try position.requirePushAllowed()
+            guard !requests.isEmpty else {
+                throw FlowError(.hostRejected, "The navigator '\(id)' needs at least one screen on its stack.")
+            }
+            // The position reads the host when asked: what the navigator shows is read before the change.
+            let shown = position.entries.map(\.screen)
+            let own = Set(shown)
+            var previous = StackPosition(entries: [])
+            var made: [(screen: any Screen, registration: Registration, index: Int)] = []
+            for request in requests {
+                guard !request.modal else {
+                    throw FlowError(.hostRejected, "setStack shows pushed screens only; present a modal with goNextAsModal.")
+                }
+                let (index, registration) = try registration(for: request.target, from: previous)
+                let screen = try registration.prepare(request.argumentValue)
+                let ref = ScreenRef(screen)
+                if (host.contains(ref) && !own.contains(ref)) || made.contains(where: { $0.screen === screen }) {
+                    throw FlowError(.hostRejected, "\(ref) is already shown; a screen is shown only once.")
+                }
+                made.append((screen, registration, index))
+                previous = StackPosition(entries: [StackPosition.Entry(screen: ref, registration: index)])
+            }
+            for (screen, request) in zip(made.map(\.screen), requests) { request.configure(screen) }
+            try mount?.replaceEntries(with: made.map { .screen($0.screen) }, on: host)
+            let kept = Set(made.map { ScreenRef($0.screen) })
+            forget(shown.filter { !kept.contains($0) })
+            for entry in made { adopt(entry.screen, from: entry.registration, at: entry.index) }
+        }
+    }
+
     /// Goes back one screen (``BackStyle/pop``), to the nearest screen of a type
     /// (``BackStyle/popTo(_:)``), to the navigator's first screen (``BackStyle/popToRoot``), or
     /// dismisses the top-most modal (``BackStyle/modal``), then runs that modal's `whenDismissed`.

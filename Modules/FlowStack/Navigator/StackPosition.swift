@@ -135,6 +135,20 @@ struct StackPosition {
                 throw FlowError(.nothingToGoBackTo, "\(top.entry.screen) is already on top; there is no \(type) below it to go back to.")
             }
             throw FlowError(.notFound, "No \(type) is in the stack to go back to.")
+        case .popToScreen(let screen):
+            let top = try requireSomethingBelowTop(style)
+            if top.entry.screen == screen {
+                throw FlowError(.nothingToGoBackTo, "\(screen) is already on top.")
+            }
+            guard screens(below: top.index).contains(where: { $0.screen == screen }) else {
+                throw FlowError(.notFound, "\(screen) is not one of the navigator's screens on its stack.")
+            }
+            return .popTo(screen)
+        case .popToIndex(let index):
+            guard (0..<count).contains(index), let entry = read(index) else {
+                throw FlowError(.indexOutOfRange, "The navigator has \(count) entries on its stack; there is no screen at \(index).")
+            }
+            return try backPlan(.popTo(screen: entry.screen))
         }
     }
 

@@ -19,6 +19,20 @@ public protocol Screen: AnyObject {
     /// A short name for people: transcripts, rendered hierarchies and error messages use it.
     ///
     /// The default is the name of the screen's type.
+    ///
+    /// In a class hierarchy, declare `displayName` in the base class that adopts `Screen` (it may
+    /// return the default's answer): Swift calls the protocol's requirement through the class that
+    /// adopted it, so a subclass's own `displayName` is ignored when the base class relies on the
+    /// default.
+    ///
+    /// ```swift
+    /// class BaseScreen: Screen {
+    ///     var displayName: String { "\(type(of: self))" }
+    /// }
+    /// final class DetailScreen: BaseScreen {
+    ///     override var displayName: String { "Detail \(number)" }   // used
+    /// }
+    /// ```
     var displayName: String { get }
 
     /// Whether a person may leave this screen with the back button, edge swipe or back menu while

@@ -29,6 +29,11 @@ public protocol StackNavigating: AnyObject {
 
     /// The navigator's stack as one line: `Welcome -> Catalog -> (modal) Cart`.
     var stackState: String { get }
+
+    /// The registry the navigator resolves screens from: a screen reads what a scope keeps with
+    /// `navigationFlow?.registry.liveInstance(of: CartScreen.self)`, without capturing the registry
+    /// by hand.
+    var registry: ScreenRegistry { get }
 }
 
 extension StackNavigating {

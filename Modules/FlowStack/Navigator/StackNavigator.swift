@@ -110,6 +110,18 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
         try begin(on: host, placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
     }
 
+    /// Starts with the root at a position of the registry's declaration order chosen at run time,
+    /// as a deep-link picker over ``ScreenRegistry/registrations`` chooses it; with an argument if
+    /// that registration takes one. Without a placement: the host's root if it shows nothing,
+    /// presented otherwise.
+    ///
+    /// - Throws: `indexOutOfRange` for a position with no registration; `argumentTypeMismatch` for
+    ///   a missing or wrong argument; the codes of ``start(on:placement:parent:)``. Nothing is shown then.
+    public func start(on host: any PresentationHost, placement: FlowPlacement? = nil, parent: FlowID? = nil, rootRegistrationAt index: Int, argument: Any? = nil) throws {
+        let request = ForwardRequest(target: .registration(at: index), argument: argument.map { .some($0) } ?? .none, modal: false)
+        try begin(on: host, placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
+    }
+
     /// Ends the flow without a result: the kernel's cancellation, the same as ``dismiss(completion:)``.
     public func cancel() throws {
         try dismiss(completion: nil)

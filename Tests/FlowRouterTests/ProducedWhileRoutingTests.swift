@@ -89,3 +89,45 @@ extension FlowEvent.Change {
         return false
     }
 }
+
+/// A screen's request from a place that cannot throw: its refusal goes to the session routing it.
+@MainActor
+@Suite("Router: requests from places that cannot throw")
+struct RouterAttemptTests {
+    @Test func aRefusedProduceIsReportedAndHeard() throws {
+        let stage = RouterStage()
+        var heard: [FlowError.Code] = []
+        stage.session.onRefused = { heard.append($0.code) }
+        let producer = Producer<T2>()
+        try stage.show(.stack("nav", [.screen(producer)]))
+        let before = stage.host.hierarchy
+        let recorder = TranscriptRecorder(observing: stage.host)
+
+        producer.attempt { try producer.produce(T2()) }
+
+        #expect(heard == [.noRoute])
+        #expect(recorder.events.map(\.change.isRequestRefused) == [true])
+        #expect(stage.host.hierarchy == before)
+    }
+
+    @Test func aRouterFlowHearsWhatItsScreensCouldNotThrow() throws {
+        let host = InMemoryHost()
+        let flow = RouterFlow<Int>("zoo", router: Router()) { Zoo() }
+        var heard: [FlowError.Code] = []
+        flow.onRefused = { heard.append($0.code) }
+        try flow.start(on: host)
+        let zoo = try #require(host.visibleScreen as? Zoo)
+
+        zoo.attempt { try zoo.produce(Tiger()) }
+
+        #expect(heard == [.noRoute])
+        #expect(flow.phase == .running)
+    }
+}
+
+extension FlowEvent.Change {
+    var isRequestRefused: Bool {
+        if case .requestRefused = self { return true }
+        return false
+    }
+}

@@ -25,6 +25,11 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
     private let makeRoot: () -> any Routable
     /// The session routing this flow's screens, while it runs.
     public private(set) var session: RouterSession?
+    /// Called with every refusal the flow's screens cannot catch (``Routable/attempt(_:)``, a value
+    /// produced while another was routed); each is reported as a `requestRefused` event first.
+    public var onRefused: (@MainActor (FlowError) -> Void)? {
+        didSet { session?.onRefused = onRefused }
+    }
     /// Where the flow shows itself, while it runs.
     private var mount: FlowMount?
 
@@ -57,6 +62,7 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
         try lifecycle.requireReady()
         let root = makeRoot()
         let session = RouterSession(router: router, host: host, flow: id)
+        session.onRefused = onRefused
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         try mount.show(.screen(root), on: host)
         self.mount = mount

@@ -88,3 +88,21 @@ extension InputRequiring where Self: OutputProducing & DefaultConstructible {
         stubProduce(capturing: capture)
     }
 }
+
+extension Routable {
+    /// Runs a request from a place that cannot throw — a button's action, a model's observer —
+    /// and sends its refusal to the session routing this screen (``RouterSession/refused(_:)``)
+    /// instead of losing it in a `try?`. A screen no session routes has nobody to tell.
+    ///
+    /// ```swift
+    /// func openGateTapped() { attempt { try produce(Tiger()) } }
+    /// ```
+    public func attempt(_ request: () throws -> Void) {
+        do {
+            try request()
+        } catch {
+            route.session?.refused(.wrapping(error))
+        }
+    }
+}
+

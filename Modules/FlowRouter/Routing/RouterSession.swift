@@ -160,7 +160,21 @@ public final class RouterSession {
     }
 
     private func report(_ error: FlowError) {
+        refused(error)
+    }
+
+    // MARK: Refusals where nothing can throw
+
+    /// Called with every refusal the session cannot throw to anyone: a value produced while
+    /// another was routed that could not be routed, and a request a screen ran through
+    /// ``Routable/attempt(_:)``. Show an alert, log. The refusal is reported as an event first.
+    public var onRefused: (@MainActor (FlowError) -> Void)?
+
+    /// Takes a refusal nobody can catch: reports it to the host's observers as
+    /// `requestRefused`, then calls ``onRefused``. The refused request changed nothing.
+    public func refused(_ error: FlowError) {
         host.report(FlowEvent(.requestRefused(error), flow: flow))
+        onRefused?(error)
     }
 
     /// Unwinds to a shown handler of the type, if there is one: delivers the value to every visible

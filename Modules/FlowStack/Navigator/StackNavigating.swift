@@ -34,9 +34,27 @@ public protocol StackNavigating: AnyObject {
     /// `navigationFlow?.registry.liveInstance(of: CartScreen.self)`, without capturing the registry
     /// by hand.
     var registry: ScreenRegistry { get }
+
+    /// Takes a refusal nobody can catch — a request a screen ran through ``attempt(_:)`` — and
+    /// makes it heard: ``StackNavigator`` reports `requestRefused`, then calls its `onRefused`.
+    func refused(_ error: FlowError)
 }
 
 extension StackNavigating {
+    /// Runs a request from a place that cannot throw — a button's action — and sends its refusal
+    /// to ``refused(_:)`` instead of losing it in a `try?`.
+    ///
+    /// ```swift
+    /// func nextTapped() { navigationFlow?.attempt { try $0.goNext() } }
+    /// ```
+    public func attempt(_ request: (Self) throws -> Void) {
+        do {
+            try request(self)
+        } catch {
+            refused(.wrapping(error))
+        }
+    }
+
     /// Goes to the registration after the current screen's, in declaration order.
     ///
     /// - Throws: ``FlowKernel/FlowError/Code/noNextScreen`` at the last registration.

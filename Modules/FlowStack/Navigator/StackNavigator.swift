@@ -139,6 +139,17 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     /// The stack the navigator pushes onto, once started.
     public var stack: ContainerID? { mount?.stack }
 
+    /// Called with every refusal a screen ran through ``StackNavigating/attempt(_:)``, after it
+    /// is reported as a `requestRefused` event: show an alert, log.
+    public var onRefused: (@MainActor (FlowError) -> Void)?
+
+    /// Reports a refusal nobody can catch to the host's observers, then calls ``onRefused``. A
+    /// navigator that is not running has no host to report to; ``onRefused`` still hears it.
+    public func refused(_ error: FlowError) {
+        lifecycle.host?.report(FlowEvent(.requestRefused(error), flow: id))
+        onRefused?(error)
+    }
+
     // MARK: Reading the position
 
     /// The screen the user is looking at in this flow, if it runs.

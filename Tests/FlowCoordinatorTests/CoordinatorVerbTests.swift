@@ -96,6 +96,18 @@ struct CoordinatorVerbTests {
         }
     }
 
+    @Test func aTabCoordinatorsTabGroupIsNotReplacedUnderItsItems() throws {
+        let tabs = TwoTabs("tabs")
+        try tabs.start(on: host)
+        let before = host.hierarchy
+
+        let error = #expect(throws: FlowError.self) { try tabs.setStack([Page("instead")]) }
+
+        #expect(error?.code == .hostRejected)
+        #expect(host.hierarchy == before)
+        #expect(tabs.items.allSatisfy { $0.phase == .running })
+    }
+
     @Test func setStackAfterTheEndIsRefused() throws {
         let app = try started()
         try app.cancel()

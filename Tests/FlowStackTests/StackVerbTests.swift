@@ -78,6 +78,20 @@ struct StackVerbTests {
         #expect(navigator.stackState == "First -> Second")
     }
 
+    @Test func aChildFlowsScreensOnTheStackAreNotReplaced() throws {
+        let navigator = try started()
+        let childRegistry = ScreenRegistry { $0.register(Fourth.self) { Fourth() } }
+        let child = StackNavigator<Void>("child", registry: childRegistry, root: Fourth.self)
+        try child.start(on: host, placement: .onStack("stack"), parent: navigator.id)
+        let before = host.hierarchy
+
+        let error = #expect(throws: FlowError.self) { try navigator.setStack([.screen(Third.self)]) }
+
+        #expect(error?.code == .hostRejected)
+        #expect(host.hierarchy == before)
+        #expect(child.phase == .running)
+    }
+
     typealias Bad = (name: String, code: FlowError.Code, request: @MainActor (StackNavigator<Void>) throws -> Void)
 
     static let badRequests: [Bad] = [

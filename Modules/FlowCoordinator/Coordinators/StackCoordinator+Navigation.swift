@@ -25,12 +25,20 @@ extension StackCoordinator {
     /// (XCoordinator's `.set`, FlowStacks' `routes = [...]`): the first becomes ``startNode``, the
     /// last ``topNode``. Screens already on its stack may stay; the others leave.
     ///
-    /// - Throws: `hostRejected` for an empty list, a screen shown elsewhere or twice, or while a
-    ///   child runs on the stack; `flowFinished`. Nothing changes then.
+    /// - Throws: `hostRejected` for an empty list, a screen shown elsewhere or twice, a container
+    ///   among its entries (a tab coordinator's tab group), or while a child runs on the stack;
+    ///   `flowFinished`. Nothing changes then.
     public func setStack(_ screens: [any Screen]) throws {
         let host = try lifecycle.requireNavigable()
         try requireNoChildOnStack()
-        guard mount != nil else { preconditionFailure("A running coordinator has a mount.") }
+        guard let stack = mount?.stack, let own = mount?.ownEntries(on: host) else { preconditionFailure("A running coordinator has a mount.") }
+        // A container the coordinator pushed (a tab group) holds flows of its own, which would be
+        // left running without their screens.
+        for index in own {
+            if let entry = host.child(at: index, of: .container(stack)), entry.screen == nil {
+                throw FlowError(.hostRejected, "\(entry) on the stack of '\(id)' holds flows of its own; setStack replaces screens only.")
+            }
+        }
         try mount?.replaceEntries(with: screens.map { .screen($0) }, on: host)
         topNode = screens.last.map { .of($0) }
     }

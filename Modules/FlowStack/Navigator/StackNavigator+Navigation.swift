@@ -34,8 +34,8 @@ extension StackNavigator {
     /// with what it presents; the others leave and are released unless a scope keeps them.
     ///
     /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `hostRejected` for an empty list, a
-    ///   screen shown elsewhere or twice, or while a modal or someone else's presentation covers
-    ///   the navigator; the codes of ``navigate(_:)`` for each request (`unregisteredScreen`,
+    ///   screen shown elsewhere or twice, while a modal or someone else's presentation covers the
+    ///   navigator, or while a child flow shows entries on its stack; the codes of ``navigate(_:)`` for each request (`unregisteredScreen`,
     ///   `argumentTypeMismatch`, `noNextScreen`, `factoryFailed`); `flowFinished`.
     public func setStack(_ requests: [ForwardRequest]) throws {
         try navigating { host in
@@ -45,7 +45,13 @@ extension StackNavigator {
                 throw FlowError(.hostRejected, "The navigator '\(id)' needs at least one screen on its stack.")
             }
             // The position reads the host when asked: what the navigator shows is read before the change.
-            let shown = position.entries.map(\.screen)
+            let entries = position.entries
+            // What a child flow pushed onto the navigator's stack is the child's to take away.
+            if entries.count != position.count || entries.contains(where: { $0.registration == nil }) {
+                let foreign = entries.first { $0.registration == nil }.map { "\($0.screen)" } ?? "an entry that is not a screen"
+                throw FlowError(.hostRejected, "\(foreign) on the stack of '\(id)' is not the navigator's; setStack replaces the navigator's own screens only.")
+            }
+            let shown = entries.map(\.screen)
             let own = Set(shown)
             var previous = StackPosition(entries: [])
             var made: [(screen: any Screen, registration: Registration, index: Int)] = []

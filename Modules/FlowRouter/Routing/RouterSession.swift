@@ -141,7 +141,7 @@ public final class RouterSession {
                 try requireShown(next.source)
                 try next.route()
             } catch {
-                report(FlowError.wrapping(error))
+                refused(.wrapping(error))
             }
             isRouting = false
         }
@@ -155,12 +155,8 @@ public final class RouterSession {
         let dropped = waiting
         waiting = []
         for value in dropped {
-            report(FlowError(.noRoute, "A \(value.describe) produced by \(value.source.ref) while another value was routed was dropped: \(reason)."))
+            refused(FlowError(.noRoute, "A \(value.describe) produced by \(value.source.ref) while another value was routed was dropped: \(reason)."))
         }
-    }
-
-    private func report(_ error: FlowError) {
-        refused(error)
     }
 
     // MARK: Refusals where nothing can throw

@@ -29,6 +29,8 @@ let package = Package(
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation`, which CI runs on every library product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),

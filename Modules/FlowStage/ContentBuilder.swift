@@ -14,7 +14,7 @@ struct ContentBuilder {
     /// Shown screen nodes the content may take over as they are (a stack re-set with its own entries).
     var reusable: [NodeRef: StageNode] = [:]
 
-    /// Checks content and builds its nodes; throws a ``FlowKernel/FlowError`` if it cannot be shown.
+    /// Checks content and builds its nodes; throws a ``/FlowKernel/FlowError`` if it cannot be shown.
     func build(_ content: Presentable) throws -> StageNode {
         if case .screen(let screen) = content {
             // The common case, a single screen, needs no bookkeeping of what the content names.

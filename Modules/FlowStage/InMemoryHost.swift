@@ -4,7 +4,7 @@ import FlowKernel
 ///
 /// It is what every FlowKit test and the sample CLI run on. Every operation completes before
 /// ``apply(_:origin:)`` returns, and its event reaches the observers before that too; there are no
-/// timers, threads or animations. Impossible requests throw a ``FlowError`` and change nothing.
+/// timers, threads or animations. Impossible requests throw a ``/FlowKernel/FlowError`` and change nothing.
 ///
 /// ```swift
 /// let host = InMemoryHost()
@@ -49,11 +49,11 @@ public final class InMemoryHost: PresentationHost {
         return value
     }
 
-    /// Makes one change, or throws a ``FlowError`` and changes nothing.
+    /// Makes one change, or throws a ``/FlowKernel/FlowError`` and changes nothing.
     ///
     /// The change is made and its event delivered to every observer before this returns. A call
     /// made while that happens (from an observer, say) throws
-    /// ``FlowError/Code/reentrantNavigation``. After a change that is not a flow's, the followers
+    /// ``/FlowKernel/FlowError/Code/reentrantNavigation``. After a change that is not a flow's, the followers
     /// follow it, also before this returns; so they do after a flow's end event is reported.
     public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         guard !isApplying, !isDelivering else {

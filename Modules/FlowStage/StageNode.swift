@@ -155,7 +155,7 @@ final class StageNode {
     }
 
     /// What this node, or a node a person can see inside it, presents; the deepest one wins
-    /// (the same rule as ``FlowKernel/Hierarchy/topmost``).
+    /// (the same rule as ``/FlowKernel/Hierarchy/topmost``).
     var presentedAnywhereVisible: StageNode? {
         for child in visibleChildren.reversed() {
             if let presented = child.presentedAnywhereVisible { return presented }

@@ -75,7 +75,7 @@ public struct FilledStepChain<Result> {
 
     /// Inserts a step at a position; a position past the end appends.
     ///
-    /// - Throws: ``FlowKernel/FlowError/Code/indexOutOfRange`` for a negative position; nothing changes.
+    /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for a negative position; nothing changes.
     public mutating func insert<S: ChainScreen>(_ step: Step<S>, at index: Int) throws {
         guard index >= 0 else {
             throw FlowError(.indexOutOfRange, "A step cannot be inserted at \(index); positions start at 0.")
@@ -85,7 +85,7 @@ public struct FilledStepChain<Result> {
 
     /// Removes the step at a position.
     ///
-    /// - Throws: ``FlowKernel/FlowError/Code/indexOutOfRange`` for a position with no step;
+    /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for a position with no step;
     ///   ``FlowKernel/FlowError/Code/emptyChain`` for the only step. Nothing changes then.
     public mutating func remove(at index: Int) throws {
         guard steps.indices.contains(index) else {

@@ -5,7 +5,7 @@ import FlowKernel
 ///
 /// The container appears on the host the first time a screen is shown in it, at the chain's
 /// placement, so the first step's present action runs before anything is on screen. A stack chain
-/// started on a shared stack (``FlowKernel/FlowPlacement/onStack(_:)``) pushes onto that stack
+/// started on a shared stack (``/FlowKernel/FlowPlacement/onStack(_:)``) pushes onto that stack
 /// instead of making its own, and leaves it as it found it.
 @MainActor
 public final class ChainContainer {

@@ -1,6 +1,6 @@
 import FlowKernel
 
-/// A runnable step chain: Flowter's `FinishedFlowter`, as a kernel ``FlowKernel/Flow``.
+/// A runnable step chain: Flowter's `FinishedFlowter`, as a kernel ``/FlowKernel/Flow``.
 ///
 /// Starting shows the first step in the container; each step's screen then drives the chain with
 /// its ``StepHandle``. The chain completes when the last step calls ``StepHandle/next(context:)``,
@@ -9,7 +9,7 @@ import FlowKernel
 /// once, takes its container off the host, lets go of every step and screen (and whatever their
 /// closures captured), and then tells its handlers.
 ///
-/// The chain follows what the user does (``FlowKernel/ChangeFollower``): the step whose screen the
+/// The chain follows what the user does (``/FlowKernel/ChangeFollower``): the step whose screen the
 /// user lands on with Back is current again, with the context it had, and the steps popped are
 /// released, to be made again when the user moves forward; when the user takes away every step
 /// (popping below the first step of a chain on a shared stack, swiping the chain's presentation
@@ -69,7 +69,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     /// Shows the first step: its present action runs first and puts the container on the host at
     /// the placement.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` if the first step cannot be made or shown; the chain then
+    /// - Throws: ``/FlowKernel/FlowError`` if the first step cannot be made or shown; the chain then
     ///   shows nothing and can be started again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()

@@ -20,7 +20,7 @@ public struct StepHandle {
     /// Shows the next step, handing it `context` before it is shown; from the last step, ends the
     /// chain with `context` as its result.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing when the next step does not accept the
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing when the next step does not accept the
     ///   context's type, the last step's context is not the chain's result type
     ///   (`argumentTypeMismatch`), this step is not the current one (`stepNotCurrent`), or the chain
     ///   has ended (`flowFinished`).

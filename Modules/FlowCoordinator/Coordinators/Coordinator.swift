@@ -1,6 +1,6 @@
 import FlowKernel
 
-/// A coordinator: UIFlow's contract, as a kernel ``FlowKernel/Flow``.
+/// A coordinator: UIFlow's contract, as a kernel ``/FlowKernel/Flow``.
 ///
 /// A coordinator pushes screens onto a navigation stack (its own, or one it shares with its
 /// parent), remembers its first screen (``startNode``) and its current one (``topNode``), and runs
@@ -13,10 +13,10 @@ import FlowKernel
 /// ## Implementation requirements
 /// - ``move(to:)`` pushes a screen, sets ``topNode`` to it, and sets ``startNode`` only the first time.
 /// - ``back()``, ``backToStart()`` and ``backToTop()`` never pop below ``startNode`` into a parent's
-///   screens; they throw ``FlowKernel/FlowError/Code/nothingToGoBackTo`` instead.
+///   screens; they throw ``/FlowKernel/FlowError/Code/nothingToGoBackTo`` instead.
 /// - One child at a time: starting a child while one runs throws and changes nothing. When a child
 ///   finishes, the coordinator pops back to the screen that was on top when the child started.
-/// - Every request after the coordinator finished throws ``FlowKernel/FlowError/Code/flowFinished``.
+/// - Every request after the coordinator finished throws ``/FlowKernel/FlowError/Code/flowFinished``.
 @MainActor
 public protocol Coordinator: Flow {
     /// The stack the coordinator pushes onto, once it has shown something.

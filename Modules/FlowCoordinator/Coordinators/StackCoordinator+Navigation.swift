@@ -5,7 +5,7 @@ extension StackCoordinator {
     ///
     /// The first move puts the coordinator's stack on the host at its placement.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `hostRejected` if the screen is
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing: `hostRejected` if the screen is
     ///   already shown or a child runs on the stack; `flowFinished` after the coordinator ended.
     public func move(to screen: any Screen) throws {
         try move(toContent: .screen(screen))
@@ -105,7 +105,7 @@ extension StackCoordinator {
     /// outcome. `onFinish` may throw (to start the next child, say): the child has ended either
     /// way, and the error goes to ``refused(_:)``.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `hostRejected` while another child
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing: `hostRejected` while another child
     ///   runs (one child at a time: finish or cancel it first); the child's own error if it cannot
     ///   start; `flowFinished` after the coordinator ended.
     public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)? = nil) throws {

@@ -19,12 +19,12 @@ import FlowKernel
 /// ```
 ///
 /// Started as the host's root or presented, the coordinator makes its own stack; started as a child
-/// on its parent's stack (``FlowKernel/FlowPlacement/onStack(_:)``), it pushes onto that one and
+/// on its parent's stack (``/FlowKernel/FlowPlacement/onStack(_:)``), it pushes onto that one and
 /// never pops below its own first screen. It ends with ``finish(with:)`` or ``cancel()``: it
 /// takes its screens off the host (leaving a shared stack as it found it), and its parent — or
 /// whoever waits — receives the outcome.
 ///
-/// The coordinator follows the user (``FlowKernel/ChangeFollower``): after the user's Back its
+/// The coordinator follows the user (``/FlowKernel/ChangeFollower``): after the user's Back its
 /// ``topNode`` is the screen the user sees of its own; a child whose screens the user took away
 /// ends cancelled (each strategy's flows end themselves), its handler runs once, and the
 /// coordinator may start another; a coordinator whose first screen the user took away ends
@@ -83,7 +83,7 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
 
     /// Starts the coordinator at a placement: runs ``start()``, which must move to a first screen.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` if ``start()`` throws or shows nothing; whatever it showed
+    /// - Throws: ``/FlowKernel/FlowError`` if ``start()`` throws or shows nothing; whatever it showed
     ///   is taken off the host again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()
@@ -227,7 +227,7 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     /// that threw. Like every refusal, it changed nothing (the child has ended either way).
     ///
     /// The default reports it to the host's observers as
-    /// ``FlowKernel/FlowEvent/Change/requestRefused(_:)``, so transcripts and logs show it, and goes
+    /// ``/FlowKernel/FlowEvent/Change/requestRefused(_:)``, so transcripts and logs show it, and goes
     /// on. Override it to tell the user or to end the coordinator; call `super` to keep the event.
     /// A coordinator that has ended, or was never started, has no host to report to.
     open func refused(_ error: FlowError) {

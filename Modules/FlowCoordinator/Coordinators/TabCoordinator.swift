@@ -37,7 +37,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     /// Adds an item with a ready tab item, and starts it at once as the last tab.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `flowAlreadyStarted` for an item that
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing: `flowAlreadyStarted` for an item that
     ///   already runs; the item's own error if it cannot start (it must move to a first screen);
     ///   `notFound` before the tab group is shown; `flowFinished` after the coordinator ended.
     public func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem) throws {

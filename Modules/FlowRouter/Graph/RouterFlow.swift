@@ -1,6 +1,6 @@
 import FlowKernel
 
-/// A type-matched flow as a kernel ``FlowKernel/Flow``: a root screen whose outputs are routed by a
+/// A type-matched flow as a kernel ``/FlowKernel/Flow``: a root screen whose outputs are routed by a
 /// ``Router`` until a screen produces a value of the flow's `Result` type that no screen takes.
 ///
 /// That is how a router flow mixes with the others: a coordinator runs it as a child and receives
@@ -14,7 +14,7 @@ import FlowKernel
 ///
 /// Routing reads what the host shows when a value is produced, so after the user's Back a value
 /// unwinds to what the user sees, and a screen the user removed neither produces nor receives
-/// updates. The flow follows the user (``FlowKernel/ChangeFollower``): when the user takes its
+/// updates. The flow follows the user (``/FlowKernel/ChangeFollower``): when the user takes its
 /// first screen away (swiping its presentation down, popping below it on a shared stack), it ends
 /// cancelled.
 @MainActor

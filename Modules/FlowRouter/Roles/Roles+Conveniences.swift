@@ -3,7 +3,7 @@ import FlowKernel
 extension InputRequiring {
     /// The input the router injected.
     ///
-    /// - Throws: ``FlowKernel/FlowError/Code/notFound`` when no input was ever set (StoryFlow
+    /// - Throws: ``/FlowKernel/FlowError/Code/notFound`` when no input was ever set (StoryFlow
     ///   called `fatalError`).
     public var input: Input {
         get throws {
@@ -29,7 +29,7 @@ extension OutputProducing {
     /// requires it (see ``Router``). With an explicit ``graph``, follows the graph instead. With a
     /// produce stub, the stub decides first.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `noRoute` when nothing takes the
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing: `noRoute` when nothing takes the
     ///   value, `ambiguousRoute`, `flowFinished` after the flow ended, `notFound` when the screen is
     ///   not shown by a router session.
     public func produce(_ output: Output) throws {

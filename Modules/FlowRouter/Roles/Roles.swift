@@ -34,7 +34,8 @@ public protocol DefaultConstructible: Routable {
     init()
 }
 
-/// A screen that produces an output: StoryFlow's `OutputProducing`. ``produce(_:)`` routes it.
+/// A screen that produces an output: StoryFlow's `OutputProducing`.
+/// ``produce(_:)-(Self.Output)`` routes it.
 @MainActor
 public protocol OutputProducing: Routable {
     /// The type of value the screen produces; a `OneOfN` routes by the case produced.

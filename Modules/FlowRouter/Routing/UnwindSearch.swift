@@ -1,7 +1,7 @@
 import FlowKernel
 
 /// Where a produced value unwinds to, and what it takes to get there: StoryFlow's unwind search and
-/// default unwind transition as pure functions over a ``FlowKernel/Hierarchy`` value, so they can be
+/// default unwind transition as pure functions over a ``/FlowKernel/Hierarchy`` value, so they can be
 /// tested as tables.
 enum UnwindSearch {
     /// The node to unwind to from `source`, searching upward (StoryFlow's order):

@@ -19,12 +19,12 @@ public protocol StackNavigating: AnyObject {
     /// Ends the flow without a result (the kernel's cancellation), then calls `completion`.
     func dismiss(completion: (() -> Void)?) throws
 
-    /// Ends the flow with a result; throws ``FlowKernel/FlowError/Code/argumentTypeMismatch`` if the
+    /// Ends the flow with a result; throws ``/FlowKernel/FlowError/Code/argumentTypeMismatch`` if the
     /// value is not of the navigator's result type.
     func finish(withValue value: Any, completion: (() -> Void)?) throws
 
     /// The argument the last navigation with an argument carried, read once; `nil` if there is none.
-    /// Reading it as another type throws ``FlowKernel/FlowError/Code/argumentTypeMismatch`` and keeps it.
+    /// Reading it as another type throws ``/FlowKernel/FlowError/Code/argumentTypeMismatch`` and keeps it.
     func dataFromPreviousScreen<A>(as type: A.Type) throws -> A?
 
     /// The navigator's stack as one line: `Welcome -> Catalog -> (modal) Cart`.
@@ -57,7 +57,7 @@ extension StackNavigating {
 
     /// Goes to the registration after the current screen's, in declaration order.
     ///
-    /// - Throws: ``FlowKernel/FlowError/Code/noNextScreen`` at the last registration.
+    /// - Throws: ``/FlowKernel/FlowError/Code/noNextScreen`` at the last registration.
     public func goNext() throws {
         try navigate(ForwardRequest(target: .next, argument: .none, modal: false))
     }
@@ -77,7 +77,7 @@ extension StackNavigating {
     /// Goes to the registration at a position in declaration order, as a picker over
     /// ``ScreenRegistry/registrations`` chooses it; with an argument if it takes one.
     ///
-    /// - Throws: ``FlowKernel/FlowError/Code/indexOutOfRange`` for a position with no registration.
+    /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for a position with no registration.
     public func goNext(toRegistrationAt index: Int, argument: Any? = nil) throws {
         try navigate(ForwardRequest(target: .registration(at: index), argument: argument.map { .some($0) } ?? .none, modal: false))
     }

@@ -3,7 +3,7 @@ import FlowKernel
 extension StackNavigator {
     /// Shows the screen a request names (or the next registration), pushed or presented.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing when: the type is not registered
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing when: the type is not registered
     ///   (`unregisteredScreen`); the argument is of the wrong type, or given to a plain
     ///   registration, or missing (`argumentTypeMismatch`); the current screen is the last
     ///   registration (`noNextScreen`); the registration's scope keeps a screen that is already
@@ -33,7 +33,7 @@ extension StackNavigator {
     /// a reset. A screen its registration's scope keeps, already on the navigator's stack, stays
     /// with what it presents; the others leave and are released unless a scope keeps them.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `hostRejected` for an empty list, a
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing: `hostRejected` for an empty list, a
     ///   screen shown elsewhere or twice, while a modal or someone else's presentation covers the
     ///   navigator, or while a child flow shows entries on its stack; the codes of ``navigate(_:)`` for each request (`unregisteredScreen`,
     ///   `argumentTypeMismatch`, `noNextScreen`, `factoryFailed`); `flowFinished`.
@@ -77,12 +77,12 @@ extension StackNavigator {
     }
 
     /// Goes back one screen (``BackStyle/pop``), to the nearest screen of a type
-    /// (``BackStyle/popTo(_:)``), to the navigator's first screen (``BackStyle/popToRoot``), or
+    /// (``BackStyle/popTo(_:)-(S.Type)``), to the navigator's first screen (``BackStyle/popToRoot``), or
     /// dismisses the top-most modal (``BackStyle/modal``), then runs that modal's `whenDismissed`.
     ///
     /// Screens popped or dismissed are released unless a strong scope keeps them.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` and changes nothing: `nothingToGoBackTo` at the root, with
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing: `nothingToGoBackTo` at the root, with
     ///   no modal, or when the type is only on top; `notFound` for a type not in the stack;
     ///   `hostRejected` for a pop while a modal is presented, and for any back request while
     ///   someone else's presentation (a child flow) covers the navigator.
@@ -111,7 +111,7 @@ extension StackNavigator {
     /// Ends the flow without a result, then calls `completion`: SwiftyFlow's `dismissFlowController`.
     ///
     /// Order: the screens leave the host; the registry lets go of its strong instances; the flow
-    /// reports `cancel`; every ``onFinish(_:)`` handler runs with ``FlowKernel/FlowOutcome/cancelled``;
+    /// reports `cancel`; every ``onFinish(_:)`` handler runs with ``/FlowKernel/FlowOutcome/cancelled``;
     /// then `completion`.
     public func dismiss(completion: (() -> Void)?) throws {
         try end(.cancelled, completion: completion)

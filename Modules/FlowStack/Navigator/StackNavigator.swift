@@ -22,9 +22,9 @@ import FlowKernel
 /// Where the navigator is comes from the host's real stack, so jumping out of order and then going
 /// back lands where the user came from, and after the user's own Back (one entry or several)
 /// ``StackNavigating/goNext()`` continues from the screen the user sees. The navigator follows the
-/// user (``FlowKernel/ChangeFollower``): a modal the user swipes down runs its `whenDismissed` once,
+/// user (``/FlowKernel/ChangeFollower``): a modal the user swipes down runs its `whenDismissed` once,
 /// and a navigator whose first screen the user takes away ends cancelled. Every request that cannot be carried out throws a
-/// ``FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
+/// ``/FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
 /// the callbacks.
 @MainActor
 public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower {
@@ -88,9 +88,9 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     }
 
     /// Shows the root as a new stack (the host's root, or presented), or pushes it onto an existing
-    /// stack with ``FlowKernel/FlowPlacement/onStack(_:)``; the navigator then never pops below it.
+    /// stack with ``/FlowKernel/FlowPlacement/onStack(_:)``; the navigator then never pops below it.
     ///
-    /// - Throws: ``FlowKernel/FlowError`` if the root cannot be resolved or shown; nothing is shown then.
+    /// - Throws: ``/FlowKernel/FlowError`` if the root cannot be resolved or shown; nothing is shown then.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try begin(on: host, placement: placement, parent: parent, root: root)
     }

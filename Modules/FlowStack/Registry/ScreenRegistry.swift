@@ -1,6 +1,6 @@
 import FlowKernel
 
-/// An ordered registry of screen factories: the kernel's ``FlowKernel/ScreenContainer`` for
+/// An ordered registry of screen factories: the kernel's ``/FlowKernel/ScreenContainer`` for
 /// ordered stacks (SwiftyFlow's `ContainerFlowStack`).
 ///
 /// Register screens in the order a ``StackNavigator`` walks them with ``StackNavigator/goNext()``:
@@ -49,7 +49,7 @@ public final class ScreenRegistry: ScreenContainer {
     /// Registers a factory that takes one typed argument (a tuple for several values).
     ///
     /// Navigating to it with an argument of another type throws
-    /// ``FlowKernel/FlowError/Code/argumentTypeMismatch``. Its factory runs on every navigation with
+    /// ``/FlowKernel/FlowError/Code/argumentTypeMismatch``. Its factory runs on every navigation with
     /// an argument, since the argument may differ.
     @discardableResult
     public func register<S: Screen, A>(_ type: S.Type, identifier: String? = nil, argument: A.Type, factory: @escaping (A) throws -> S) -> Registration {

@@ -2,7 +2,7 @@ import FlowKernel
 import Testing
 
 /// One request a caller can get wrong, for table tests of the rule every FlowKit component keeps:
-/// a bad request throws its ``FlowKernel/FlowError`` code and changes nothing.
+/// a bad request throws its ``/FlowKernel/FlowError`` code and changes nothing.
 ///
 /// ```swift
 /// static let cases: [BadRequest<StackNavigator<Int>>] = [
@@ -42,8 +42,11 @@ public struct BadRequest<Subject>: Sendable, CustomStringConvertible {
     /// Runs ``setUp``, reads `state`, runs the request, and records an issue unless it threw
     /// ``code`` and `state` reads the same afterwards.
     ///
-    /// - Parameter state: Everything the request must leave as it was: a rendering, a transcript's
-    ///   length, instances, callbacks.
+    /// - Parameters:
+    ///   - subject: What the request runs on: a navigator, a flow, a handle.
+    ///   - sourceLocation: Where a failure is reported; the caller's line by default.
+    ///   - state: Everything the request must leave as it was: a rendering, a transcript's
+    ///     length, instances, callbacks.
     @MainActor
     public func check<State: Equatable>(
         on subject: Subject,

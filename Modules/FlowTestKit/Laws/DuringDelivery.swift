@@ -1,7 +1,7 @@
 import FlowKernel
 
 /// Makes a request from inside an event's delivery, as an observer that navigates would: to test
-/// that the request is refused whole (``FlowKernel/FlowError/Code/reentrantNavigation``) and
+/// that the request is refused whole (``/FlowKernel/FlowError/Code/reentrantNavigation``) and
 /// changes nothing anywhere.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import FlowKernel
 import Testing
 
-/// Checks any ``FlowKernel/Flow`` against the laws of the kernel's flow contract.
+/// Checks any ``/FlowKernel/Flow`` against the laws of the kernel's flow contract.
 ///
 /// Every strategy's tests run it on their own flows, so a flow from any strategy can be trusted as
 /// the child of any other's:
@@ -15,14 +15,14 @@ import Testing
 /// }
 /// ```
 ///
-/// Each law runs on a fresh host and a fresh flow. When the placement is not ``FlowPlacement/root``
+/// Each law runs on a fresh host and a fresh flow. When the placement is not ``/FlowKernel/FlowPlacement/root``
 /// the host first shows a base stack (named after the placement's stack for
-/// ``FlowPlacement/onStack(_:)``, `base` otherwise) holding one screen.
+/// ``/FlowKernel/FlowPlacement/onStack(_:)``, `base` otherwise) holding one screen.
 ///
 /// The laws: requests before start are rejected; a second start is rejected; completing runs every
 /// handler once, in order, after the outcome is set and (unless the flow shares a stack) after its
 /// screens are gone; a late handler runs at once; requests after the end are rejected and change
-/// nothing; cancelling delivers ``FlowOutcome/cancelled`` and restores the host; the flow's one
+/// nothing; cancelling delivers ``/FlowKernel/FlowOutcome/cancelled`` and restores the host; the flow's one
 /// start event arrives once the host shows a screen the flow added, and its end event is its last;
 /// every screen the flow showed is released once it ends.
 @MainActor

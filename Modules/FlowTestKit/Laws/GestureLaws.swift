@@ -7,7 +7,7 @@ import Testing
 ///
 /// Some steps make a legal request from inside an observer, while the host delivers an event: the
 /// host contract refuses it, and the law checks that it was refused whole, with
-/// ``FlowKernel/FlowError/Code/reentrantNavigation``, before it changed the host, reported an event
+/// ``/FlowKernel/FlowError/Code/reentrantNavigation``, before it changed the host, reported an event
 /// or ended the flow.
 ///
 /// After every step of every sequence:
@@ -81,7 +81,7 @@ public enum GestureLaws {
 
     /// Every violation found, for flows made by `make` and started at a placement on hosts made by
     /// `makeHost`; below the flow, unless it is the root, a base stack with one screen (named after
-    /// the placement's stack for ``FlowKernel/FlowPlacement/onStack(_:)``, `base` otherwise).
+    /// the placement's stack for ``/FlowKernel/FlowPlacement/onStack(_:)``, `base` otherwise).
     public static func violations<F: Flow>(
         seeds: ClosedRange<UInt64> = 1...1_000,
         steps: Int = 12,

@@ -1,7 +1,7 @@
 import FlowKernel
 import Testing
 
-/// Checks any ``PresentationHost`` against the laws its contract states.
+/// Checks any ``/FlowKernel/PresentationHost`` against the laws its contract states.
 ///
 /// Run it from a host's own tests; each law runs on a fresh host from `makeHost`:
 ///

@@ -20,6 +20,7 @@ public func expectTranscript(
 /// - Parameters:
 ///   - rendered: The rendered hierarchy, usually `host.render()` or `hierarchy.textTree` (FlowStage).
 ///   - expected: The expected text.
+///   - sourceLocation: Where a failure is reported; the caller's line by default.
 /// - Returns: whether they were equal.
 @discardableResult
 public func expectRendered(

@@ -36,7 +36,7 @@ public enum PlatformControl {
     /// Makes the gesture a control names.
     ///
     /// - Throws: ``CommandRefused`` for a control that does not exist or lacks its argument; the
-    ///   host's ``FlowKernel/FlowError`` for a gesture that cannot be made now. Nothing changes then.
+    ///   host's ``/FlowKernel/FlowError`` for a gesture that cannot be made now. Nothing changes then.
     static func run(_ command: Command, on host: any PresentationHost) throws {
         switch command.word {
         case ":back":

@@ -57,7 +57,7 @@ public final class ShopSession {
     }
 
     /// Does what a command says, as ``perform(_:)`` does, but throws: ``CommandRefused`` for a
-    /// command that names nothing possible, the flow's ``FlowKernel/FlowError`` for a request the
+    /// command that names nothing possible, the flow's ``/FlowKernel/FlowError`` for a request the
     /// flow refuses. Nothing changes when it throws.
     public func run(_ command: Command) throws {
         guard let screen = currentScreen else {

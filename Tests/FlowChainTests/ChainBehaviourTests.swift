@@ -20,6 +20,18 @@ struct ChainBehaviourTests {
         #expect(c.received == [])
     }
 
+    @Test func aPassedContextIsReportedAsATypedEventAfterTheStepIsShown() throws {
+        let b = Labelled("B")
+        let chain = StepChain<Void>("shop").addStep { Plain("A") }.addStep { b }.finish()
+        try chain.start(on: host)
+        let recorder = TranscriptRecorder(observing: host)
+
+        try chain.handle?.next(context: "for B")
+
+        #expect(recorder.events.map(\.change).last == .contextPassed(ScreenType(anyType: String.self), to: ScreenRef(b)))
+        #expect(recorder.transcript.lines.suffix(2) == ["[shop] push B onto [shop]", "[shop] pass String to B"])
+    }
+
     @Test func anUntypedStepAcceptsAnyContext() throws {
         let anything = Anything()
         let chain = StepChain<Void>().addStep { Plain("A") }.addStep { anything }.finish()

@@ -1,6 +1,7 @@
 import FlowKernel
 import Testing
 
+@MainActor
 @Suite("Flow events")
 struct FlowEventTests {
     @Test("Every change reads as one short line", arguments: [
@@ -25,6 +26,21 @@ struct FlowEventTests {
     ])
     func changeDescription(_ change: FlowEvent.Change, text: String) {
         #expect(change.description == text)
+    }
+
+    @Test func whatStrategiesReportIsTypedAndReadsAsALine() {
+        let cart = Locked("Cart"), badge = Locked("Badge")
+        let passed = FlowEvent.Change.contextPassed(ScreenType(anyType: Int.self), to: ScreenRef(cart))
+        let delivered = FlowEvent.Change.updateDelivered(ScreenType(anyType: String.self), to: [ScreenRef(cart), ScreenRef(badge)])
+
+        #expect(passed.description == "pass Int to Cart")
+        #expect(delivered.description == "deliver String to Cart, Badge")
+        guard case .updateDelivered(let type, let screens) = delivered else {
+            Issue.record("expected an update delivered, got \(delivered)")
+            return
+        }
+        #expect(type == ScreenType(anyType: String.self))
+        #expect(screens.map(\.displayName) == ["Cart", "Badge"])
     }
 
     @Test func anEventFromAFlowIsPrefixedWithItsName() {

@@ -210,7 +210,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         screens[index] = screen
         currentStep = index
         if let context {
-            host.report(FlowEvent(.note("pass", detail: "\(type(of: context)) to \(screen.displayName)"), flow: id))
+            host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: context)), to: ScreenRef(screen)), flow: id))
         }
     }
 

@@ -61,8 +61,15 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         /// A request made where nothing could throw — a screen's closure, a child's finish handler —
         /// was refused and changed nothing; the flow that ran it reports it so that it is not lost.
         case requestRefused(FlowError)
-        /// A strategy-specific step worth a line in a transcript, such as a router delivering an
-        /// update: `name` says what, `detail` to what.
+        /// A chain passed a context, a value of the type named, to the screen of the step it
+        /// showed next (FlowChain's `next(context:)`).
+        case contextPassed(ScreenType, to: ScreenRef)
+        /// A router delivered an update, a value of the type named, to the screens that handle it,
+        /// before unwinding to them (FlowRouter's `UpdateHandling`).
+        case updateDelivered(ScreenType, to: [ScreenRef])
+        /// Something of your own worth a line in a transcript: `name` says what, `detail` to what.
+        /// FlowKit's own modules report the typed cases above; this one is for apps, hosts and
+        /// test probes.
         case note(String, detail: String)
     }
 
@@ -93,6 +100,8 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .flowCancelled: "cancel"
         case .gestureRefused(let gesture, let reason): "refuse \(gesture): \(reason)"
         case .requestRefused(let error): "refuse request: \(error)"
+        case .contextPassed(let type, let screen): "pass \(type) to \(screen)"
+        case .updateDelivered(let type, let screens): "deliver \(type) to \(screens.map(\.description).joined(separator: ", "))"
         case .note(let name, let detail): "\(name) \(detail)"
         }
     }

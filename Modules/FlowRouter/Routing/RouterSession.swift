@@ -184,7 +184,7 @@ public final class RouterSession {
         for ref in handlers {
             if let handler = host.screen(for: ref) as? any UpdateHandling { Self.deliver(value, as: type, to: handler) }
         }
-        host.report(FlowEvent(.note("deliver", detail: "\(type) to \(handlers.map(\.displayName).joined(separator: ", "))"), flow: flow))
+        host.report(FlowEvent(.updateDelivered(ScreenType(anyType: type), to: handlers), flow: flow))
         let context = TransitionContext(from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, flow: flow)
         if custom, try router.runCustomTransitions(context) { return true }
         let kept = UnwindPlan.presentedNodes(in: host.hierarchy).subtracting(UnwindPlan.presentedNodes(in: before))

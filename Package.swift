@@ -11,6 +11,7 @@ import PackageDescription
 //   FlowChain    step chains passing context to the next step (Flowter's model)
 //   FlowCoordinator  coordinators with one child at a time and tab groups (UIFlow's model)
 //   FlowRouter   type-matched input/output routing with OneOf2...OneOf8 (StoryFlow's model)
+//   FlowLogging  every event to swift-log: the one library with a dependency
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel only.
 
@@ -25,10 +26,13 @@ let package = Package(
         .library(name: "FlowChain", targets: ["FlowChain"]),
         .library(name: "FlowCoordinator", targets: ["FlowCoordinator"]),
         .library(name: "FlowRouter", targets: ["FlowRouter"]),
+        .library(name: "FlowLogging", targets: ["FlowLogging"]),
     ],
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // FlowLogging only: the one library product that depends on anything.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`, which CI runs on every library product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -40,6 +44,11 @@ let package = Package(
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
         .target(name: "FlowRouter", dependencies: ["FlowKernel"], path: "Modules/FlowRouter"),
+        .target(
+            name: "FlowLogging",
+            dependencies: ["FlowKernel", .product(name: "Logging", package: "swift-log")],
+            path: "Modules/FlowLogging"
+        ),
 
         .target(
             name: "ShopApp",
@@ -59,6 +68,14 @@ let package = Package(
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
+        .testTarget(
+            name: "FlowLoggingTests",
+            dependencies: [
+                "FlowLogging", "ShopApp", "FlowStage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
+        ),
         // The expected outputs are read by path, as files beside the tests, not bundled.
         .testTarget(name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit"], exclude: ["Expected"]),
     ],

@@ -16,10 +16,12 @@ public final class ShopSession {
     /// The shop's flow.
     public let flow: any Flow<Order>
 
-    /// Starts the shop in a strategy.
-    public init(strategy: Strategy) throws {
+    /// Starts the shop in a strategy, with observers of its own (a logger, say) that see every
+    /// event from the first.
+    public init(strategy: Strategy, observers: [any FlowObserver] = []) throws {
         self.strategy = strategy
         host.addObserver(log)
+        for observer in observers { host.addObserver(observer) }
         switch strategy {
         case .stack: flow = StackShop.make(model: model)
         case .chain: flow = ChainShop.make(model: model, host: host)

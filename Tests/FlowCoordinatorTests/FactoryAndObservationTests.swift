@@ -1,5 +1,7 @@
 import FlowCoordinator
 import FlowKernel
+import FlowStack
+import FlowTestKit
 import Observation
 import Testing
 
@@ -170,5 +172,70 @@ struct FactoryAndObservationTests {
         factory.register(Welcome.self) { let screen = Welcome(); screen.greeting = "hi"; return screen }
         let coordinator = StackCoordinator<Void>("app", factory: factory)
         #expect(try coordinator.screen(Welcome.self).greeting == "hi")
+    }
+}
+
+/// The factory as the kernel's container, and a coordinator making screens from any container.
+@MainActor
+@Suite("Screen factory: the container contract")
+struct ScreenFactoryContainerTests {
+    @Test func aFactoryObeysTheContainerLaws() {
+        ContainerLaws.check {
+            let factory = ScreenFactory()
+            factory.register(ContainerLaws.Plain.self) { ContainerLaws.Plain() }
+            factory.register(ContainerLaws.Numbered.self, argument: Int.self) { ContainerLaws.Numbered($0) }
+            factory.register(ContainerLaws.Broken.self) { throw ContainerLaws.Failure() }
+            return factory
+        }
+    }
+
+    @Test func anIdentifierNamesOneOfSeveralRegistrationsOfAType() throws {
+        let factory = ScreenFactory()
+        factory.register(Catalog.self) { Catalog(products: ["Shoes"]) }
+        factory.register(Catalog.self, identifier: "sale") { Catalog(products: ["Hat"]) }
+
+        #expect(try factory.resolve(Catalog.self).products == ["Shoes"])
+        #expect(try factory.resolve(Catalog.self, identifier: "sale").products == ["Hat"])
+        let error = #expect(throws: FlowError.self) { try factory.resolve(Catalog.self, identifier: "winter") }
+        #expect(error?.code == .unregisteredScreen)
+    }
+
+    @Test func aCoordinatorMakesScreensWithArguments() throws {
+        let factory = ScreenFactory()
+        factory.register(Catalog.self, argument: [String].self) { Catalog(products: $0) }
+        let coordinator = StackCoordinator<Void>("app", factory: factory)
+
+        #expect(try coordinator.screen(Catalog.self, argument: ["Shoes", "Hat"]).products == ["Shoes", "Hat"])
+        let error = #expect(throws: FlowError.self) { try coordinator.screen(Catalog.self, argument: 3) }
+        #expect(error?.code == .argumentTypeMismatch)
+    }
+
+    @Test func aCoordinatorMakesScreensFromAFlowStackRegistry() throws {
+        let registry = ScreenRegistry { registry in
+            registry.register(Welcome.self) { let screen = Welcome(); screen.greeting = "from the registry"; return screen }
+            registry.register(Catalog.self) { Catalog(products: ["Shoes"]) }
+        }
+        let coordinator = StackCoordinator<Void>("app", factory: registry)
+
+        #expect(try coordinator.screen(Welcome.self).greeting == "from the registry")
+        #expect(try coordinator.screen(Catalog.self).products == ["Shoes"])
+    }
+
+    @Test func anInstantiableScreenNothingRegistersIsMadeWithInitFromAnyContainer() throws {
+        let coordinator = StackCoordinator<Void>("app", factory: ScreenRegistry())
+
+        #expect(try coordinator.screen(Welcome.self).greeting == "hello")
+        let error = #expect(throws: FlowError.self) { try coordinator.screen(Catalog.self) }
+        #expect(error?.code == .unregisteredScreen)
+    }
+
+    @Test func aRegisteredFactoryThatFailsIsNotReplacedByInit() {
+        struct Offline: Error {}
+        let factory = ScreenFactory()
+        factory.register(Welcome.self) { throw Offline() }
+        let coordinator = StackCoordinator<Void>("app", factory: factory)
+
+        let error = #expect(throws: FlowError.self) { try coordinator.screen(Welcome.self) }
+        #expect(error?.code == .factoryFailed)
     }
 }

@@ -18,7 +18,7 @@ import Testing
     typealias Output = Int
     let route = RouteSlot()
 }
-@MainActor final class Confirm: InputRequiring, OutputProducing, DefaultConstructible {
+@MainActor final class Confirm: InputRequiring, OutputProducing, Instantiable {
     typealias Input = Int
     typealias Output = String
     let route = RouteSlot()

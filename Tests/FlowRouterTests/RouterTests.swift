@@ -5,13 +5,13 @@ import FlowStage
 import FlowTestKit
 import Testing
 
-@MainActor class Base: InputRequiring, DefaultConstructible {
+@MainActor class Base: InputRequiring, Instantiable {
     typealias Input = T1
     let route = RouteSlot()
     required init() {}
 }
 @MainActor final class Derived: Base {}
-@MainActor final class Rival: InputRequiring, DefaultConstructible {
+@MainActor final class Rival: InputRequiring, Instantiable {
     typealias Input = T1
     let route = RouteSlot()
     init() {}

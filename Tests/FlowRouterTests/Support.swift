@@ -22,14 +22,14 @@ final class Producer<Output>: OutputProducing {
 
 /// Requires `Input`.
 @MainActor
-final class Taker<Input>: InputRequiring, DefaultConstructible {
+final class Taker<Input>: InputRequiring, Instantiable {
     let route = RouteSlot()
     init() {}
 }
 
 /// Requires `Input` and produces `Output`.
 @MainActor
-final class Step<Input, Output>: IO, DefaultConstructible {
+final class Step<Input, Output>: IO, Instantiable {
     let route = RouteSlot()
     init() {}
 }

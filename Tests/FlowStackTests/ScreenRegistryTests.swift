@@ -118,3 +118,18 @@ struct ScreenRegistryTests {
         #expect(try registry.resolve(Profile.self) === made)
     }
 }
+
+@MainActor
+@Suite("Screen registry: the container contract")
+struct ScreenRegistryContainerTests {
+    @Test("A registry obeys the container laws in every scope", arguments: [Registration.Scope.none, .weak, .strong])
+    func aRegistryObeysTheContainerLaws(_ scope: Registration.Scope) {
+        ContainerLaws.check {
+            ScreenRegistry { registry in
+                registry.register(ContainerLaws.Plain.self) { ContainerLaws.Plain() }.inScope(scope)
+                registry.register(ContainerLaws.Numbered.self, argument: Int.self) { ContainerLaws.Numbered($0) }.inScope(scope)
+                registry.register(ContainerLaws.Broken.self) { throw ContainerLaws.Failure() }.inScope(scope)
+            }
+        }
+    }
+}

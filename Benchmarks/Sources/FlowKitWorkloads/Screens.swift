@@ -38,7 +38,7 @@ final class Home: OutputProducing, UpdateHandling {
 /// What an `Item` creates: it produces another `Item` (a deeper detail) or `Done`, which unwinds
 /// to `Home`.
 @MainActor
-final class Detail: InputRequiring, OutputProducing, DefaultConstructible {
+final class Detail: InputRequiring, OutputProducing, Instantiable {
     typealias Input = Item
     typealias Output = OneOf2<Item, Done>
     let route = RouteSlot()
@@ -47,7 +47,7 @@ final class Detail: InputRequiring, OutputProducing, DefaultConstructible {
 
 /// A screen type per type argument, to register many distinct screen types on a router.
 @MainActor
-final class Tagged<T>: InputRequiring, DefaultConstructible {
+final class Tagged<T>: InputRequiring, Instantiable {
     typealias Input = T
     let route = RouteSlot()
     init() {}

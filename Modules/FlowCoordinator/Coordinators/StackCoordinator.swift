@@ -32,8 +32,10 @@ import FlowKernel
 @MainActor
 open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     let lifecycle: FlowLifecycle<Result>
-    /// How the coordinator makes screens whose types it knows.
-    public let factory: ScreenFactory
+    /// Where the coordinator makes screens whose types it knows: a ``ScreenFactory`` by default,
+    /// or any container the app already has (FlowStack's `ScreenRegistry`, an adapter over its
+    /// dependency container).
+    public let factory: any ScreenContainer
     /// Where the coordinator shows itself: its stack and its first screen.
     var mount: FlowMount?
     /// The host while the coordinator starts and runs.
@@ -52,8 +54,9 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     ///
     /// - Parameters:
     ///   - id: The flow's name in events, and the name of the stack it makes.
-    ///   - factory: How ``screen(_:)`` makes screens; an empty factory by default.
-    public init(_ id: FlowID = "coordinator", factory: ScreenFactory = ScreenFactory()) {
+    ///   - factory: Where `screen(_:)` makes screens; an empty ``ScreenFactory`` by
+    ///     default.
+    public init(_ id: FlowID = "coordinator", factory: any ScreenContainer = ScreenFactory()) {
         self.lifecycle = FlowLifecycle(id: id)
         self.factory = factory
     }
@@ -125,9 +128,26 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
 
     // MARK: Making screens
 
-    /// Makes a screen with the coordinator's ``factory``: its registered factory, or `init()`.
+    /// Makes a screen with the coordinator's ``factory``: what is registered for the type, or
+    /// `init()` when nothing is.
     public func screen<S: Instantiable>(_ type: S.Type) throws -> S {
-        try factory.make(type)
+        try factory.resolveOrInstantiate(type)
+    }
+
+    /// Makes a screen the coordinator's ``factory`` has registered.
+    ///
+    /// - Throws: `unregisteredScreen` when nothing is registered for the type, or what the
+    ///   factory throws.
+    public func screen<S: Screen>(_ type: S.Type) throws -> S {
+        try factory.resolve(type)
+    }
+
+    /// Makes a screen the coordinator's ``factory`` has registered with an argument.
+    ///
+    /// - Throws: `unregisteredScreen`, `argumentTypeMismatch` for an argument of another type than
+    ///   the registered one, or what the factory throws.
+    public func screen<S: Screen, Argument>(_ type: S.Type, argument: Argument) throws -> S {
+        try factory.resolve(type, argument: argument)
     }
 
     // MARK: Internal steps

@@ -20,32 +20,32 @@ public struct FlowGraph<Value> {
     }
 
     /// Shows a screen that requires the value (pushed onto the producer's stack, or presented).
-    public static func show<C: InputRequiring & DefaultConstructible>(_ type: C.Type) -> FlowGraph where C.Input == Value {
+    public static func show<C: InputRequiring & Instantiable>(_ type: C.Type) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: nil, transition: .show) }
     }
 
     /// Shows a screen that requires the value, and routes its output along `next`.
-    public static func show<C: IO & DefaultConstructible>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
+    public static func show<C: IO & Instantiable>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: next, transition: .show) }
     }
 
     /// Presents a screen that requires the value.
-    public static func present<C: InputRequiring & DefaultConstructible>(_ type: C.Type) -> FlowGraph where C.Input == Value {
+    public static func present<C: InputRequiring & Instantiable>(_ type: C.Type) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: nil, transition: .present) }
     }
 
     /// Presents a screen that requires the value, and routes its output along `next`.
-    public static func present<C: IO & DefaultConstructible>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
+    public static func present<C: IO & Instantiable>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: next, transition: .present) }
     }
 
     /// Shows a screen that requires the value with your own transition.
-    public static func custom<C: InputRequiring & DefaultConstructible>(_ type: C.Type, _ transition: Transition) -> FlowGraph where C.Input == Value {
+    public static func custom<C: InputRequiring & Instantiable>(_ type: C.Type, _ transition: Transition) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: nil, transition: transition) }
     }
 
     /// Shows a screen that requires the value with your own transition, and routes its output along `next`.
-    public static func custom<C: IO & DefaultConstructible>(_ type: C.Type, _ transition: Transition, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
+    public static func custom<C: IO & Instantiable>(_ type: C.Type, _ transition: Transition, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: next, transition: transition) }
     }
 

@@ -16,7 +16,7 @@ extension InputRequiring {
 
 }
 
-extension InputRequiring where Self: DefaultConstructible {
+extension InputRequiring where Self: Instantiable {
     /// Makes the screen with its input, as the router does; for tests and previews.
     public init(input: Input) {
         self.init()
@@ -75,7 +75,7 @@ extension OutputProducing {
     }
 }
 
-extension InputRequiring where Self: OutputProducing & DefaultConstructible {
+extension InputRequiring where Self: OutputProducing & Instantiable {
     /// Makes the screen with its input and a produce stub.
     public init(input: Input, produceStub: @escaping (Output) -> Output?) {
         self.init(input: input)

@@ -4,7 +4,7 @@ import FlowKernel
 /// the screen's input, its explicit graph, a produce stub and the session that shows it.
 ///
 /// ```swift
-/// final class ProductScreen: InputRequiring, OutputProducing, DefaultConstructible {
+/// final class ProductScreen: InputRequiring, OutputProducing, Instantiable {
 ///     typealias Input = Product
 ///     typealias Output = OneOf2<CartItem, Review>
 ///     let route = RouteSlot()
@@ -25,14 +25,10 @@ public protocol InputRequiring: Routable {
     associatedtype Input
 }
 
-/// A screen FlowRouter can make by itself, with `init()`: what ``Router/register(_:)`` without a
-/// factory, ``InputRequiring/init(input:)`` and explicit ``FlowGraph`` nodes need. A screen with
-/// dependencies stays out of it and is registered with a factory.
-@MainActor
-public protocol DefaultConstructible: Routable {
-    /// Makes the screen.
-    init()
-}
+/// FlowRouter's earlier name for a screen it can make with `init()`, now the kernel's
+/// ``/FlowKernel/Instantiable``, which every strategy shares.
+@available(*, deprecated, renamed: "Instantiable")
+public typealias DefaultConstructible = Instantiable
 
 /// A screen that produces an output: StoryFlow's `OutputProducing`.
 /// ``produce(_:)-(Self.Output)`` routes it.

@@ -41,7 +41,7 @@ public final class Router {
     /// - Throws: ``/FlowKernel/FlowError/Code/ambiguousRoute`` if an unrelated registered screen
     ///   already requires one of the same input types; nothing is registered then. Between a class
     ///   and its subclass, the most derived wins.
-    public func register<S: InputRequiring & DefaultConstructible>(_ type: S.Type) throws {
+    public func register<S: InputRequiring & Instantiable>(_ type: S.Type) throws {
         try register(type) { S() }
     }
 

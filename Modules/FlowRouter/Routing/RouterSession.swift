@@ -75,7 +75,7 @@ public final class RouterSession {
     }
 
     /// Makes, injects and shows a screen for an explicit graph node.
-    func show<C: InputRequiring & DefaultConstructible>(_ type: C.Type, input: C.Input, from source: any Routable, then next: Any?, transition: Transition) throws {
+    func show<C: InputRequiring & Instantiable>(_ type: C.Type, input: C.Input, from source: any Routable, then next: Any?, transition: Transition) throws {
         let screen = C()
         screen.route.input = input
         screen.route.graph = next

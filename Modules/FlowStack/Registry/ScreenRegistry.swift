@@ -70,6 +70,11 @@ public final class ScreenRegistry: ScreenContainer {
         (try? lookup(ScreenType(type), identifier: identifier))?.registration.liveInstance as? S
     }
 
+    /// Whether a registration for the type (and identifier) exists.
+    public func isRegistered<S: Screen>(_ type: S.Type, identifier: String?) -> Bool {
+        (try? lookup(ScreenType(type), identifier: identifier)) != nil
+    }
+
     /// Resolves a screen without an argument and keeps it according to its scope.
     public func resolve<S: Screen>(_ type: S.Type, identifier: String?) throws -> S {
         try resolve(type, identifier: identifier, .none)

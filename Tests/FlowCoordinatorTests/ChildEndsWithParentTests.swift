@@ -32,6 +32,7 @@ struct ChildEndsWithParentTests {
         }
         #expect(order == ["child", "navigator"])
         #expect(weakChild == nil)
+        #expect(leaks.trackedCount == 1, "the child's first screen")
         leaks.expectNoLeaks()
     }
 

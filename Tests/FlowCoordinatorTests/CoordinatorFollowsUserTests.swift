@@ -108,6 +108,7 @@ struct CoordinatorFollowsUserTests {
         #expect(root.child == nil)
         #expect(weakChild == nil)
         #expect(weakGrandchild == nil)
+        #expect(leaks.trackedCount == 4, "three first screens and the deep one")
         #expect(leaks.survivors == ["Page"])
     }
 

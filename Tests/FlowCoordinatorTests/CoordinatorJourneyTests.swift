@@ -91,6 +91,7 @@ struct CoordinatorJourneyTests {
         }
         try tabs.removeItem(at: 0)
 
+        #expect(leaks.trackedCount == 4)
         leaks.expectNoLeaks()
         #expect(app.child == nil)
         #expect(tabs.items.isEmpty)
@@ -105,6 +106,7 @@ struct CoordinatorJourneyTests {
             try app.start(child: tabs)
             try app.finish(with: "bye")
         }
+        #expect(leaks.trackedCount == 2)
         leaks.expectNoLeaks()
         #expect(host.render() == "(empty)")
     }

@@ -1,4 +1,5 @@
 import FlowKernel
+import Foundation
 import Testing
 
 extension FlowError.Code {
@@ -20,12 +21,24 @@ struct FlowErrorTests {
         #expect(error.code != .hostRejected)
     }
 
-    @Test func everyBuiltInCodeHasADistinctName() {
-        let codes: [FlowError.Code] = [
-            .unregisteredScreen, .argumentTypeMismatch, .nothingToGoBackTo, .noNextScreen, .flowFinished,
-            .flowNotStarted, .flowAlreadyStarted, .noRoute, .ambiguousRoute, .indexOutOfRange,
-            .reentrantNavigation, .hostRejected, .factoryFailed, .notFound, .handlerFailed, .gestureRefused,
-        ]
-        #expect(Set(codes.map(\.name)).count == codes.count)
+    /// Reads every code FlowKit declares, in any module, from the sources themselves, so a code
+    /// added tomorrow is checked without anyone listing it here.
+    @Test func everyCodeFlowKitDeclaresIsNamedAfterItselfAndNoOtherCodeSharesItsName() throws {
+        let modules = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../Modules").standardized
+        let declaration = /static let (\w+) = (?:FlowError\.)?Code\("(\w+)"\)/
+        var declared: [(property: String, name: String, file: String)] = []
+        let files = try #require(FileManager.default.enumerator(at: modules, includingPropertiesForKeys: nil))
+        for case let file as URL in files where file.pathExtension == "swift" {
+            for match in try String(contentsOf: file, encoding: .utf8).matches(of: declaration) {
+                declared.append((String(match.1), String(match.2), file.lastPathComponent))
+            }
+        }
+
+        #expect(declared.count >= 18, "the kernel's codes and FlowChain's were found: \(declared.map(\.name))")
+        for code in declared where code.property != code.name {
+            Issue.record("\(code.file): the code \(code.property) is named '\(code.name)'")
+        }
+        let names = Dictionary(grouping: declared, by: \.name).filter { $0.value.count > 1 }
+        #expect(names.isEmpty, "codes sharing a name: \(names.keys.sorted())")
     }
 }

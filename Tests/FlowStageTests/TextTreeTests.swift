@@ -36,7 +36,10 @@ struct TextTreeTests {
     @Test func theHostRendersItsHierarchyValue() throws {
         let host = InMemoryHost()
         try host.setRoot(.stack("main", [.screen(Welcome())]))
-        #expect(host.render() == host.hierarchy.textTree)
+        #expect(host.render() == "stack main\n  Welcome")
         #expect(Hierarchy(root: host.hierarchy.root).textTree == "stack main\n  Welcome")
+
+        try host.push(Welcome(), onto: "main")
+        #expect(host.render() == "stack main\n  Welcome\n  Welcome", "a change renders at once, not a cached tree")
     }
 }

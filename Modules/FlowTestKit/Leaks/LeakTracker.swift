@@ -44,11 +44,17 @@ public final class LeakTracker {
         entries.filter { $0.object != nil }.map(\.name)
     }
 
-    /// Records a test issue naming every tracked object that is still alive.
+    /// Records a test issue naming every tracked object that is still alive, or saying that
+    /// nothing was tracked: a check over nothing proves nothing, and usually means the objects
+    /// were made where the tracker does not see them.
     ///
-    /// - Returns: whether every tracked object was released.
+    /// - Returns: whether something was tracked and every tracked object was released.
     @discardableResult
     public func expectNoLeaks(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard trackedCount > 0 else {
+            Issue.record("Nothing was tracked, so no leak could be found: track the screens and flows the test makes.", sourceLocation: sourceLocation)
+            return false
+        }
         let alive = survivors
         guard !alive.isEmpty else { return true }
         Issue.record("\(alive.count) of \(trackedCount) tracked objects are still alive: \(alive.joined(separator: ", "))", sourceLocation: sourceLocation)

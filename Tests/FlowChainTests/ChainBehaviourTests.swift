@@ -123,8 +123,8 @@ struct ChainBehaviourTests {
         try chain.start(on: host)
         try chain.handle?.next()
         try chain.handle?.endFlow()
-        #expect(a.flow == nil)
-        #expect(b.flow == nil)
+        #expect(a.step == nil)
+        #expect(b.step == nil)
     }
 
     @Test func aChainRunsOnAStackItSharesAndLeavesItAsItWas() throws {

@@ -28,7 +28,7 @@ struct ChainFollowsUserTests {
         #expect(chain.currentStep == 1)
         let b = try #require(chain.currentScreen as? Labelled)
         #expect(b.received == ["to B"])
-        try b.flow?.next(context: "to C again")
+        try b.step?.next(context: "to C again")
         #expect(chain.currentStep == 2)
         #expect(host.hierarchy.screens(in: "chain").map(\.displayName) == ["A", "B", "C"])
     }

@@ -35,11 +35,11 @@ struct DemoJourneyTests {
     /// Like tapping "next": the screen passes its own label on; the last one passes nothing.
     func tapNext() throws {
         let screen = try #require(current)
-        try screen.flow?.next(context: chain.currentStep == chain.stepCount - 1 ? nil : screen.displayName)
+        try screen.step?.next(context: chain.currentStep == chain.stepCount - 1 ? nil : screen.displayName)
     }
 
-    func tapBack() throws { try #require(current).flow?.back() }
-    func tapClose() throws { try #require(current).flow?.endFlow() }
+    func tapBack() throws { try #require(current).step?.back() }
+    func tapClose() throws { try #require(current).step?.endFlow() }
 
     var homeIsVisibleAgain: Bool { host.render() == "stack home\n  Plain \"Home\"" && chain.phase == .finished }
 

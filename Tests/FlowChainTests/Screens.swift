@@ -4,7 +4,7 @@ import FlowKernel
 /// A step screen that accepts no context.
 @MainActor
 final class Plain: ChainScreen {
-    var flow: StepHandle?
+    var step: StepHandle?
     let displayName: String
     init(_ name: String) { displayName = name }
 }
@@ -12,7 +12,7 @@ final class Plain: ChainScreen {
 /// A step screen that accepts a `String` and records what it received.
 @MainActor
 final class Labelled: ChainScreen {
-    var flow: StepHandle?
+    var step: StepHandle?
     let displayName: String
     private(set) var received: [String] = []
     init(_ name: String) { displayName = name }
@@ -23,7 +23,7 @@ final class Labelled: ChainScreen {
 @MainActor
 final class Anything: ChainScreen {
     typealias Context = Any
-    var flow: StepHandle?
+    var step: StepHandle?
     private(set) var received: [Any] = []
     func update(with context: Any) { received.append(context) }
 }
@@ -35,7 +35,7 @@ struct Greeting: Equatable {
 /// Accepts a `Greeting`.
 @MainActor
 final class Greeted: ChainScreen {
-    var flow: StepHandle?
+    var step: StepHandle?
     private(set) var greeting: Greeting?
     func update(with context: Greeting) { greeting = context }
 }
@@ -54,6 +54,6 @@ struct Broken: Error, CustomStringConvertible {
 extension ChainFlow {
     /// The current step's handle, as the screen on top would use it.
     var handle: StepHandle? {
-        (currentScreen as? Plain)?.flow ?? (currentScreen as? Labelled)?.flow ?? (currentScreen as? Anything)?.flow ?? (currentScreen as? Greeted)?.flow
+        (currentScreen as? Plain)?.step ?? (currentScreen as? Labelled)?.step ?? (currentScreen as? Anything)?.step ?? (currentScreen as? Greeted)?.step
     }
 }

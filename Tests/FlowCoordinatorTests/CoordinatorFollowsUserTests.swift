@@ -73,7 +73,7 @@ struct CoordinatorFollowsUserTests {
         let chain = StepChain<Void>("signin").addStep { Plain() }.addStep { Plain() }.finish()
         var ended = 0
         try app.start(child: chain) { if $0.isCancelled { ended += 1 } }
-        try (chain.currentScreen as? Plain)?.flow?.next()
+        try (chain.currentScreen as? Plain)?.step?.next()
         try host.user.back(to: try #require(app.startNode))
         #expect(ended == 1)
         #expect(app.child == nil)
@@ -147,7 +147,7 @@ struct CoordinatorFollowsUserTests {
 }
 
 @MainActor
-final class Plain: ChainScreen { var flow: StepHandle? }
+final class Plain: ChainScreen { var step: StepHandle? }
 
 @MainActor
 final class TwoTabs: TabCoordinator<Void> {

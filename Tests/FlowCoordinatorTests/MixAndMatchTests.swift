@@ -7,9 +7,9 @@ import FlowStage
 import FlowTestKit
 import Testing
 
-@MainActor final class EmailScreen: ChainScreen { var flow: StepHandle? }
+@MainActor final class EmailScreen: ChainScreen { var step: StepHandle? }
 @MainActor final class CodeScreen: ChainScreen {
-    var flow: StepHandle?
+    var step: StepHandle?
     private(set) var email = ""
     func update(with context: String) { email = context }
 }
@@ -43,9 +43,9 @@ struct MixAndMatchTests {
         try app.start(child: signIn) { user = $0.result }
         #expect(host.names(in: "app") == ["app start", "EmailScreen"])
 
-        try (signIn.currentScreen as? EmailScreen)?.flow?.next(context: "ana@example.com")
+        try (signIn.currentScreen as? EmailScreen)?.step?.next(context: "ana@example.com")
         let code = try #require(signIn.currentScreen as? CodeScreen)
-        try code.flow?.next(context: code.email)
+        try code.step?.next(context: code.email)
 
         #expect(user == "ana@example.com")
         #expect(host.names(in: "app") == ["app start"])

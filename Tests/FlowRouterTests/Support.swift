@@ -29,7 +29,7 @@ final class Taker<Input>: InputRequiring, Instantiable {
 
 /// Requires `Input` and produces `Output`.
 @MainActor
-final class Step<Input, Output>: IO, Instantiable {
+final class Step<Input, Output>: InputOutput, Instantiable {
     let route = RouteSlot()
     init() {}
 }

@@ -23,7 +23,7 @@ struct StackAttemptTests {
         let before = host.hierarchy
         let recorder = TranscriptRecorder(observing: host)
 
-        screen.navigationFlow?.attempt { try $0.getBack() }
+        screen.navigator?.attempt { try $0.getBack() }
 
         #expect(heard == [.nothingToGoBackTo])
         #expect(recorder.transcript.lines == ["[stack] refuse request: nothingToGoBackTo: First is at the root; there is nothing to go back to."])

@@ -6,8 +6,8 @@ import Testing
 
 /// A screen that shows one number, as a list's detail does.
 @MainActor
-final class NumberScreen: FlowNavigator {
-    weak var navigationFlow: (any StackNavigating)?
+final class NumberScreen: StackScreen {
+    weak var navigator: (any NavigatorHandle)?
     let number: Int
     var displayName: String { "Number \(number)" }
     init(_ number: Int) { self.number = number }

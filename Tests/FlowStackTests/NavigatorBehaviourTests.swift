@@ -71,7 +71,7 @@ struct NavigatorBehaviourTests {
 
         #expect(configured != nil)
         #expect(navigator.currentScreen === configured)
-        #expect(configured?.navigationFlow === navigator)
+        #expect(configured?.navigator === navigator)
     }
 
     @Test func withoutARootTheFirstRegistrationIsTheRoot() throws {
@@ -176,11 +176,11 @@ struct NavigatorBehaviourTests {
         let navigator = try started(Int.self)
         let screen = try #require(navigator.currentScreen as? First)
 
-        let error = #expect(throws: FlowError.self) { try screen.navigationFlow?.finish(withValue: "7", completion: nil) }
+        let error = #expect(throws: FlowError.self) { try screen.navigator?.finish(withValue: "7", completion: nil) }
         #expect(error?.code == .argumentTypeMismatch)
         #expect(navigator.phase == .running)
 
-        try screen.navigationFlow?.finish(withValue: 7, completion: nil)
+        try screen.navigator?.finish(withValue: 7, completion: nil)
         #expect(navigator.outcome == .completed(7))
     }
 

@@ -28,9 +28,9 @@ struct OriginalAutomaticTests {
     }
 
     /// The navigator the screen on top received, as a screen would use it.
-    func currentScreensNavigator() throws -> any StackNavigating {
+    func currentScreensNavigator() throws -> any NavigatorHandle {
         let screen = try #require(navigator.currentScreen as? NavigatedScreen)
-        return try #require(screen.navigationFlow)
+        return try #require(screen.navigator)
     }
 
     func walkForward(_ steps: Int) throws {

@@ -55,7 +55,7 @@ struct RuntimeRootTests {
         try navigator.getBack(.modal)
         let first = try #require(navigator.currentScreen as? First)
 
-        let kept = first.navigationFlow?.registry.liveInstance(of: FourthModal.self)
+        let kept = first.navigator?.registry.liveInstance(of: FourthModal.self)
 
         #expect(kept?.note == "gift")
     }

@@ -1,10 +1,10 @@
 import FlowKernel
 import FlowStack
 
-/// A screen that receives its navigator, as SwiftyFlow's screens adopt `FlowNavigator`.
+/// A screen that receives its navigator, as SwiftyFlow's screens adopt `StackScreen`.
 @MainActor
-class NavigatedScreen: FlowNavigator {
-    weak var navigationFlow: (any StackNavigating)?
+class NavigatedScreen: StackScreen {
+    weak var navigator: (any NavigatorHandle)?
     required init() {}
 }
 

@@ -2,17 +2,17 @@ import FlowKernel
 
 /// A screen a ``ChainFlow`` shows as one of its steps: Flowter's `Flowtable`.
 ///
-/// The chain sets ``flow`` to the step's handle just before the screen is shown, and delivers the
+/// The chain sets ``step`` to the step's handle just before the screen is shown, and delivers the
 /// context the previous step passed with ``update(with:)``. A screen declares the context it
 /// accepts with ``Context``: `Never` (the default) accepts none, a concrete type accepts that type,
 /// and `Any` accepts anything (Flowter's untyped form).
 ///
 /// ```swift
 /// final class ProductScreen: ChainScreen {
-///     var flow: StepHandle?
+///     var step: StepHandle?
 ///     private(set) var product: Product?
 ///     func update(with context: Product) { product = context }
-///     func addToCart() throws { try flow?.next(context: Cart(product!)) }
+///     func addToCart() throws { try step?.next(context: Cart(product!)) }
 /// }
 /// ```
 @MainActor
@@ -21,10 +21,20 @@ public protocol ChainScreen: Screen {
     associatedtype Context = Never
 
     /// The handle of the step that shows this screen; `nil` outside a running chain.
-    var flow: StepHandle? { get set }
+    var step: StepHandle? { get set }
 
     /// Receives the context the previous step passed, before the screen is shown.
     func update(with context: Context)
+}
+
+extension ChainScreen {
+    /// The step's handle, by its earlier name: it holds a ``StepHandle``, not a flow. Flowter's
+    /// `Flowtable` called its property `flow`.
+    @available(*, deprecated, renamed: "step")
+    public var flow: StepHandle? {
+        get { step }
+        set { step = newValue }
+    }
 }
 
 extension ChainScreen where Context == Never {

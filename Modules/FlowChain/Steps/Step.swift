@@ -85,7 +85,7 @@ struct AnyStep {
         contextTypeName = String(describing: S.Context.self)
         make = step.make
         accepts = { $0 is S.Context }
-        attach = { screen, handle in (screen as? S)?.flow = handle }
+        attach = { screen, handle in (screen as? S)?.step = handle }
         deliver = { screen, context in
             if let screen = screen as? S, let context = context as? S.Context { screen.update(with: context) }
         }

@@ -25,7 +25,7 @@ public struct FlowGraph<Value> {
     }
 
     /// Shows a screen that requires the value, and routes its output along `next`.
-    public static func show<C: IO & Instantiable>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
+    public static func show<C: InputOutput & Instantiable>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: next, transition: .show) }
     }
 
@@ -35,7 +35,7 @@ public struct FlowGraph<Value> {
     }
 
     /// Presents a screen that requires the value, and routes its output along `next`.
-    public static func present<C: IO & Instantiable>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
+    public static func present<C: InputOutput & Instantiable>(_ type: C.Type, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: next, transition: .present) }
     }
 
@@ -45,7 +45,7 @@ public struct FlowGraph<Value> {
     }
 
     /// Shows a screen that requires the value with your own transition, and routes its output along `next`.
-    public static func custom<C: IO & Instantiable>(_ type: C.Type, _ transition: Transition, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
+    public static func custom<C: InputOutput & Instantiable>(_ type: C.Type, _ transition: Transition, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: next, transition: transition) }
     }
 

@@ -53,10 +53,18 @@ extension UpdateHandling {
     public func handle(update: Update) {}
 }
 
-/// A screen that requires an input and produces an output.
-public typealias IO = InputRequiring & OutputProducing
+/// A screen that requires an input and produces an output: a step in the middle of a route.
+public typealias InputOutput = InputRequiring & OutputProducing
 /// A screen that requires an input, produces an output and handles updates.
-public typealias IOU = IO & UpdateHandling
+public typealias InputOutputUpdate = InputOutput & UpdateHandling
+
+/// StoryFlow's name for ``InputOutput``.
+@available(*, deprecated, renamed: "InputOutput")
+public typealias IO = InputOutput
+
+/// StoryFlow's name for ``InputOutputUpdate``.
+@available(*, deprecated, renamed: "InputOutputUpdate")
+public typealias IOU = InputOutputUpdate
 
 /// What the router keeps about one screen. Screens hold it; nothing else needs to touch it.
 @MainActor

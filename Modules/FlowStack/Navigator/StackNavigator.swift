@@ -2,8 +2,8 @@ import FlowKernel
 
 /// An ordered-stack flow over a ``ScreenRegistry``: SwiftyFlow's `FlowManager`, on the kernel.
 ///
-/// The navigator shows its root, then walks the registry: ``StackNavigating/goNext()`` goes to the
-/// registration after the current screen's in declaration order, ``StackNavigating/goNext(to:identifier:configure:)``
+/// The navigator shows its root, then walks the registry: ``NavigatorHandle/goNext()`` goes to the
+/// registration after the current screen's in declaration order, ``NavigatorHandle/goNext(to:identifier:configure:)``
 /// jumps to any registered type, the `goNextAsModal` forms present instead of pushing, and
 /// ``getBack(_:)`` goes back one screen, to a type, to the root, or dismisses a modal. The flow
 /// ends with ``dismiss(completion:)`` (cancelled) or ``finish(with:completion:)`` (a typed result),
@@ -21,13 +21,13 @@ import FlowKernel
 ///
 /// Where the navigator is comes from the host's real stack, so jumping out of order and then going
 /// back lands where the user came from, and after the user's own Back (one entry or several)
-/// ``StackNavigating/goNext()`` continues from the screen the user sees. The navigator follows the
+/// ``NavigatorHandle/goNext()`` continues from the screen the user sees. The navigator follows the
 /// user (``/FlowKernel/ChangeFollower``): a modal the user swipes down runs its `whenDismissed` once,
 /// and a navigator whose first screen the user takes away ends cancelled. Every request that cannot be carried out throws a
 /// ``/FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
 /// the callbacks.
 @MainActor
-public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower {
+public final class StackNavigator<Result>: Flow, NavigatorHandle, ChangeFollower {
     /// The registry the navigator resolves screens from.
     public let registry: ScreenRegistry
 
@@ -139,7 +139,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     /// The stack the navigator pushes onto, once started.
     public var stack: ContainerID? { mount?.stack }
 
-    /// Called with every refusal a screen ran through ``StackNavigating/attempt(_:)``, after it
+    /// Called with every refusal a screen ran through ``NavigatorHandle/attempt(_:)``, after it
     /// is reported as a `requestRefused` event: show an alert, log.
     public var onRefused: (@MainActor (FlowError) -> Void)?
 
@@ -247,7 +247,7 @@ public final class StackNavigator<Result>: Flow, StackNavigating, ChangeFollower
     func adopt(_ screen: any Screen, from registration: Registration, at index: Int) {
         registration.commit(screen)
         origins[ObjectIdentifier(screen)] = (index, ScreenRef(screen))
-        if let navigable = screen as? any FlowNavigator { navigable.navigationFlow = self }
+        if let navigable = screen as? any StackScreen { navigable.navigator = self }
     }
 
     /// Forgets origins and callbacks of screens the navigator no longer shows.

@@ -14,38 +14,38 @@ enum ChainShop {
         StepChain<Order>("shop")
             .addStep {
                 let screen = WelcomeScreen()
-                screen.onStart = { [unowned screen] in try screen.flow?.next() }
+                screen.onStart = { [unowned screen] in try screen.step?.next() }
                 return screen
             }
             .addStep {
                 let screen = SignInScreen(model: model)
-                screen.onSignedIn = { [unowned screen] user in try screen.flow?.next(context: user) }
-                screen.onBack = { [unowned screen] in try screen.flow?.back() }
+                screen.onSignedIn = { [unowned screen] user in try screen.step?.next(context: user) }
+                screen.onBack = { [unowned screen] in try screen.step?.back() }
                 return screen
             }
             .addStep {
                 let screen = CatalogScreen(model: model)
-                screen.onPick = { [unowned screen] product in try screen.flow?.next(context: product) }
+                screen.onPick = { [unowned screen] product in try screen.step?.next(context: product) }
                 screen.onOpenCart = { [unowned screen] in try openCart(from: screen, model: model, host: host, checkout: nil) }
                 return screen
             }
             .addStep {
                 let screen = ProductScreen(model: model)
                 screen.onOpenCart = { [unowned screen] in
-                    try openCart(from: screen, model: model, host: host) { [weak screen] in try screen?.flow?.next() }
+                    try openCart(from: screen, model: model, host: host) { [weak screen] in try screen?.step?.next() }
                 }
-                screen.onBack = { [unowned screen] in try screen.flow?.back() }
+                screen.onBack = { [unowned screen] in try screen.step?.back() }
                 return screen
             }
             .addStep {
                 let screen = CheckoutScreen(model: model)
-                screen.onPay = { [unowned screen] order in try screen.flow?.next(context: order) }
-                screen.onBack = { [unowned screen] in try screen.flow?.back() }
+                screen.onPay = { [unowned screen] order in try screen.step?.next(context: order) }
+                screen.onBack = { [unowned screen] in try screen.step?.back() }
                 return screen
             }
             .addStep {
                 let screen = DoneScreen()
-                screen.onClose = { [unowned screen] order in try screen.flow?.next(context: order) }
+                screen.onClose = { [unowned screen] order in try screen.step?.next(context: order) }
                 return screen
             }
             .finish()
@@ -58,10 +58,10 @@ enum ChainShop {
         let cart = StepChain<Void>("cart")
             .addStep {
                 let screen = CartScreen(model: model)
-                screen.onClose = { [unowned screen] in try screen.flow?.endFlow() }
+                screen.onClose = { [unowned screen] in try screen.step?.endFlow() }
                 if let checkout {
                     screen.onCheckout = { [unowned screen] in
-                        try screen.flow?.next()
+                        try screen.step?.next()
                         try checkout()
                     }
                 }
@@ -77,7 +77,7 @@ enum ChainShop {
 // The chain's step handle, kept in the screens' attachments.
 extension ShopScreen {
     /// The chain step that shows this screen.
-    public var flow: StepHandle? {
+    public var step: StepHandle? {
         get { attachments["chain.step"] as? StepHandle }
         set { attachments["chain.step"] = newValue }
     }

@@ -1,12 +1,12 @@
 import FlowKernel
 
-/// What a screen can ask of the ``StackNavigator`` that shows it, whatever the navigator's result
-/// type: the navigation verbs of SwiftyFlow's `FlowManager`.
+/// The handle a screen holds on the ``StackNavigator`` that shows it: what it can ask, whatever
+/// the navigator's result type — the navigation verbs of SwiftyFlow's `FlowManager`.
 ///
 /// Every forward verb (`goNext`, `goNextAsModal`) builds a ``ForwardRequest`` for one requirement,
 /// ``navigate(_:)``, so a test double implements forward navigation once.
 @MainActor
-public protocol StackNavigating: AnyObject {
+public protocol NavigatorHandle: AnyObject {
     /// The flow's name.
     var id: FlowID { get }
 
@@ -31,7 +31,7 @@ public protocol StackNavigating: AnyObject {
     var stackState: String { get }
 
     /// The registry the navigator resolves screens from: a screen reads what a scope keeps with
-    /// `navigationFlow?.registry.liveInstance(of: CartScreen.self)`, without capturing the registry
+    /// `navigator?.registry.liveInstance(of: CartScreen.self)`, without capturing the registry
     /// by hand.
     var registry: ScreenRegistry { get }
 
@@ -40,12 +40,12 @@ public protocol StackNavigating: AnyObject {
     func refused(_ error: FlowError)
 }
 
-extension StackNavigating {
+extension NavigatorHandle {
     /// Runs a request from a place that cannot throw — a button's action — and sends its refusal
     /// to ``refused(_:)`` instead of losing it in a `try?`.
     ///
     /// ```swift
-    /// func nextTapped() { navigationFlow?.attempt { try $0.goNext() } }
+    /// func nextTapped() { navigator?.attempt { try $0.goNext() } }
     /// ```
     public func attempt(_ request: (Self) throws -> Void) {
         do {
@@ -171,19 +171,36 @@ public struct ForwardRequest {
     }
 }
 
-/// A screen that wants its ``StackNavigator``: SwiftyFlow's `FlowNavigator`.
+/// A screen of a stack flow that wants the navigator showing it: SwiftyFlow's `FlowNavigator`.
 ///
-/// The navigator sets ``navigationFlow`` every time it shows the screen. Declare the property `weak`
+/// The navigator sets ``navigator`` every time it shows the screen. Declare the property `weak`
 /// so that a screen never keeps its navigator alive:
 ///
 /// ```swift
-/// final class CatalogScreen: FlowNavigator {
-///     weak var navigationFlow: (any StackNavigating)?
-///     func didPickProduct() throws { try navigationFlow?.goNext() }
+/// final class CatalogScreen: StackScreen {
+///     weak var navigator: (any NavigatorHandle)?
+///     func didPickProduct() throws { try navigator?.goNext() }
 /// }
 /// ```
 @MainActor
-public protocol FlowNavigator: Screen {
+public protocol StackScreen: Screen {
     /// The navigator that shows this screen; set on every resolution.
-    var navigationFlow: (any StackNavigating)? { get set }
+    var navigator: (any NavigatorHandle)? { get set }
+}
+
+/// The earlier name of ``NavigatorHandle``, two letters away from ``StackNavigator``.
+@available(*, deprecated, renamed: "NavigatorHandle")
+public typealias StackNavigating = NavigatorHandle
+
+/// SwiftyFlow's and FlowKit's earlier name of ``StackScreen``: a screen, not a navigator.
+@available(*, deprecated, renamed: "StackScreen")
+public typealias FlowNavigator = StackScreen
+
+extension StackScreen {
+    /// The navigator that shows this screen, by SwiftyFlow's name for it.
+    @available(*, deprecated, renamed: "navigator")
+    public var navigationFlow: (any NavigatorHandle)? {
+        get { navigator }
+        set { navigator = newValue }
+    }
 }

@@ -92,7 +92,7 @@ extension Journeys {
         var random = SeededGenerator(seed: 3)
         return { n in
             for _ in 0..<n {
-                guard let step = chain.currentStep, let handle = (chain.currentScreen as? StepScreen)?.flow else { return }
+                guard let step = chain.currentStep, let handle = (chain.currentScreen as? StepScreen)?.step else { return }
                 if step == 0 || (step < 5 && Bool.random(using: &random)) {
                     try? handle.next()
                 } else {

@@ -19,7 +19,7 @@ final class Other: Screen {}
 /// A step of a chain.
 @MainActor
 final class StepScreen: ChainScreen {
-    var flow: StepHandle?
+    var step: StepHandle?
 }
 
 /// A value a router routes forward, and the update it unwinds with.

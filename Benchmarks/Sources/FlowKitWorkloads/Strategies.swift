@@ -52,14 +52,14 @@ enum Strategies {
             .finish()
         must { try chain.start(on: InMemoryHost()) }
         let first = chain.currentScreen as? StepScreen
-        must { try first?.flow?.next() }
+        must { try first?.step?.next() }
         let second = chain.currentScreen as? StepScreen
-        must { try second?.flow?.back() }
+        must { try second?.step?.back() }
         return { n in
             withExtendedLifetime(chain) {
                 for _ in 0..<n {
-                    try? first?.flow?.next()
-                    try? second?.flow?.back()
+                    try? first?.step?.next()
+                    try? second?.step?.back()
                 }
             }
         }

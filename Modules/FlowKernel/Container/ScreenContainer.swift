@@ -18,6 +18,8 @@
 ///   an argument is given to a plain registration, or none to one that needs an argument), and
 ///   ``FlowError/Code/factoryFailed`` when a factory makes no screen.
 /// - A failed resolve changes nothing the container keeps (cached instances included).
+/// - ``isRegistered(_:identifier:)`` is `true` exactly when resolving the type and identifier can do
+///   anything but throw `unregisteredScreen`.
 @MainActor
 public protocol ScreenContainer: AnyObject {
     /// Whether something is registered for a type (and identifier): whether resolving it can do
@@ -48,7 +50,8 @@ extension ScreenContainer {
     /// Resolves a screen of a type registered without an identifier, or makes one with `init()`
     /// when nothing is registered for it.
     ///
-    /// - Throws: whatever resolving a registered screen throws; never `unregisteredScreen`.
+    /// - Throws: whatever resolving a registered screen throws (a registered factory's failure is
+    ///   never replaced by `init()`).
     public func resolveOrInstantiate<S: Instantiable>(_ type: S.Type) throws -> S {
         isRegistered(type, identifier: nil) ? try resolve(type, identifier: nil) : S()
     }

@@ -177,8 +177,8 @@ public final class RouterSession {
     /// handler there (never the source), then runs a custom unwind transition or the default plan.
     private func unwind(from source: any Routable, _ value: Any, as type: Any.Type, produced: Any.Type, custom: Bool) throws -> Bool {
         let before = host.hierarchy
-        guard let target = UnwindSearch.target(from: .of(source), in: before, isHandler: { handles($0, type) }),
-              let node = before.node(target) else { return false }
+        guard let node = UnwindSearch.targetNode(from: .of(source), in: before, isHandler: { handles($0, type) }) else { return false }
+        let target = node.ref
         let handlers = UnwindSearch.visible(node).compactMap(\.screen).filter { $0 != source.ref && handles($0, type) }
         guard let first = handlers.first, let destination = host.screen(for: first) else { return false }
         for ref in handlers {

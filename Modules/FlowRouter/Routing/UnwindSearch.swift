@@ -13,29 +13,33 @@ enum UnwindSearch {
     ///
     /// - Parameter isHandler: whether a shown screen handles the value.
     static func target(from source: NodeRef, in hierarchy: Hierarchy, isHandler: (ScreenRef) -> Bool) -> NodeRef? {
+        targetNode(from: source, in: hierarchy, isHandler: isHandler)?.ref
+    }
+
+    /// ``target(from:in:isHandler:)``'s node, with everything below it, so the caller need not
+    /// search the hierarchy for it again.
+    static func targetNode(from source: NodeRef, in hierarchy: Hierarchy, isHandler: (ScreenRef) -> Bool) -> HierarchyNode? {
         func qualifies(_ node: HierarchyNode) -> Bool {
             anyVisibleScreen(of: node) { $0 != source.screen && isHandler($0) }
         }
-        var current = hierarchy.node(source)
-        // The walk goes up, so it visits a handful of nodes: a list guards it against a malformed
-        // value more cheaply than a set.
-        var visited: [NodeRef] = []
-        while let node = current, !visited.contains(node.ref) {
-            visited.append(node.ref)
-            if qualifies(node) { return node.ref }
+        // The way up from the source is the way down to it, read backwards: each node's
+        // predecessor holds or presents it. One walk down finds it, where asking for each node's
+        // parent searched the tree once per level.
+        guard let root = hierarchy.root, let way = UnwindPlan.path(to: source, from: root) else { return nil }
+        for node in way.reversed() {
+            if qualifies(node) { return node }
             // The searches walk the node's tree in place, stopping at the first match: copying the
             // tree out first cost more than the search.
             let inStacks = firstContained(in: node) { contained in
                 guard isStack(contained) else { return nil }
-                return contained.children.reversed().first(where: qualifies)?.ref
+                return contained.children.reversed().first(where: qualifies)
             }
             if let inStacks { return inStacks }
             let inTabs = firstContained(in: node) { contained in
                 guard isTabs(contained) else { return nil }
-                return contained.children.first(where: qualifies)?.ref
+                return contained.children.first(where: qualifies)
             }
             if let inTabs { return inTabs }
-            current = hierarchy.parent(of: node.ref) ?? hierarchy.presenter(of: node.ref)
         }
         return nil
     }
@@ -61,7 +65,7 @@ enum UnwindSearch {
 
     /// The first answer `body` gives for the node and its contained nodes, depth-first, without
     /// presentations.
-    private static func firstContained(in node: HierarchyNode, _ body: (HierarchyNode) -> NodeRef?) -> NodeRef? {
+    private static func firstContained(in node: HierarchyNode, _ body: (HierarchyNode) -> HierarchyNode?) -> HierarchyNode? {
         if let found = body(node) { return found }
         for child in node.children {
             if let found = firstContained(in: child, body) { return found }

@@ -43,8 +43,11 @@ struct FlowEventLoggerTests {
         #expect(start.metadata["origin"] == "flow")
         let done = try #require(records.last)
         #expect(done.metadata["change"] == "flowCompleted")
-        #expect(done.metadata["result"] == .string(try #require(session.log.events.last?.change.description)
-            .replacingPrefix("complete with ")))
+        guard case .flowCompleted(let result)? = session.log.events.last?.change else {
+            Issue.record("the shop's last event is not its completion")
+            return
+        }
+        #expect(done.metadata["result"] == .string(result))
         let signIn = try #require(records.first { $0.metadata["screen_type"] == "SignInScreen" })
         #expect(signIn.level == .debug)
         #expect(signIn.metadata["change"] == "pushed")
@@ -172,11 +175,5 @@ struct FlowEventMetadataTests {
 
         #expect(metadata["gesture"] == .string(gesture.description))
         #expect(metadata["reason"] == "Pay does not allow it")
-    }
-}
-
-extension String {
-    fileprivate func replacingPrefix(_ prefix: String) -> String {
-        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

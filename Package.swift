@@ -6,7 +6,8 @@ import PackageDescription
 // Layout (see Docs/Architecture.md):
 //   FlowKernel   contracts only, no dependencies
 //   FlowStage    the in-memory presentation host
-//   FlowTestKit  transcripts, leak tracking, law checks
+//   FlowExplorer navigation graphs: walk a flow, find what is wrong, export Mermaid and DOT
+//   FlowTestKit  transcripts, leak tracking, law checks, graph baselines
 //   FlowStack    ordered stacks over a screen registry (SwiftyFlow's model)
 //   FlowChain    step chains passing context to the next step (Flowter's model)
 //   FlowCoordinator  coordinators with one child at a time and tab groups (UIFlow's model)
@@ -22,6 +23,7 @@ let package = Package(
         .library(name: "FlowKernel", targets: ["FlowKernel"]),
         .library(name: "FlowStage", targets: ["FlowStage"]),
         .library(name: "FlowTestKit", targets: ["FlowTestKit"]),
+        .library(name: "FlowExplorer", targets: ["FlowExplorer"]),
         .library(name: "FlowStack", targets: ["FlowStack"]),
         .library(name: "FlowChain", targets: ["FlowChain"]),
         .library(name: "FlowCoordinator", targets: ["FlowCoordinator"]),
@@ -39,7 +41,8 @@ let package = Package(
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
         .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
-        .target(name: "FlowTestKit", dependencies: ["FlowKernel"], path: "Modules/FlowTestKit"),
+        .target(name: "FlowExplorer", dependencies: ["FlowKernel", "FlowStage"], path: "Modules/FlowExplorer"),
+        .target(name: "FlowTestKit", dependencies: ["FlowKernel", "FlowExplorer"], path: "Modules/FlowTestKit"),
         .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
@@ -52,7 +55,7 @@ let package = Package(
 
         .target(
             name: "ShopApp",
-            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"],
+            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer"],
             path: "Samples/ShopApp"
         ),
         .executableTarget(
@@ -64,6 +67,7 @@ let package = Package(
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
+        .testTarget(name: "FlowExplorerTests", dependencies: ["FlowExplorer", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"]),
         .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),

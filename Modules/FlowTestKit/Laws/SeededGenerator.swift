@@ -1,22 +1,5 @@
-/// A random number generator that replays: the same seed gives the same numbers on every run and
-/// every machine (SplitMix64), so a failing random sequence is reproduced from its seed alone.
-///
-/// ```swift
-/// var random = SeededGenerator(seed: 42)
-/// let gesture = gestures.randomElement(using: &random)
-/// ```
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+import FlowExplorer
 
-    /// Makes a generator that starts from a seed.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+/// FlowExplorer's replaying random number generator, named here too so law checks written
+/// before the explorer existed keep compiling with `import FlowTestKit` alone.
+public typealias SeededGenerator = FlowExplorer.SeededGenerator

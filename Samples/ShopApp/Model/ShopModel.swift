@@ -25,6 +25,13 @@ public final class ShopModel {
         cart.append(product)
     }
 
+    /// What of this session changes what a user can do, beyond what is shown: whether someone
+    /// is signed in, and whether the cart has something in it (which offers checkout). The
+    /// explorer tells states apart by it.
+    public var navigationState: String {
+        "signed in: \(user != nil), cart: \(cart.isEmpty ? "empty" : "not empty")"
+    }
+
     /// The order the cart makes, if someone is signed in and the cart has something in it.
     public var order: Order? {
         guard let user, !cart.isEmpty else { return nil }

@@ -31,7 +31,7 @@ public final class SignInScreen: ShopScreen {
     public override var actions: [ShopAction] {
         var actions: [ShopAction] = []
         if let onSignedIn {
-            actions.append(ShopAction("email", argument: "<address>", "Sign in with an email address") { [model, unowned self] address in
+            actions.append(ShopAction("email", argument: "<address>", samples: (["ana@example.com"], ["ana", "ana@example"]), "Sign in with an email address") { [model, unowned self] address in
                 switch model.signIn(email: address ?? "") {
                 case .success(let user): try onSignedIn(user)
                 case .failure(let problem): self.message = problem.description

@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowKernel
 
 /// One thing a user can do on a screen: typed by name (with an argument for some), or by number.
@@ -9,13 +10,23 @@ public struct ShopAction {
     public let argument: String?
     /// What it does, for people.
     public let summary: String
+    /// Arguments to try it with, for the explorer: good ones, which it must take, and bad ones,
+    /// which it must refuse or ignore.
+    let samples: (valid: [String], invalid: [String])
     let run: (String?) throws -> Void
 
-    init(_ name: String, argument: String? = nil, _ summary: String, run: @escaping (String?) throws -> Void) {
+    init(_ name: String, argument: String? = nil, samples: (valid: [String], invalid: [String]) = ([], []), _ summary: String, run: @escaping (String?) throws -> Void) {
         self.name = name
         self.argument = argument
+        self.samples = samples
         self.summary = summary
         self.run = run
+    }
+
+    /// The action as the explorer tries it: once, or once per sample argument.
+    var explored: ScreenAction {
+        guard argument != nil else { return ScreenAction(name) { try run(nil) } }
+        return ScreenAction(name, valid: samples.valid, invalid: samples.invalid) { try run($0) }
     }
 }
 
@@ -27,7 +38,7 @@ public struct ShopAction {
 /// storage a strategy needs on a screen (a step handle, a route slot) lives in ``attachments``,
 /// declared by that strategy's extension.
 @MainActor
-open class ShopScreen: Screen {
+open class ShopScreen: ExplorableScreen {
     /// The screen's title.
     public let title: String
     /// What went wrong or right with the last action, shown once.
@@ -45,6 +56,9 @@ open class ShopScreen: Screen {
 
     /// The actions wired by the strategy that shows the screen, in the order they are offered.
     open var actions: [ShopAction] { [] }
+
+    /// The actions as ``/FlowExplorer/NavigationExplorer`` tries them.
+    public var explorationActions: [ScreenAction] { actions.map(\.explored) }
 }
 
 /// Makes an action only when its intent is wired.

@@ -1,0 +1,54 @@
+import FlowKernel
+
+/// One fresh run of the app the explorer walks: the host it shows on and its running root flow.
+///
+/// The explorer asks for a new run whenever it goes back to the start, so every run must start
+/// the same way: the same screens, the same state. It keeps the run only while it uses it, and
+/// when the flow has ended it checks that letting go of the run released every screen it saw.
+@MainActor
+public struct ExplorationRun {
+    /// The host the app shows on.
+    public let host: any PresentationHost
+    /// The app's root flow, started.
+    public let flow: any Flow
+    /// Whatever else the run needs kept alive while it is used (an app session, say).
+    let keepAlive: AnyObject?
+    /// The app's own state that decides what a person can do, beyond what is shown.
+    let state: @MainActor () -> String
+    /// The actions a person can take on a screen.
+    let actions: @MainActor (any Screen) -> [ScreenAction]
+
+    /// Describes a run.
+    ///
+    /// - Parameters:
+    ///   - host: The host the app shows on.
+    ///   - flow: The app's root flow, already started on the host.
+    ///   - keeping: An object the run needs kept alive while it is explored (the session that
+    ///     holds the host and the flow, say); released with the run.
+    ///   - state: The app's own state that changes what a person can do beyond what is shown (what
+    ///     is in the cart, who is signed in), as text. Two moments that show the same and have the
+    ///     same state are one state of the exploration; leave it out and a cart with an item in it
+    ///     looks like an empty one.
+    ///   - actions: The actions a person can take on a screen; by default an ``ExplorableScreen``'s
+    ///     own, and none on other screens.
+    public init(
+        host: any PresentationHost,
+        flow: any Flow,
+        keeping: AnyObject? = nil,
+        state: @escaping @MainActor () -> String = { "" },
+        actions: (@MainActor (any Screen) -> [ScreenAction])? = nil
+    ) {
+        self.host = host
+        self.flow = flow
+        self.keepAlive = keeping
+        self.state = state
+        self.actions = actions ?? { ($0 as? any ExplorableScreen)?.explorationActions ?? [] }
+    }
+}
+
+/// How the run's flow ended, as an end node names it.
+@MainActor
+func endName(of flow: some Flow) -> String? {
+    guard let outcome = flow.outcome else { return nil }
+    return outcome.isCancelled ? "(cancelled)" : "(completed)"
+}

@@ -1,0 +1,192 @@
+import FlowKernel
+import FlowStage
+
+/// Walks an app's navigation by running it: every action its screens offer, with good and bad
+/// samples, and the person's own gestures (back, swipe down, the tab bar), from a fresh start.
+///
+/// It reports the graph it observed, how much it covered, and what it found wrong, each finding
+/// with the moves that reproduce it: an action that threw where it was offered, a refusal that
+/// changed something, a bad sample accepted, a dead end, a screen never reached, a flow that ended
+/// without releasing its screens.
+///
+/// ```swift
+/// let explorer = NavigationExplorer(expecting: ["CheckoutScreen"]) {
+///     let session = try ShopSession(strategy: .router)
+///     return ExplorationRun(host: session.host, flow: session.flow, keeping: session)
+/// }
+/// let report = try explorer.explore(.breadthFirst(depth: 12))
+/// #expect(report.findings.isEmpty)
+/// ```
+///
+/// A state is what the host shows (its text tree) together with the app's own state
+/// (``ExplorationRun``'s `state`). The explorer reaches a state again by starting a fresh run and
+/// replaying the moves that first reached it, so the app must behave the same way on every run:
+/// no clocks, no randomness of its own.
+@MainActor
+public final class NavigationExplorer {
+    /// How to walk.
+    public enum Walk: Hashable, Sendable {
+        /// Every move from every state, nearest states first, up to a number of moves from the
+        /// start. Each finding comes with the shortest reproduction there is.
+        case breadthFirst(depth: Int)
+        /// Random moves chosen by a seeded generator, `steps` in all, starting afresh when the flow
+        /// ends or after `depth` moves. Each finding comes with the shortest route to its state
+        /// that the walk took. A dead end is found only where a screen offers no move at all.
+        case random(seed: UInt64, steps: Int, depth: Int)
+    }
+
+    private let start: @MainActor () throws -> ExplorationRun
+    private let expected: [String]
+    private let includesGestures: Bool
+
+    /// Makes an explorer.
+    ///
+    /// - Parameters:
+    ///   - expecting: Screen type names the app should reach (its registered screens, say); each
+    ///     one never reached is a finding.
+    ///   - gestures: Whether to make the person's own gestures too: back, swipe down, the tab bar.
+    ///   - start: Starts a fresh run of the app.
+    public init(expecting: [String] = [], gestures: Bool = true, start: @escaping @MainActor () throws -> ExplorationRun) {
+        self.start = start
+        self.expected = expecting
+        self.includesGestures = gestures
+    }
+
+    /// Walks the app and reports what it saw.
+    ///
+    /// - Parameter progress: Called now and then with how far the walk has got.
+    /// - Throws: ``ExplorationError`` when a run does not replay the moves that reached a state
+    ///   (the app behaves differently on two runs); whatever starting a run throws.
+    public func explore(_ walk: Walk, progress: (@MainActor (ExplorationProgress) -> Void)? = nil) throws -> ExplorationReport {
+        var walker = Walker(explorer: self, progress: progress)
+        switch walk {
+        case .breadthFirst(let depth): try walker.breadthFirst(depth: depth)
+        case .random(let seed, let steps, let depth): try walker.random(seed: seed, steps: steps, depth: depth)
+        }
+        return walker.report(expecting: expected)
+    }
+
+    // MARK: One live run
+
+    /// A run in use: what it has shown so far, and the events of the move being made.
+    @MainActor
+    final class LiveRun {
+        var run: ExplorationRun?
+        let recorder = Recorder()
+        private var seen: [(object: Weak, name: String)] = []
+        private var seenIDs: Set<ObjectIdentifier> = []
+
+        init(_ run: ExplorationRun) {
+            self.run = run
+            run.host.addObserver(recorder)
+            noteScreens()
+        }
+
+        var host: any PresentationHost { run!.host }
+
+        /// Remembers, weakly, every screen the host shows now.
+        func noteScreens() {
+            let host = self.host
+            host.hierarchy.root?.forEach { node in
+                guard let ref = node.screen, seenIDs.insert(ref.instance).inserted, let screen = host.screen(for: ref) else { return }
+                seen.append((Weak(screen), ref.type.name))
+            }
+        }
+
+        /// Lets go of the run; the names of the screens it showed that are still alive.
+        func release() -> [String] {
+            run = nil
+            return seen.filter { $0.object.value != nil }.map(\.name)
+        }
+    }
+
+    final class Weak {
+        weak var value: AnyObject?
+        init(_ value: AnyObject) { self.value = value }
+    }
+
+    @MainActor
+    final class Recorder: FlowObserver {
+        var events: [FlowEvent] = []
+        func receive(_ event: FlowEvent) { events.append(event) }
+    }
+
+    /// One move a person can make in a state.
+    struct Attempt: Hashable {
+        let label: String
+        let isInvalid: Bool
+        let isGesture: Bool
+    }
+
+    func startRun() throws -> LiveRun {
+        LiveRun(try start())
+    }
+
+    /// The moves a person can make now: the visible screen's actions, then the gestures.
+    func attempts(in live: LiveRun) -> [Attempt] {
+        let run = live.run!
+        var result: [Attempt] = []
+        if let screen = run.host.visibleScreen {
+            for action in run.actions(screen) {
+                for attempt in action.attempts { result.append(Attempt(label: attempt.label, isInvalid: attempt.isInvalid, isGesture: false)) }
+            }
+        }
+        guard includesGestures else { return result }
+        let user = run.host.user
+        if user.backGesture != nil { result.append(Attempt(label: ":back", isInvalid: false, isGesture: true)) }
+        if user.swipeDownGesture != nil { result.append(Attempt(label: ":dismiss", isInvalid: false, isGesture: true)) }
+        if let tabs = user.tabGroup, let count = run.host.place(of: .container(tabs))?.childCount {
+            let selected = run.host.selectedTab(of: tabs)
+            for index in 0..<count where index != selected {
+                result.append(Attempt(label: ":tab \(index + 1)", isInvalid: false, isGesture: true))
+            }
+        }
+        return result
+    }
+
+    /// Makes a move in a live run; what it threw, if anything.
+    func perform(_ attempt: Attempt, in live: LiveRun) throws -> (any Error)? {
+        let run = live.run!
+        do {
+            if attempt.isGesture {
+                try performGesture(attempt.label, on: run.host)
+            } else {
+                guard let screen = run.host.visibleScreen,
+                      let found = run.actions(screen).lazy.flatMap(\.attempts).first(where: { $0.label == attempt.label }) else {
+                    throw ExplorationError(description: "'\(attempt.label)' is not offered on \(run.host.visibleScreenRef?.description ?? "any screen") now.")
+                }
+                try found.run()
+            }
+        } catch {
+            live.noteScreens()
+            return error
+        }
+        live.noteScreens()
+        return nil
+    }
+
+    private func performGesture(_ label: String, on host: any PresentationHost) throws {
+        switch label {
+        case ":back": try host.user.back()
+        case ":dismiss": try host.user.swipeDown()
+        default:
+            guard label.hasPrefix(":tab "), let number = Int(label.dropFirst(5)) else {
+                throw ExplorationError(description: "'\(label)' is not a gesture.")
+            }
+            try host.user.selectTab(number - 1)
+        }
+    }
+
+    /// The state a run is in: what is shown and the app's own state.
+    func key(of live: LiveRun) -> String {
+        let run = live.run!
+        return run.host.hierarchy.textTree + "\n--\n" + run.state()
+    }
+
+    /// The graph node a run stands at: the visible screen's type, or how the flow ended.
+    func nodeName(of live: LiveRun) -> String {
+        let run = live.run!
+        if let end = endName(of: run.flow) { return end }
+        return run.host.visibleScreenRef?.type.name ?? "(nothing shown)"
+    }
+}

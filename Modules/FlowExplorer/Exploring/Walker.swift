@@ -1,0 +1,200 @@
+import FlowKernel
+
+/// One exploration's bookkeeping: the states reached with the shortest route to each, the graph,
+/// the counts and the findings. The explorer's two walks share it.
+@MainActor
+struct Walker {
+    typealias LiveRun = NavigationExplorer.LiveRun
+    typealias Attempt = NavigationExplorer.Attempt
+
+    let explorer: NavigationExplorer
+    let progress: (@MainActor (ExplorationProgress) -> Void)?
+    /// The shortest route known to each state reached.
+    private var routes: [String: [String]] = [:]
+    private var graph = NavigationGraph()
+    private var moves = 0
+    private var transitions = 0
+    private var findings: [ExplorationFinding] = []
+    /// What each finding is about, so one defect met on many routes is reported once.
+    private var reported: Set<String> = []
+
+    init(explorer: NavigationExplorer, progress: (@MainActor (ExplorationProgress) -> Void)?) {
+        self.explorer = explorer
+        self.progress = progress
+    }
+
+    // MARK: Walks
+
+    mutating func breadthFirst(depth: Int) throws {
+        let first = try explorer.startRun()
+        let startKey = explorer.key(of: first)
+        graph = NavigationGraph(start: explorer.nodeName(of: first))
+        routes[startKey] = []
+        var queue = [(key: startKey, route: [String]())]
+        var head = 0
+        var spare: LiveRun? = first
+        while head < queue.count {
+            let (key, route) = queue[head]
+            head += 1
+            guard route.count < depth else { continue }
+            var live = try spare ?? replay(route)
+            spare = nil
+            let here = explorer.nodeName(of: live)
+            var leadsOut = false
+            for attempt in explorer.attempts(in: live) {
+                if live.run == nil { live = try replay(route) }
+                let result = try move(attempt, in: live, from: key, route: route)
+                if result.key != key { leadsOut = true }
+                guard let next = result.key, next != key else { continue }
+                if result.ended {
+                    checkRelease(of: live, after: route + [attempt.label], at: here)
+                } else if routes[next] == nil {
+                    routes[next] = route + [attempt.label]
+                    queue.append((next, route + [attempt.label]))
+                }
+                // The run has moved on; the next attempt starts from a replay.
+                live.run = nil
+            }
+            if !leadsOut { report(.deadEnd, route: route, at: here, about: "dead end \(key)") }
+            reportProgress()
+        }
+    }
+
+    mutating func random(seed: UInt64, steps: Int, depth: Int) throws {
+        var random = SeededGenerator(seed: seed)
+        var live: LiveRun?
+        var length = 0
+        for _ in 0..<steps {
+            if live?.run == nil || length >= depth {
+                let fresh = try explorer.startRun()
+                if graph.start == nil { graph.start = explorer.nodeName(of: fresh) }
+                live = fresh
+                length = 0
+            }
+            guard let current = live else { break }
+            let key = explorer.key(of: current)
+            let route = routes[key] ?? []
+            if routes[key] == nil { routes[key] = route }
+            let here = explorer.nodeName(of: current)
+            let attempts = explorer.attempts(in: current)
+            guard let attempt = attempts.randomElement(using: &random) else {
+                report(.deadEnd, route: route, at: here, about: "dead end \(key)")
+                live = nil
+                continue
+            }
+            let result = try move(attempt, in: current, from: key, route: route)
+            length += 1
+            guard let next = result.key else {
+                // A refusal that changed something leaves the run in a state no route reaches.
+                live = nil
+                continue
+            }
+            let nextRoute = route + [attempt.label]
+            if routes[next].map({ $0.count > nextRoute.count }) ?? true { routes[next] = nextRoute }
+            if result.ended {
+                checkRelease(of: current, after: nextRoute, at: here)
+                live = nil
+            }
+            if transitions % 1_000 == 0 { reportProgress() }
+        }
+        reportProgress()
+    }
+
+    // MARK: Moves
+
+    /// Replays a route from a fresh start.
+    private mutating func replay(_ route: [String]) throws -> LiveRun {
+        let live = try explorer.startRun()
+        for label in route {
+            guard let attempt = explorer.attempts(in: live).first(where: { $0.label == label }) else {
+                throw ExplorationError(description: "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' was not offered: the app does not behave the same way on every run.")
+            }
+            transitions += 1
+            if let error = try explorer.perform(attempt, in: live) {
+                throw ExplorationError(description: "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' threw \(error): the app does not behave the same way on every run.")
+            }
+        }
+        return live
+    }
+
+    /// Makes one move, records its edge or its finding, and says where it led: the next state's
+    /// key (`nil` when a refusal broke the run) and whether the flow ended.
+    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: String, route: [String]) throws -> (key: String?, ended: Bool) {
+        let here = explorer.nodeName(of: live)
+        live.recorder.events.removeAll()
+        moves += 1
+        transitions += 1
+        let error = try explorer.perform(attempt, in: live)
+        if let explorationError = error as? ExplorationError { throw explorationError }
+        let next = explorer.key(of: live)
+        let reproduction = route + [attempt.label]
+        if let error {
+            if next != key {
+                report(.refusalChangedSomething(attempt.label), route: reproduction, at: here, about: "refusal \(here) \(attempt.label)")
+                return (nil, false)
+            }
+            if !attempt.isInvalid, !attempt.isGesture {
+                report(.actionThrew(attempt.label, error: Self.message(error)), route: reproduction, at: here, about: "threw \(here) \(attempt.label)")
+            }
+            return (key, false)
+        }
+        if attempt.isInvalid {
+            if next != key { report(.invalidSampleAccepted(attempt.label), route: reproduction, at: here, about: "accepted \(here) \(attempt.label)") }
+            return (next, false)
+        }
+        let there = explorer.nodeName(of: live)
+        let ended = live.run.map { endName(of: $0.flow) != nil } ?? false
+        if ended { graph.add(NavigationGraph.Node(there, kind: .end)) }
+        graph.add(NavigationGraph.Edge(from: here, to: there, kind: Self.kind(of: live.recorder.events, ended: ended), label: attempt.label))
+        return (next, ended)
+    }
+
+    /// Lets go of a run whose flow ended, and reports the screens still alive.
+    private mutating func checkRelease(of live: LiveRun, after route: [String], at screen: String) {
+        let survivors = live.release()
+        guard !survivors.isEmpty else { return }
+        report(.leak(survivors.sorted()), route: route, at: screen, about: "leak \(survivors.sorted())")
+    }
+
+    /// How a move changed what is shown, read from its events: the flow's end, a child flow's
+    /// start, else the last change of what is shown.
+    static func kind(of events: [FlowEvent], ended: Bool) -> NavigationGraph.Edge.Kind {
+        if ended { return .finish }
+        if events.contains(where: { if case .flowStarted(let parent?) = $0.change { parent != $0.flow } else { false } }) {
+            return .childStart
+        }
+        for event in events.reversed() {
+            switch event.change {
+            case .pushed: return .push
+            case .presented, .childAdded: return .present
+            case .popped, .dismissed, .childRemoved: return .unwind
+            case .tabSelected: return .tab
+            case .rootReplaced, .stackReplaced, .tabInserted, .tabRemoved: return .replace
+            default: continue
+            }
+        }
+        return .stay
+    }
+
+    private static func message(_ error: any Error) -> String {
+        (error as? FlowError)?.message ?? "\(error)"
+    }
+
+    // MARK: Reporting
+
+    private mutating func report(_ kind: ExplorationFinding.Kind, route: [String], at screen: String?, about signature: String) {
+        guard reported.insert(signature).inserted else { return }
+        findings.append(ExplorationFinding(kind: kind, reproduction: route, screen: screen))
+    }
+
+    private func reportProgress() {
+        progress?(ExplorationProgress(states: routes.count, moves: moves, transitions: transitions, findings: findings.count))
+    }
+
+    mutating func report(expecting expected: [String]) -> ExplorationReport {
+        for name in expected where graph.nodes[name] == nil {
+            report(.neverReached(name), route: [], at: nil, about: "never \(name)")
+        }
+        return ExplorationReport(graph: graph, states: routes.count, moves: moves, transitions: transitions, findings: findings)
+    }
+}

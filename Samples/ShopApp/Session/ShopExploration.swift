@@ -1,0 +1,24 @@
+import FlowExplorer
+import FlowKernel
+
+/// The shop as the explorer walks it: a fresh session per run, told apart by what is shown and
+/// by ``ShopModel/navigationState``.
+@MainActor
+public enum ShopExploration {
+    /// An explorer of the shop in a strategy, expecting every screen that strategy shows.
+    public static func explorer(_ strategy: Strategy) -> NavigationExplorer {
+        NavigationExplorer(expecting: strategy.screenTypeNames) {
+            let session = try ShopSession(strategy: strategy)
+            return ExplorationRun(host: session.host, flow: session.flow, keeping: session, state: { [model = session.model] in model.navigationState })
+        }
+    }
+}
+
+extension Strategy {
+    /// The type names of the screens the shop shows in this strategy: all but the account,
+    /// which only the coordinator's tab group has.
+    public var screenTypeNames: [String] {
+        let shared = ["WelcomeScreen", "SignInScreen", "CatalogScreen", "ProductScreen", "CartScreen", "CheckoutScreen", "DoneScreen"]
+        return self == .coordinator ? shared + ["AccountScreen"] : shared
+    }
+}

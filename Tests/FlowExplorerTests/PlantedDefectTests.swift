@@ -1,0 +1,137 @@
+import FlowExplorer
+import FlowKernel
+import FlowStack
+import Testing
+
+@MainActor
+@Suite struct PlantedDefectTests {
+    @Test func aScreenWithNoWayOutIsADeadEndReproducedByTheShortestRoute() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home: screen.actions = [ScreenAction("stuck") { try navigator.goNext(to: Stuck.self) }]
+            case is Stuck:
+                screen.allowsBack = false
+                screen.actions = [ScreenAction("wait") {}]
+            default: break
+            }
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 4))
+        #expect(report.findings == [ExplorationFinding(kind: .deadEnd, reproduction: ["stuck"], screen: "Stuck")])
+    }
+
+    @Test func aScreenTheAppExpectsButNothingReachesIsReported() throws {
+        let explorer = Lab.explorer(expecting: ["Home", "Middle", "Orphan"]) { screen, navigator in
+            if screen is Home { screen.actions = [ScreenAction("middle") { try navigator.goNext(to: Middle.self) }] }
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 4))
+        #expect(report.findings == [ExplorationFinding(kind: .neverReached("Orphan"), reproduction: [], screen: nil)])
+        #expect(report.graph.nodes.keys.sorted() == ["Home", "Middle"])
+    }
+
+    @Test func aFlowThatEndsWithAScreenStillAliveIsALeak() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home: screen.actions = [ScreenAction("middle") { try navigator.goNext(to: Middle.self) }]
+            case is Middle:
+                // The screen keeps a closure that keeps the screen: a cycle nothing breaks.
+                screen.cycle = { _ = screen }
+                screen.actions = [ScreenAction("finish") { try navigator.finish(with: ()) }]
+            default: break
+            }
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 4))
+        #expect(report.findings == [ExplorationFinding(kind: .leak(["Middle"]), reproduction: ["middle", "finish"], screen: "Middle")])
+    }
+
+    @Test func anOfferedActionThatThrowsIsReportedWithTheShortestRouteAmongSeveral() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home:
+                screen.actions = [
+                    ScreenAction("detour") { try navigator.goNext(to: Detour.self) },
+                    ScreenAction("middle") { try navigator.goNext(to: Middle.self) },
+                ]
+            case is Detour: screen.actions = [ScreenAction("middle") { try navigator.goNext(to: Middle.self) }]
+            case is Middle:
+                // The stack's navigator cannot show a screen nobody registered.
+                screen.actions = [ScreenAction("broken") { try navigator.goNext(to: Unregistered.self) }]
+            default: break
+            }
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 5))
+        let thrown = report.findings.filter { if case .actionThrew = $0.kind { true } else { false } }
+        #expect(thrown.count == 1)
+        #expect(thrown.first?.reproduction == ["middle", "broken"])
+        #expect(thrown.first?.screen == "Middle")
+        #expect(thrown.first?.description.contains("Unregistered") == true)
+    }
+
+    @Test func aRandomWalkFindsTheThrowingActionFromItsSeed() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home: screen.actions = [ScreenAction("middle") { try navigator.goNext(to: Middle.self) }]
+            case is Middle: screen.actions = [ScreenAction("broken") { try navigator.goNext(to: Unregistered.self) }]
+            default: break
+            }
+        }
+        let first = try explorer.explore(.random(seed: 7, steps: 200, depth: 6))
+        let second = try explorer.explore(.random(seed: 7, steps: 200, depth: 6))
+        #expect(first.findings.map(\.reproduction) == [["middle", "broken"]])
+        #expect(first.findings == second.findings)
+        #expect(first.transitions == second.transitions)
+    }
+
+    @Test func aBadSampleThatChangesWhatIsShownIsReported() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            guard screen is Home else { return }
+            screen.actions = [ScreenAction("open", valid: ["middle"], invalid: ["nowhere"]) { (_: String) in try navigator.goNext(to: Middle.self) }]
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 3))
+        #expect(report.findings == [ExplorationFinding(kind: .invalidSampleAccepted("open nowhere"), reproduction: ["open nowhere"], screen: "Home")])
+    }
+
+    @Test func aBadSampleThatIsRefusedIsNoFinding() throws {
+        let explorer = Lab.explorer(gestures: false) { screen, navigator in
+            switch screen {
+            case is Home:
+                screen.actions = [ScreenAction("open", valid: ["Middle"], invalid: ["Nowhere"]) { (name: String) in
+                    guard name == "Middle" else { throw FlowError(.notFound, "No screen is called \(name).") }
+                    try navigator.goNext(to: Middle.self)
+                }]
+            case is Middle: screen.actions = [ScreenAction("back") { try navigator.getBack() }]
+            default: break
+            }
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 3))
+        #expect(report.findings.isEmpty)
+        #expect(report.graph.sortedEdges == [
+            NavigationGraph.Edge(from: "Home", to: "Middle", kind: .push, label: "open Middle"),
+            NavigationGraph.Edge(from: "Middle", to: "Home", kind: .unwind, label: "back"),
+        ])
+    }
+
+    @Test func aMoveThatThrowsAfterChangingWhatIsShownIsReported() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            guard screen is Home else { return }
+            screen.actions = [ScreenAction("half") {
+                try navigator.goNext(to: Middle.self)
+                throw FlowError(.hostRejected, "Planted: the second half of the request failed.")
+            }]
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 3))
+        #expect(report.findings == [ExplorationFinding(kind: .refusalChangedSomething("half"), reproduction: ["half"], screen: "Home")])
+    }
+
+    @Test func anAppThatDoesNotReplayTheSameWayIsRefusedWithAnError() throws {
+        var runs = 0
+        let explorer = Lab.explorer { screen, navigator in
+            guard screen is Home else { return }
+            runs += 1
+            // Offered on the first run only: a replay cannot find it.
+            screen.actions = runs == 1 ? [ScreenAction("middle") { try navigator.goNext(to: Middle.self) }, ScreenAction("detour") { try navigator.goNext(to: Detour.self) }] : []
+        }
+        #expect(throws: ExplorationError.self) { try explorer.explore(.breadthFirst(depth: 3)) }
+    }
+}
+
+final class Unregistered: LabScreen {}

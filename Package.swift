@@ -60,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlowDemo",
-            dependencies: ["ShopApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ShopApp", "FlowExplorer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Samples/FlowDemo"
         ),
 

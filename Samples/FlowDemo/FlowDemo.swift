@@ -4,11 +4,23 @@ import ShopApp
 
 extension Strategy: ExpressibleByArgument {}
 
-/// `flow-demo`: the shop, in the strategy the user picks, at a terminal or from a script.
+/// `flow-demo`: the shop, in the strategy the user picks, at a terminal or from a script; and its
+/// navigation as a graph, or explored for defects.
 @main
 struct FlowDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flow-demo",
+        abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
+        discussion: RunShop.configuration.discussion,
+        subcommands: [RunShop.self, GraphCommand.self, ExploreCommand.self],
+        defaultSubcommand: RunShop.self
+    )
+}
+
+/// `flow-demo run` (the default): the shop at a terminal or from a script.
+struct RunShop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
         discussion: """
             The shop: Welcome, Sign in (an email address; an invalid one keeps you there), Catalog \
@@ -34,6 +46,9 @@ struct FlowDemo: ParsableCommand {
               flow-demo --strategy stack
               flow-demo --strategy router --transcript \\
                 --script "start,email ana@example.com,shoes,add,cart,checkout,pay,close"
+              flow-demo graph --strategy chain --format mermaid
+              flow-demo explore --strategy coordinator --depth 12
+              flow-demo explore --strategy router --seed 7
             """
     )
 

@@ -128,6 +128,59 @@ struct FlowDemoCLITests {
         for strategy in Strategy.allCases { #expect(run.stdout.contains(strategy.summary.prefix(30))) }
     }
 
+    @Test("graph prints the graph the explorer's baseline holds", arguments: Strategy.allCases)
+    func graphPrintsTheObservedGraph(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["graph", "--strategy", strategy.rawValue])
+        #expect(run.status == 0)
+        let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../FlowExplorerTests/Baselines/shop-\(strategy.rawValue).txt")
+        #expect(run.stdout == (try String(contentsOf: baseline, encoding: .utf8)))
+    }
+
+    @Test func graphPrintsMermaidAndDot() throws {
+        let mermaid = try FlowDemo.run(["graph", "--strategy", "router", "--format", "mermaid"])
+        #expect(mermaid.status == 0)
+        #expect(mermaid.stdout.hasPrefix("flowchart TD\n"))
+        #expect(mermaid.stdout.contains("-->|\"push: start\"|"))
+        let dot = try FlowDemo.run(["graph", "--strategy", "router", "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(dot.stdout.hasPrefix("digraph navigation {"))
+        #expect(dot.stdout.contains("\"WelcomeScreen\" -> \"SignInScreen\" [label=\"push: start\"];"))
+    }
+
+    @Test("explore walks every strategy's shop and finds nothing wrong", arguments: Strategy.allCases)
+    func exploreSummarisesACleanWalk(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["explore", "--strategy", strategy.rawValue, "--depth", "12"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Explored the \(strategy.rawValue) shop: "))
+        #expect(run.stdout.contains(", 0 findings."))
+        #expect(run.stdout.contains("Ends reached: (completed)."))
+        // Standard error is no terminal here, so no progress line is written to it.
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func aSeededExploreWalksTheSameWayTwice() throws {
+        let first = try FlowDemo.run(["explore", "--strategy", "chain", "--seed", "7", "--steps", "300"])
+        let second = try FlowDemo.run(["explore", "--strategy", "chain", "--seed", "7", "--steps", "300"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.contains("300 moves (300 transitions)"))
+    }
+
+    @Test(arguments: [
+        (["graph"], "Missing expected argument '--strategy <strategy>'"),
+        (["graph", "--strategy", "router", "--format", "png"], "The value 'png' is invalid for '--format <format>'"),
+        (["graph", "--strategy", "router", "--depth", "0"], "--depth must be at least 1, not 0."),
+        (["explore", "--strategy", "maze"], "The value 'maze' is invalid for '--strategy <strategy>'"),
+        (["explore", "--strategy", "stack", "--seed", "1", "--steps", "0"], "--steps must be at least 1, not 0."),
+    ])
+    func graphAndExploreRefuseBadArgumentsWithAMessage(arguments: [String], message: String) throws {
+        let run = try FlowDemo.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(message))
+        #expect(run.stdout.isEmpty)
+    }
+
     /// Compares output with an expected file, line by line, naming the first difference.
     private func expectOutput(_ output: String, matches file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expected/\(file)")

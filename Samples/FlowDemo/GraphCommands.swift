@@ -1,0 +1,122 @@
+import ArgumentParser
+import FlowExplorer
+import FlowKernel
+import Foundation
+import ShopApp
+
+/// How `flow-demo graph` prints a graph.
+enum GraphFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, mermaid, dot
+}
+
+/// `flow-demo graph`: the shop's navigation in a strategy, as the explorer observes it.
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print the shop's navigation graph in a strategy: every screen and every move between them.",
+        discussion: """
+            The graph is observed: the explorer runs the shop from its start and tries every \
+            action and system control, breadth-first, to the depth given. Render DOT with \
+            Graphviz ("flow-demo graph --strategy stack --format dot | dot -Tsvg > shop.svg"); \
+            paste Mermaid into Markdown that renders it.
+            """
+    )
+
+    @Option(help: "The strategy: stack, chain, router or coordinator.")
+    var strategy: Strategy
+
+    @Option(help: "text, mermaid or dot.")
+    var format: GraphFormat = .text
+
+    @Option(help: "How many moves from the start to explore.")
+    var depth = 12
+
+    func validate() throws {
+        guard depth >= 1 else { throw ValidationError("--depth must be at least 1, not \(depth).") }
+    }
+
+    func run() throws {
+        let graph = try MainActor.assumeIsolated {
+            try ShopExploration.explorer(strategy).explore(.breadthFirst(depth: depth)).graph
+        }
+        switch format {
+        case .text: print(graph.text)
+        case .mermaid: print(graph.mermaid)
+        case .dot: print(graph.dot)
+        }
+    }
+}
+
+/// `flow-demo explore`: the shop explored for defects, with a progress line and a summary.
+struct ExploreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Explore the shop in a strategy and report what is wrong: dead ends, actions that throw, leaks, screens never reached.",
+        discussion: """
+            Without --seed the walk is breadth-first to --depth moves, and each finding comes with \
+            the shortest moves that reproduce it. With --seed it is a random walk of --steps moves, \
+            starting afresh when the shop ends or after --depth moves; the same seed walks the \
+            same way. The exit status is 1 when something was found.
+            """
+    )
+
+    @Option(help: "The strategy: stack, chain, router or coordinator.")
+    var strategy: Strategy
+
+    @Option(help: "How many moves from the start: the breadth-first walk's depth, or the random walk's longest run. 12 breadth-first, 30 random by default.")
+    var depth: Int?
+
+    @Option(help: "Walk randomly from this seed instead of breadth-first.")
+    var seed: UInt64?
+
+    @Option(help: "How many moves the random walk makes.")
+    var steps = 10_000
+
+    func validate() throws {
+        if let depth, depth < 1 { throw ValidationError("--depth must be at least 1, not \(depth).") }
+        guard steps >= 1 else { throw ValidationError("--steps must be at least 1, not \(steps).") }
+    }
+
+    func run() throws {
+        let walk: NavigationExplorer.Walk = seed.map { .random(seed: $0, steps: steps, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
+        let status: Int32 = try MainActor.assumeIsolated {
+            let progress = ProgressLine()
+            let report = try ShopExploration.explorer(strategy).explore(walk) { progress.show($0) }
+            progress.end()
+            print("Explored the \(strategy.rawValue) shop: \(report.summary).")
+            let nodes = report.graph.sortedNodes
+            print("Screens reached: \(nodes.filter { $0.kind != .end }.map(\.name).joined(separator: ", ")).")
+            print("Ends reached: \(nodes.filter { $0.kind == .end }.map(\.name).joined(separator: ", ").nonEmpty ?? "none").")
+            for finding in report.findings { print("! \(finding)") }
+            return report.findings.isEmpty ? 0 : 1
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension String {
+    /// The text, or `nil` when it is empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+/// A line on standard error that a terminal shows rewritten in place as an exploration goes on;
+/// nothing when standard error is not a terminal, so logs stay clean.
+@MainActor
+final class ProgressLine {
+    private let isTerminal = isatty(FileHandle.standardError.fileDescriptor) != 0
+    private var shown = false
+
+    func show(_ progress: ExplorationProgress) {
+        guard isTerminal else { return }
+        write("\rexploring: \(progress.states) states, \(progress.moves) moves, \(progress.transitions) transitions, \(progress.findings) findings")
+        shown = true
+    }
+
+    func end() {
+        if shown { write("\n") }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

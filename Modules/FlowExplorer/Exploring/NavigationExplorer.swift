@@ -54,7 +54,9 @@ public final class NavigationExplorer {
 
     /// Walks the app and reports what it saw.
     ///
-    /// - Parameter progress: Called now and then with how far the walk has got.
+    /// - Parameters:
+    ///   - walk: Breadth-first to a depth, or randomly from a seed.
+    ///   - progress: Called now and then with how far the walk has got.
     /// - Throws: ``ExplorationError`` when a run does not replay the moves that reached a state
     ///   (the app behaves differently on two runs); whatever starting a run throws.
     public func explore(_ walk: Walk, progress: (@MainActor (ExplorationProgress) -> Void)? = nil) throws -> ExplorationReport {

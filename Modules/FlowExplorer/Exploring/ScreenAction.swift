@@ -27,6 +27,10 @@ public struct ScreenAction {
     public let attempts: [Attempt]
 
     /// An action without an argument.
+    ///
+    /// - Parameters:
+    ///   - name: What a person does: `start`, `checkout`.
+    ///   - run: Does it, as the screen's own control would; throws when refused.
     public init(_ name: String, _ run: @escaping @MainActor () throws -> Void) {
         self.name = name
         self.attempts = [Attempt(label: name, isInvalid: false, run: run)]
@@ -35,8 +39,10 @@ public struct ScreenAction {
     /// An action that takes an argument, tried with each sample.
     ///
     /// - Parameters:
+    ///   - name: What a person does: `email`.
     ///   - valid: Arguments the action must take without throwing.
     ///   - invalid: Arguments the action must refuse, by throwing or by changing nothing shown.
+    ///   - run: Does it with an argument, as the screen's own control would; throws when refused.
     public init<Argument>(_ name: String, valid: [Argument], invalid: [Argument] = [], _ run: @escaping @MainActor (Argument) throws -> Void) {
         self.name = name
         self.attempts = valid.map { sample in Attempt(label: "\(name) \(sample)", isInvalid: false) { try run(sample) } }

@@ -43,9 +43,19 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     /// How many steps the chain has (0 once it has ended).
     public var stepCount: Int { plan?.steps.count ?? 0 }
 
+    /// The navigation the chain's steps declare, without running it: each step's screen type with
+    /// the context it takes, `next` from each step to the following one (pushed in a stack,
+    /// replacing the child in a single container) and on to the chain's end, `back` to the step
+    /// before. It stays readable after the chain has ended.
+    ///
+    /// A step ends the chain early with `endFlow()`, and starts other flows, only at run time;
+    /// FlowExplorer's explorer sees those.
+    public let declaredGraph: NavigationGraph
+
     init(id: FlowID, kind: ChainContainer.Kind, steps: [AnyStep], defaultPresent: StepAction?, defaultDismiss: StepAction?, onEnd: ((ChainContainer) -> Void)?) {
         self.lifecycle = FlowLifecycle(id: id)
         self.kind = kind
+        self.declaredGraph = ChainGraph.declared(steps: steps, kind: kind, result: Result.self)
         self.plan = Plan(steps: steps, defaultPresent: defaultPresent, defaultDismiss: defaultDismiss, onEnd: onEnd)
     }
 

@@ -24,14 +24,21 @@ public final class Router {
         let covers: (Any.Type) -> Bool
         /// Makes the screen with a value of a matched type injected.
         let make: (Any, Any.Type) throws -> any Routable
+        /// What the screen type declares: the cases of its input, output and update.
+        let roles: DeclaredRoles
     }
 
     private var destinations: [ObjectIdentifier: Destination] = [:]
-    private var transforms: [(from: Any.Type, to: Any.Type, apply: (Any) -> Any?)] = []
+    private(set) var transforms: [(from: Any.Type, to: Any.Type, apply: (Any) -> Any?)] = []
     private var transitions: [(TransitionContext) throws -> Bool] = []
     /// The registered screen types, in registration order.
     public private(set) var registeredScreens: [ScreenType] = []
     private var registeredScreenSet: Set<ScreenType> = []
+    /// Each registered screen type's destination, for the declared graph.
+    private(set) var destinationsByScreen: [ScreenType: Destination] = [:]
+    /// Screen types shown with `.present` (from any producer when `from` is `nil`), for the
+    /// declared graph.
+    private(set) var declaredPresentations: [(from: ObjectIdentifier?, to: ObjectIdentifier)] = []
 
     /// Makes an empty router.
     public init() {}
@@ -62,7 +69,8 @@ public final class Router {
                 let screen = factory(input)
                 screen.route.input = input
                 return screen
-            }
+            },
+            roles: DeclaredRoles(S.self)
         )
         let keys = UnionTypes.flatten(S.Input.self).map(ObjectIdentifier.init)
         // Check every key first, so a refused registration changes nothing; then register in place,
@@ -78,6 +86,7 @@ public final class Router {
             destinations[key] = destination
         }
         if registeredScreenSet.insert(destination.screenType).inserted { registeredScreens.append(destination.screenType) }
+        destinationsByScreen[destination.screenType] = destination
     }
 
     /// Rewrites a produced value of type `From` into a `To` before routing; a `To` may be a union.
@@ -94,6 +103,7 @@ public final class Router {
 
     /// Shows every new screen of a type with a transition.
     public func addTransition<To: Screen>(to: To.Type, _ transition: Transition) {
+        if transition.kind == .present { declaredPresentations.append((nil, ObjectIdentifier(To.self))) }
         addTransition { context in
             guard !context.isUnwind, context.to is To else { return false }
             try transition.perform(context)
@@ -103,6 +113,7 @@ public final class Router {
 
     /// Shows new screens of a type produced from screens of a type with a transition.
     public func addTransition<From: Screen, To: Screen>(from: From.Type, to: To.Type, _ transition: Transition) {
+        if transition.kind == .present { declaredPresentations.append((ObjectIdentifier(From.self), ObjectIdentifier(To.self))) }
         addTransition { context in
             guard !context.isUnwind, context.from is From, context.to is To else { return false }
             try transition.perform(context)

@@ -3,17 +3,21 @@ import FlowKernel
 /// How a screen the router creates is shown: StoryFlow's `Transition`.
 @MainActor
 public struct Transition {
+    /// What a transition does, as far as a declared graph can tell without running it.
+    enum Kind { case show, present, custom }
+
+    let kind: Kind
     let perform: (TransitionContext) throws -> Void
 
     /// Pushes onto the producer's stack; presents over the producer when it is not in a stack.
-    public static var show: Transition { Transition { try $0.show() } }
+    public static var show: Transition { Transition(kind: .show) { try $0.show() } }
 
     /// Presents over the producer (over what it already presents, if anything).
-    public static var present: Transition { Transition { try $0.present() } }
+    public static var present: Transition { Transition(kind: .present) { try $0.present() } }
 
     /// Your own transition.
     public static func custom(_ perform: @escaping (TransitionContext) throws -> Void) -> Transition {
-        Transition(perform: perform)
+        Transition(kind: .custom, perform: perform)
     }
 }
 

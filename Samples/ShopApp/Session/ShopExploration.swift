@@ -1,5 +1,8 @@
+import FlowChain
 import FlowExplorer
 import FlowKernel
+import FlowRouter
+import FlowStack
 
 /// The shop as the explorer walks it: a fresh session per run, told apart by what is shown and
 /// by ``ShopModel/navigationState``.
@@ -20,5 +23,19 @@ extension Strategy {
     public var screenTypeNames: [String] {
         let shared = ["WelcomeScreen", "SignInScreen", "CatalogScreen", "ProductScreen", "CartScreen", "CheckoutScreen", "DoneScreen"]
         return self == .coordinator ? shared + ["AccountScreen"] : shared
+    }
+}
+
+extension ShopSession {
+    /// The navigation the shop's flow declares without running, where its strategy declares one:
+    /// the router's registrations, the chain's steps, the stack registry's order. The coordinator's
+    /// children are started by code, so only exploring shows its navigation.
+    public var declaredGraph: NavigationGraph? {
+        switch flow {
+        case let router as RouterFlow<Order>: router.declaredGraph(start: WelcomeScreen.self)
+        case let chain as ChainFlow<Order>: chain.declaredGraph
+        case let stack as StackNavigator<Order>: stack.registry.declaredGraph
+        default: nil
+        }
     }
 }

@@ -1,0 +1,98 @@
+import FlowExplorer
+import FlowKernel
+import FlowRouter
+import Testing
+
+@MainActor
+@Suite struct GraphValidationTests {
+    nonisolated private static func edge(_ from: String, _ to: String, _ label: String, _ kind: NavigationGraph.Edge.Kind = .push) -> NavigationGraph.Edge {
+        NavigationGraph.Edge(from: from, to: to, kind: kind, label: label)
+    }
+
+    /// Each rule on a graph that breaks it once, and on one that keeps it.
+    @Test(arguments: [
+        ("a screen no edge reaches", [edge("Start", "End", "go")], [NavigationGraph.Node("End", isTerminal: true), NavigationGraph.Node("Island", isTerminal: true)],
+         [GraphFinding(.unreachable(screen: "Island"))]),
+        ("a produced type no edge takes", [edge("Start", "End", "Order")], [NavigationGraph.Node("Start", produces: ["Order", "Coupon"]), NavigationGraph.Node("End", isTerminal: true)],
+         [GraphFinding(.producedButNotTaken(screen: "Start", type: "Coupon"))]),
+        ("a produced type a transform rewrites", [edge("Start", "End", "Item as Cart")], [NavigationGraph.Node("Start", produces: ["Item"]), NavigationGraph.Node("End", isTerminal: true)],
+         []),
+        ("a type two screens take", [edge("Start", "A", "Product"), edge("Start", "B", "Product")], [NavigationGraph.Node("A", takes: ["Product"], isTerminal: true), NavigationGraph.Node("B", takes: ["Product"], isTerminal: true)],
+         [GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"]))]),
+        ("a dead end that is not terminal", [edge("Start", "Stuck", "go")], [],
+         [GraphFinding(.deadEnd(screen: "Stuck"))]),
+        ("a terminal screen", [edge("Start", "Done", "go")], [NavigationGraph.Node("Done", isTerminal: true)],
+         []),
+    ])
+    func aGraphThatBreaksARuleHasOneFinding(_ rule: String, edges: [NavigationGraph.Edge], nodes: [NavigationGraph.Node], expected: [GraphFinding]) {
+        var graph = NavigationGraph(start: "Start")
+        for node in nodes { graph.add(node) }
+        for edge in edges { graph.add(edge) }
+        #expect(graph.findings == expected, "\(rule)")
+    }
+
+    @Test func aGraphWithoutAStartReportsNoUnreachableScreen() {
+        var graph = NavigationGraph()
+        graph.add(NavigationGraph.Node("Alone", isTerminal: true))
+        #expect(graph.findings == [])
+    }
+
+    @Test func everyFindingSaysWhatIsWrongInASentence() {
+        #expect(GraphFinding(.unreachable(screen: "Island")).description == "Island cannot be reached from the start.")
+        #expect(GraphFinding(.producedButNotTaken(screen: "Start", type: "Coupon")).description == "Start produces Coupon, but no screen takes it and it ends nothing.")
+        #expect(GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"])).description == "A and B all take Product; which one a Product goes to is ambiguous.")
+        #expect(GraphFinding(.deadEnd(screen: "Stuck")).description == "Stuck has no way out and is not declared terminal.")
+    }
+
+    /// A router whose registrations leave a produced type with nowhere to go, a screen that
+    /// nothing produces the input of, and screens that produce nothing.
+    @Test func aRoutersDeclaredGraphShowsAnOutputNobodyTakesAndAScreenNobodyReaches() throws {
+        let router = Router()
+        try router.register(Listing.self)
+        try router.register(Forgotten.self)
+        router.addTransform { (item: Item) in Basket(items: [item]) }
+        try router.register(BasketScreen.self)
+        let graph = router.declaredGraph(start: RouterHome.self)
+        #expect(graph.findings == [
+            GraphFinding(.unreachable(screen: "Forgotten")),
+            GraphFinding(.producedButNotTaken(screen: "Listing", type: "Coupon")),
+            // Screens that produce nothing declare no way out.
+            GraphFinding(.deadEnd(screen: "BasketScreen")),
+            GraphFinding(.deadEnd(screen: "Forgotten")),
+        ])
+        #expect(graph.edges(from: "Listing") == [NavigationGraph.Edge(from: "Listing", to: "BasketScreen", kind: .push, label: "Item as Basket")])
+    }
+}
+
+private struct Item {}
+private struct Basket { let items: [Item] }
+private struct Coupon {}
+private struct Memo {}
+
+@MainActor
+private final class RouterHome: OutputProducing {
+    typealias Output = String
+    let route = RouteSlot()
+}
+
+@MainActor
+private final class Listing: InputRequiring, OutputProducing, Instantiable {
+    typealias Input = String
+    typealias Output = OneOf2<Item, Coupon>
+    let route = RouteSlot()
+    init() {}
+}
+
+@MainActor
+private final class BasketScreen: InputRequiring, Instantiable {
+    typealias Input = Basket
+    let route = RouteSlot()
+    init() {}
+}
+
+@MainActor
+private final class Forgotten: InputRequiring, Instantiable {
+    typealias Input = Memo
+    let route = RouteSlot()
+    init() {}
+}

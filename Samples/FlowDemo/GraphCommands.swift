@@ -16,7 +16,9 @@ struct GraphCommand: ParsableCommand {
         abstract: "Print the shop's navigation graph in a strategy: every screen and every move between them.",
         discussion: """
             The graph is observed: the explorer runs the shop from its start and tries every \
-            action and system control, breadth-first, to the depth given. Render DOT with \
+            action and system control, breadth-first, to the depth given. With --declared it is \
+            what the strategy declares without running: the router's registrations, the chain's \
+            steps, the stack registry's order. Render DOT with \
             Graphviz ("flow-demo graph --strategy stack --format dot | dot -Tsvg > shop.svg"); \
             paste Mermaid into Markdown that renders it.
             """
@@ -31,13 +33,20 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "How many moves from the start to explore.")
     var depth = 12
 
+    @Flag(help: "Print the graph the strategy declares without running (stack, chain and router), instead of the observed one.")
+    var declared = false
+
     func validate() throws {
         guard depth >= 1 else { throw ValidationError("--depth must be at least 1, not \(depth).") }
+        if declared, strategy == .coordinator {
+            throw ValidationError("The coordinator declares no graph: its children are started by code. Leave out --declared to see the observed graph.")
+        }
     }
 
     func run() throws {
         let graph = try MainActor.assumeIsolated {
-            try ShopExploration.explorer(strategy).explore(.breadthFirst(depth: depth)).graph
+            if declared, let graph = try ShopSession(strategy: strategy).declaredGraph { return graph }
+            return try ShopExploration.explorer(strategy).explore(.breadthFirst(depth: depth)).graph
         }
         switch format {
         case .text: print(graph.text)

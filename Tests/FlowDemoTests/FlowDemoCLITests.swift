@@ -137,6 +137,15 @@ struct FlowDemoCLITests {
         #expect(run.stdout == (try String(contentsOf: baseline, encoding: .utf8)))
     }
 
+    @Test("graph --declared prints the declared graph's baseline", arguments: [Strategy.stack, .chain, .router])
+    func graphPrintsTheDeclaredGraph(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["graph", "--strategy", strategy.rawValue, "--declared"])
+        #expect(run.status == 0)
+        let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../FlowExplorerTests/Baselines/shop-\(strategy.rawValue)-declared.txt")
+        #expect(run.stdout == (try String(contentsOf: baseline, encoding: .utf8)))
+    }
+
     @Test func graphPrintsMermaidAndDot() throws {
         let mermaid = try FlowDemo.run(["graph", "--strategy", "router", "--format", "mermaid"])
         #expect(mermaid.status == 0)
@@ -172,6 +181,7 @@ struct FlowDemoCLITests {
         (["graph", "--strategy", "router", "--format", "png"], "The value 'png' is invalid for '--format <format>'"),
         (["graph", "--strategy", "router", "--depth", "0"], "--depth must be at least 1, not 0."),
         (["explore", "--strategy", "maze"], "The value 'maze' is invalid for '--strategy <strategy>'"),
+        (["graph", "--strategy", "coordinator", "--declared"], "The coordinator declares no graph"),
         (["explore", "--strategy", "stack", "--seed", "1", "--steps", "0"], "--steps must be at least 1, not 0."),
     ])
     func graphAndExploreRefuseBadArgumentsWithAMessage(arguments: [String], message: String) throws {

@@ -58,7 +58,7 @@ import Testing
             """)
     }
 
-    @Test func dotEscapesQuotesAndDashesUnwinds() {
+    @Test func dotEscapesQuotesAndDashesUnwindsWithoutLettingThemRankNodes() {
         #expect(graph.dot == """
             digraph navigation {
                 rankdir=TB;
@@ -69,7 +69,7 @@ import Testing
                 "Done" [shape=doubleoctagon];
                 "Welcome" [style=bold];
                 "Catalog" -> "Done" [label="present: buy \\"hat\\""];
-                "Catalog" -> "Welcome" [label="unwind: :back", style=dashed];
+                "Catalog" -> "Welcome" [label="unwind: :back", style=dashed, constraint=false];
                 "Done" -> "(completed)" [label="finish: close", style=dashed];
                 "Welcome" -> "Catalog" [label="push: start"];
             }

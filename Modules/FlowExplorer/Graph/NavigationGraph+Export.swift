@@ -29,7 +29,8 @@ extension NavigationGraph {
     /// The graph as a Graphviz DOT digraph, laid out top to bottom.
     ///
     /// The start is bold, an end a circle, a terminal screen a double octagon; unwinds and the
-    /// finish are dashed.
+    /// finish are dashed, and unwinds leave the ranking to the moves forward, so the picture reads
+    /// from the start downwards.
     public var dot: String {
         var lines = ["digraph navigation {", "    rankdir=TB;", "    node [shape=box, fontname=\"Helvetica\"];", "    edge [fontname=\"Helvetica\", fontsize=10];"]
         for node in sortedNodes {
@@ -47,6 +48,8 @@ extension NavigationGraph {
         for edge in sortedEdges {
             var attributes = ["label=\(Self.dotText("\(edge.kind.rawValue): \(edge.label)"))"]
             if edge.kind == .unwind || edge.kind == .finish { attributes.append("style=dashed") }
+            // Moves back do not rank the nodes, so the layout reads from the start downwards.
+            if edge.kind == .unwind { attributes.append("constraint=false") }
             lines.append("    \(Self.dotText(edge.from)) -> \(Self.dotText(edge.to)) [\(attributes.joined(separator: ", "))];")
         }
         lines.append("}")

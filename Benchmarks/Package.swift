@@ -12,6 +12,20 @@ let package = Package(
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
     ],
     targets: [
+        // The sample shop, the same sources as the root package's (a link to Samples/ShopApp), so
+        // exploring it is measured without making the sample a product.
+        .target(
+            name: "BenchmarkShop",
+            dependencies: [
+                .product(name: "FlowKernel", package: "FlowKit"),
+                .product(name: "FlowStage", package: "FlowKit"),
+                .product(name: "FlowStack", package: "FlowKit"),
+                .product(name: "FlowChain", package: "FlowKit"),
+                .product(name: "FlowCoordinator", package: "FlowKit"),
+                .product(name: "FlowRouter", package: "FlowKit"),
+                .product(name: "FlowExplorer", package: "FlowKit"),
+            ]
+        ),
         // What is measured, as plain functions, so every harness measures the same thing.
         .target(
             name: "FlowKitWorkloads",
@@ -22,7 +36,9 @@ let package = Package(
                 .product(name: "FlowChain", package: "FlowKit"),
                 .product(name: "FlowCoordinator", package: "FlowKit"),
                 .product(name: "FlowRouter", package: "FlowKit"),
+                .product(name: "FlowExplorer", package: "FlowKit"),
                 .product(name: "Swinject", package: "Swinject"),
+                "BenchmarkShop",
             ]
         ),
         // Every figure in one run, each as a ratio to its anchor.

@@ -48,6 +48,11 @@ public enum Catalog {
             Workload("random journey on FlowChain, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.chain),
             Workload("random journey on FlowCoordinator, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.coordinator),
             Workload("random journey on FlowRouter, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.router),
+
+            Workload("explorer random walk on a generated app of 1,000 screens, per transition", goal: "≥ 1,000,000/s", nanosecondsLimit: 1_000, make: Exploration.generatedWalk),
+            Workload("explorer random walk on the router shop, per transition", make: { Exploration.shopWalk(.router) }),
+            Workload("explorer random walk on the coordinator shop, per transition", make: { Exploration.shopWalk(.coordinator) }),
+            Workload("explorer breadth-first on the coordinator shop, depth 12", goal: "< 1 s", nanosecondsLimit: 1_000_000_000, make: { Exploration.shopBreadthFirst(.coordinator) }),
         ]
     }
 }

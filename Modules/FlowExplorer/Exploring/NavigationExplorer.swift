@@ -38,6 +38,7 @@ public final class NavigationExplorer {
     private let start: @MainActor () throws -> ExplorationRun
     private let expected: [String]
     private let includesGestures: Bool
+    private var typeNames: [ObjectIdentifier: String] = [:]
 
     /// Makes an explorer.
     ///
@@ -78,8 +79,12 @@ public final class NavigationExplorer {
         private var seen: [(object: Weak, name: String)] = []
         private var seenIDs: Set<ObjectIdentifier> = []
 
-        init(_ run: ExplorationRun) {
+        /// Names screen types for the leak report.
+        private let name: (ScreenType) -> String
+
+        init(_ run: ExplorationRun, naming name: @escaping (ScreenType) -> String) {
             self.run = run
+            self.name = name
             run.host.addObserver(recorder)
             noteScreens()
         }
@@ -91,7 +96,7 @@ public final class NavigationExplorer {
             let host = self.host
             host.hierarchy.root?.forEach { node in
                 guard let ref = node.screen, seenIDs.insert(ref.instance).inserted, let screen = host.screen(for: ref) else { return }
-                seen.append((Weak(screen), ref.type.name))
+                seen.append((Weak(screen), name(ref.type)))
             }
         }
 
@@ -121,7 +126,7 @@ public final class NavigationExplorer {
     }
 
     func startRun() throws -> LiveRun {
-        LiveRun(try start())
+        LiveRun(try start()) { [unowned self] in name(of: $0) }
     }
 
     /// The moves a person can make now: the visible screen's actions, then the gestures.
@@ -180,15 +185,24 @@ public final class NavigationExplorer {
     }
 
     /// The state a run is in: what is shown and the app's own state.
-    func key(of live: LiveRun) -> String {
+    func key(of live: LiveRun) -> StateKey {
         let run = live.run!
-        return run.host.hierarchy.textTree + "\n--\n" + run.state()
+        return StateKey(run.host.hierarchy, state: run.state())
     }
 
     /// The graph node a run stands at: the visible screen's type, or how the flow ended.
     func nodeName(of live: LiveRun) -> String {
         let run = live.run!
         if let end = endName(of: run.flow) { return end }
-        return run.host.visibleScreenRef?.type.name ?? "(nothing shown)"
+        return run.host.visibleScreenRef.map { name(of: $0.type) } ?? "(nothing shown)"
+    }
+
+    /// A screen type's name, formatted once per type for the whole exploration: formatting a
+    /// type's name costs more than a move.
+    func name(of type: ScreenType) -> String {
+        if let known = typeNames[type.id] { return known }
+        let name = type.name
+        typeNames[type.id] = name
+        return name
     }
 }

@@ -10,13 +10,13 @@ struct Walker {
     let explorer: NavigationExplorer
     let progress: (@MainActor (ExplorationProgress) -> Void)?
     /// The shortest route known to each state reached.
-    private var routes: [String: [String]] = [:]
+    private var routes: [StateKey: [String]] = [:]
     private var graph = NavigationGraph()
     private var moves = 0
     private var transitions = 0
     private var findings: [ExplorationFinding] = []
     /// What each finding is about, so one defect met on many routes is reported once.
-    private var reported: Set<String> = []
+    private var reported: Set<AnyHashable> = []
 
     init(explorer: NavigationExplorer, progress: (@MainActor (ExplorationProgress) -> Void)?) {
         self.explorer = explorer
@@ -30,7 +30,7 @@ struct Walker {
         let startKey = explorer.key(of: first)
         graph = NavigationGraph(start: explorer.nodeName(of: first))
         routes[startKey] = []
-        var queue = [(key: startKey, route: [String]())]
+        var queue: [(key: StateKey, route: [String])] = [(startKey, [])]
         var head = 0
         var spare: LiveRun? = first
         while head < queue.count {
@@ -55,7 +55,7 @@ struct Walker {
                 // The run has moved on; the next attempt starts from a replay.
                 live.run = nil
             }
-            if !leadsOut { report(.deadEnd, route: route, at: here, about: "dead end \(key)") }
+            if !leadsOut { report(.deadEnd, route: route, at: here, about: ["dead end", key] as [AnyHashable]) }
             reportProgress()
         }
     }
@@ -78,7 +78,7 @@ struct Walker {
             let here = explorer.nodeName(of: current)
             let attempts = explorer.attempts(in: current)
             guard let attempt = attempts.randomElement(using: &random) else {
-                report(.deadEnd, route: route, at: here, about: "dead end \(key)")
+                report(.deadEnd, route: route, at: here, about: ["dead end", key] as [AnyHashable])
                 live = nil
                 continue
             }
@@ -119,7 +119,7 @@ struct Walker {
 
     /// Makes one move, records its edge or its finding, and says where it led: the next state's
     /// key (`nil` when a refusal broke the run) and whether the flow ended.
-    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: String, route: [String]) throws -> (key: String?, ended: Bool) {
+    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: [String]) throws -> (key: StateKey?, ended: Bool) {
         let here = explorer.nodeName(of: live)
         live.recorder.events.removeAll()
         moves += 1
@@ -182,7 +182,7 @@ struct Walker {
 
     // MARK: Reporting
 
-    private mutating func report(_ kind: ExplorationFinding.Kind, route: [String], at screen: String?, about signature: String) {
+    private mutating func report(_ kind: ExplorationFinding.Kind, route: [String], at screen: String?, about signature: AnyHashable) {
         guard reported.insert(signature).inserted else { return }
         findings.append(ExplorationFinding(kind: kind, reproduction: route, screen: screen))
     }

@@ -3,6 +3,11 @@ import PackageDescription
 
 // FlowKit's benchmarks: a package of their own, so `swift test` at the root never builds them.
 // Run them in release mode from this folder: `swift run -c release flowkit-ratios` (see README.md).
+
+/// Every FlowKit library the benchmarks and the shop they explore use.
+let flowKit: [Target.Dependency] = ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowCoordinator", "FlowRouter", "FlowExplorer"]
+    .map { .product(name: $0, package: "FlowKit") }
+
 let package = Package(
     name: "FlowKitBenchmarks",
     platforms: [.macOS(.v14)],
@@ -16,30 +21,12 @@ let package = Package(
         // exploring it is measured without making the sample a product.
         .target(
             name: "BenchmarkShop",
-            dependencies: [
-                .product(name: "FlowKernel", package: "FlowKit"),
-                .product(name: "FlowStage", package: "FlowKit"),
-                .product(name: "FlowStack", package: "FlowKit"),
-                .product(name: "FlowChain", package: "FlowKit"),
-                .product(name: "FlowCoordinator", package: "FlowKit"),
-                .product(name: "FlowRouter", package: "FlowKit"),
-                .product(name: "FlowExplorer", package: "FlowKit"),
-            ]
+            dependencies: flowKit
         ),
         // What is measured, as plain functions, so every harness measures the same thing.
         .target(
             name: "FlowKitWorkloads",
-            dependencies: [
-                .product(name: "FlowKernel", package: "FlowKit"),
-                .product(name: "FlowStage", package: "FlowKit"),
-                .product(name: "FlowStack", package: "FlowKit"),
-                .product(name: "FlowChain", package: "FlowKit"),
-                .product(name: "FlowCoordinator", package: "FlowKit"),
-                .product(name: "FlowRouter", package: "FlowKit"),
-                .product(name: "FlowExplorer", package: "FlowKit"),
-                .product(name: "Swinject", package: "Swinject"),
-                "BenchmarkShop",
-            ]
+            dependencies: flowKit + [.product(name: "Swinject", package: "Swinject"), "BenchmarkShop"]
         ),
         // Every figure in one run, each as a ratio to its anchor.
         .executableTarget(name: "flowkit-ratios", dependencies: ["FlowKitWorkloads"], path: "Sources/FlowKitRatios"),

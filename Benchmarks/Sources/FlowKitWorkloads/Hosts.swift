@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowChain
 import FlowStack
 import FlowKernel

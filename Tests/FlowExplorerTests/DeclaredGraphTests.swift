@@ -1,5 +1,7 @@
+import FlowChain
 import FlowExplorer
 import FlowKernel
+import FlowStage
 import FlowTestKit
 import ShopApp
 import Testing
@@ -25,5 +27,40 @@ import Testing
         let observedMoves = Set(observed.edges.map { "\($0.from) -> \($0.to) \($0.kind)" })
         let declaredMoves = Set(declared.edges.map { "\($0.from) -> \($0.to) \($0.kind)" })
         #expect(declaredMoves.subtracting(observedMoves).sorted() == [])
+    }
+}
+
+@MainActor
+@Suite struct ChainDeclaredGraphTests {
+    final class Intro: ChainScreen {
+        var step: StepHandle?
+    }
+
+    final class Details: ChainScreen {
+        var step: StepHandle?
+        func update(with context: Int) {}
+    }
+
+    @Test func aSingleContainerChainReplacesItsChildAndAVoidChainEndsWithNext() {
+        let chain = StepChain<Void>("wizard", container: .single).addStep { Intro() }.addStep { Details() }.finish()
+        #expect(chain.declaredGraph.text == """
+            start Intro
+            node (completed) (end)
+            node Details takes Int
+            node Intro
+            edge Details -> (completed) finish "next"
+            edge Details -> Intro unwind "back"
+            edge Intro -> Details replace "next with Int"
+            """)
+    }
+
+    @Test func theDeclaredGraphOutlivesTheChainsRun() throws {
+        let chain = StepChain<Void>("wizard").addStep { Intro() }.addStep { Details() }.finish()
+        let before = chain.declaredGraph
+        try chain.start(on: InMemoryHost())
+        try chain.cancel()
+        #expect(chain.stepCount == 0)
+        #expect(chain.declaredGraph == before)
+        #expect(before.edges(from: "Intro").map(\.kind) == [.push])
     }
 }

@@ -4,14 +4,20 @@ import FlowKernel
 /// to the chain's end, each step going back to the one before.
 @MainActor
 enum ChainGraph {
-    static func declared(steps: [AnyStep], kind: ChainContainer.Kind, result: Any.Type) -> NavigationGraph {
+    /// A step as the graph reads it: its screen type and the context type it takes, if any.
+    struct DeclaredStep {
+        let screenType: ScreenType
+        let context: String?
+    }
+
+    static func declared(steps: [DeclaredStep], kind: ChainContainer.Kind, result: Any.Type) -> NavigationGraph {
         var graph = NavigationGraph(start: steps.first?.screenType.name)
         let forward: NavigationGraph.Edge.Kind = kind == .stack ? .push : .replace
         for (index, step) in steps.enumerated() {
-            graph.add(NavigationGraph.Node(step.screenType.name, takes: step.takesContext ? [step.contextTypeName] : []))
+            graph.add(NavigationGraph.Node(step.screenType.name, takes: step.context.map { [$0] } ?? []))
             guard index > 0 else { continue }
             let previous = steps[index - 1].screenType.name
-            graph.add(NavigationGraph.Edge(from: previous, to: step.screenType.name, kind: forward, label: label(passing: step.takesContext ? step.contextTypeName : nil)))
+            graph.add(NavigationGraph.Edge(from: previous, to: step.screenType.name, kind: forward, label: label(passing: step.context)))
             graph.add(NavigationGraph.Edge(from: step.screenType.name, to: previous, kind: .unwind, label: "back"))
         }
         if let last = steps.last {

@@ -50,12 +50,16 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     ///
     /// A step ends the chain early with `endFlow()`, and starts other flows, only at run time;
     /// FlowExplorer's explorer sees those.
-    public let declaredGraph: NavigationGraph
+    public var declaredGraph: NavigationGraph {
+        ChainGraph.declared(steps: declaredSteps, kind: kind, result: Result.self)
+    }
+    /// What each step declares, kept when the plan is dropped so the graph outlives the run.
+    private let declaredSteps: [ChainGraph.DeclaredStep]
 
     init(id: FlowID, kind: ChainContainer.Kind, steps: [AnyStep], defaultPresent: StepAction?, defaultDismiss: StepAction?, onEnd: ((ChainContainer) -> Void)?) {
         self.lifecycle = FlowLifecycle(id: id)
         self.kind = kind
-        self.declaredGraph = ChainGraph.declared(steps: steps, kind: kind, result: Result.self)
+        self.declaredSteps = steps.map { ChainGraph.DeclaredStep(screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil) }
         self.plan = Plan(steps: steps, defaultPresent: defaultPresent, defaultDismiss: defaultDismiss, onEnd: onEnd)
     }
 

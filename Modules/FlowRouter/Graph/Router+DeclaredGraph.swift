@@ -1,13 +1,14 @@
 import FlowKernel
 
 /// What a screen type declares to the router: the case types of its input, output and update
-/// (a union's cases, flattened; a plain type alone), read once when it is registered.
+/// (a union's cases, flattened; a plain type alone), read when a declared graph is asked for, so
+/// registering costs nothing more.
 struct DeclaredRoles {
     let inputs: [Any.Type]
     let outputs: [Any.Type]
     let updates: [Any.Type]
 
-    init<S: Screen>(_ type: S.Type) {
+    init(_ type: Any.Type) {
         inputs = (type as? any InputRequiring.Type).map { Self.inputCases(of: $0) } ?? []
         outputs = (type as? any OutputProducing.Type).map { Self.outputCases(of: $0) } ?? []
         updates = (type as? any UpdateHandling.Type).map { Self.updateCases(of: $0) } ?? []
@@ -41,7 +42,7 @@ extension Router {
         let startType = ScreenType(Start.self)
         var screens: [(type: ScreenType, roles: DeclaredRoles)] = [(startType, DeclaredRoles(Start.self))]
         for type in registeredScreens where type != startType {
-            if let destination = destinationsByScreen[type] { screens.append((type, destination.roles)) }
+            if let destination = destinationsByScreen[type] { screens.append((type, DeclaredRoles(destination.metatype))) }
         }
         var graph = NavigationGraph(start: startType.name)
         for screen in screens {

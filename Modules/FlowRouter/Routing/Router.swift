@@ -24,8 +24,6 @@ public final class Router {
         let covers: (Any.Type) -> Bool
         /// Makes the screen with a value of a matched type injected.
         let make: (Any, Any.Type) throws -> any Routable
-        /// What the screen type declares: the cases of its input, output and update.
-        let roles: DeclaredRoles
     }
 
     private var destinations: [ObjectIdentifier: Destination] = [:]
@@ -69,8 +67,7 @@ public final class Router {
                 let screen = factory(input)
                 screen.route.input = input
                 return screen
-            },
-            roles: DeclaredRoles(S.self)
+            }
         )
         let keys = UnionTypes.flatten(S.Input.self).map(ObjectIdentifier.init)
         // Check every key first, so a refused registration changes nothing; then register in place,

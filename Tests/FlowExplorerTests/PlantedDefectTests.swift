@@ -110,16 +110,28 @@ import Testing
         ])
     }
 
-    @Test func aMoveThatThrowsAfterChangingWhatIsShownIsReported() throws {
-        let explorer = Lab.explorer { screen, navigator in
-            guard screen is Home else { return }
-            screen.actions = [ScreenAction("half") {
-                try navigator.goNext(to: Middle.self)
-                throw FlowError(.hostRejected, "Planted: the second half of the request failed.")
-            }]
+    @Test func aMoveThatThrowsAfterChangingWhatIsShownIsReportedAndTheNextMoveStartsAfresh() throws {
+        let explorer = Lab.explorer(gestures: false) { screen, navigator in
+            switch screen {
+            case is Home:
+                screen.actions = [
+                    ScreenAction("half") {
+                        try navigator.goNext(to: Middle.self)
+                        throw FlowError(.hostRejected, "Planted: the second half of the request failed.")
+                    },
+                    ScreenAction("middle") { try navigator.goNext(to: Middle.self) },
+                ]
+            case is Middle: screen.actions = [ScreenAction("back") { try navigator.getBack() }]
+            default: break
+            }
         }
         let report = try explorer.explore(.breadthFirst(depth: 3))
         #expect(report.findings == [ExplorationFinding(kind: .refusalChangedSomething("half"), reproduction: ["half"], screen: "Home")])
+        // "middle" was tried on Home, not on the Middle the broken move left behind.
+        #expect(report.graph.sortedEdges == [
+            NavigationGraph.Edge(from: "Home", to: "Middle", kind: .push, label: "middle"),
+            NavigationGraph.Edge(from: "Middle", to: "Home", kind: .unwind, label: "back"),
+        ])
     }
 
     @Test func anAppThatDoesNotReplayTheSameWayIsRefusedWithAnError() throws {

@@ -62,7 +62,7 @@ public struct ExplorationReport: Sendable {
     /// What the exploration found, in the order found; empty when nothing is wrong.
     public var findings: [ExplorationFinding]
 
-    /// A short summary: `12 states, 31 moves (640 transitions), 0 findings`.
+    /// A short summary: `30 states, 8 nodes, 25 edges, 92 moves (466 transitions), 0 findings`.
     public var summary: String {
         "\(states) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(moves) moves (\(transitions) transitions), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
     }

@@ -18,8 +18,9 @@ import FlowStage
 /// #expect(report.findings.isEmpty)
 /// ```
 ///
-/// A state is what the host shows (its text tree) together with the app's own state
-/// (``ExplorationRun``'s `state`). The explorer reaches a state again by starting a fresh run and
+/// A state is what the host shows (each screen by type and display name, each container by
+/// name, each tab group's selection) together with the app's own state (``ExplorationRun``'s
+/// `state`). The explorer reaches a state again by starting a fresh run and
 /// replaying the moves that first reached it, so the app must behave the same way on every run:
 /// no clocks, no randomness of its own.
 @MainActor

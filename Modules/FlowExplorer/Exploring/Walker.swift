@@ -44,8 +44,13 @@ struct Walker {
             for attempt in explorer.attempts(in: live) {
                 if live.run == nil { live = try replay(route) }
                 let result = try move(attempt, in: live, from: key, route: route)
-                if result.key != key { leadsOut = true }
-                guard let next = result.key, next != key else { continue }
+                guard let next = result.key else {
+                    // A refusal that changed something left the run in a state no route reaches.
+                    live.run = nil
+                    continue
+                }
+                guard next != key else { continue }
+                leadsOut = true
                 if result.ended {
                     checkRelease(of: live, after: route + [attempt.label], at: here)
                 } else if routes[next] == nil {

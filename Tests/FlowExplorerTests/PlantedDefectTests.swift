@@ -146,4 +146,24 @@ import Testing
     }
 }
 
+@MainActor
+@Suite struct ExplorationInputTests {
+    @Test(arguments: [
+        NavigationExplorer.Walk.breadthFirst(depth: 0),
+        .breadthFirst(depth: -3),
+        .random(seed: 1, steps: 0, depth: 5),
+        .random(seed: 1, steps: 10, depth: 0),
+    ])
+    func aDepthOrNumberOfStepsBelowOneIsRefusedBeforeAnyRunStarts(_ walk: NavigationExplorer.Walk) {
+        var runs = 0
+        let explorer = NavigationExplorer {
+            runs += 1
+            throw FlowError(.hostRejected, "No run should start.")
+        }
+        let error = #expect(throws: FlowError.self) { try explorer.explore(walk) }
+        #expect(error?.code == .indexOutOfRange)
+        #expect(runs == 0)
+    }
+}
+
 final class Unregistered: LabScreen {}

@@ -59,15 +59,28 @@ public final class NavigationExplorer {
     /// - Parameters:
     ///   - walk: Breadth-first to a depth, or randomly from a seed.
     ///   - progress: Called now and then with how far the walk has got.
-    /// - Throws: ``ExplorationError`` when a run does not replay the moves that reached a state
-    ///   (the app behaves differently on two runs); whatever starting a run throws.
+    /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for a depth or a number of steps
+    ///   below 1, before any run starts; ``ExplorationError`` when a run does not replay the moves
+    ///   that reached a state (the app behaves differently on two runs); whatever starting a run
+    ///   throws.
     public func explore(_ walk: Walk, progress: (@MainActor (ExplorationProgress) -> Void)? = nil) throws -> ExplorationReport {
         var walker = Walker(explorer: self, progress: progress)
         switch walk {
-        case .breadthFirst(let depth): try walker.breadthFirst(depth: depth)
-        case .random(let seed, let steps, let depth): try walker.random(seed: seed, steps: steps, depth: depth)
+        case .breadthFirst(let depth):
+            try Self.require(depth, "depth")
+            try walker.breadthFirst(depth: depth)
+        case .random(let seed, let steps, let depth):
+            try Self.require(steps, "number of steps")
+            try Self.require(depth, "depth")
+            try walker.random(seed: seed, steps: steps, depth: depth)
         }
         return walker.report(expecting: expected)
+    }
+
+    private static func require(_ value: Int, _ name: String) throws {
+        guard value >= 1 else {
+            throw FlowError(.indexOutOfRange, "An exploration needs a \(name) of at least 1, not \(value).")
+        }
     }
 
     // MARK: One live run

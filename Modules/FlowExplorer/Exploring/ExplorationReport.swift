@@ -62,6 +62,15 @@ public struct ExplorationReport: Sendable {
     /// What the exploration found, in the order found; empty when nothing is wrong.
     public var findings: [ExplorationFinding]
 
+    /// Makes a report: the explorer does, and a test of code that reads reports.
+    public init(graph: NavigationGraph, states: Int, moves: Int, transitions: Int, findings: [ExplorationFinding]) {
+        self.graph = graph
+        self.states = states
+        self.moves = moves
+        self.transitions = transitions
+        self.findings = findings
+    }
+
     /// A short summary: `30 states, 8 nodes, 25 edges, 92 moves (466 transitions), 0 findings`.
     public var summary: String {
         "\(states) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(moves) moves (\(transitions) transitions), \(findings.count) finding\(findings.count == 1 ? "" : "s")"

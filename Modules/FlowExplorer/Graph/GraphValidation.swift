@@ -46,8 +46,12 @@ extension NavigationGraph {
                 findings.append(GraphFinding(.unreachable(screen: screen.name)))
             }
         }
+        // Each screen's edges, read once: asking the graph per screen would walk every edge
+        // for every screen.
+        var leaving: [String: [String]] = [:]
+        for edge in edges { leaving[edge.from, default: []].append(edge.label) }
         for screen in screens {
-            let labels = edges(from: screen.name).map(\.label)
+            let labels = leaving[screen.name] ?? []
             for type in screen.produces where !labels.contains(where: { $0 == type || $0.hasPrefix(type + " as ") }) {
                 findings.append(GraphFinding(.producedButNotTaken(screen: screen.name, type: type)))
             }
@@ -59,7 +63,7 @@ extension NavigationGraph {
         for (type, names) in takers.sorted(by: { $0.key < $1.key }) where names.count > 1 {
             findings.append(GraphFinding(.takenByMany(type: type, screens: names)))
         }
-        for screen in screens where !screen.isTerminal && edges(from: screen.name).isEmpty {
+        for screen in screens where !screen.isTerminal && leaving[screen.name] == nil {
             findings.append(GraphFinding(.deadEnd(screen: screen.name)))
         }
         return findings

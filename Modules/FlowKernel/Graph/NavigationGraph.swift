@@ -135,7 +135,7 @@ public struct NavigationGraph: Hashable, Sendable {
     public var sortedEdges: [Edge] { edges.sorted() }
 
     /// The edges leaving a node.
-    public func edges(from node: String) -> [Edge] { sortedEdges.filter { $0.from == node } }
+    public func edges(from node: String) -> [Edge] { edges.filter { $0.from == node }.sorted() }
 
     /// The names of the nodes reachable from ``start`` (the start included), following edges;
     /// empty when the graph has no start.

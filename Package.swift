@@ -12,6 +12,7 @@ import PackageDescription
 //   FlowChain    step chains passing context to the next step (Flowter's model)
 //   FlowCoordinator  coordinators with one child at a time and tab groups (UIFlow's model)
 //   FlowRouter   type-matched input/output routing with OneOf2...OneOf8 (StoryFlow's model)
+//   FlowLinks    deep links: typed patterns matched in a tree, guards that allow, refuse, redirect or defer
 //   FlowLogging  every event to swift-log: the one library with a dependency
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel only.
@@ -29,6 +30,7 @@ let package = Package(
         .library(name: "FlowCoordinator", targets: ["FlowCoordinator"]),
         .library(name: "FlowRouter", targets: ["FlowRouter"]),
         .library(name: "FlowLogging", targets: ["FlowLogging"]),
+        .library(name: "FlowLinks", targets: ["FlowLinks"]),
     ],
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
@@ -47,6 +49,7 @@ let package = Package(
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
         .target(name: "FlowRouter", dependencies: ["FlowKernel"], path: "Modules/FlowRouter"),
+        .target(name: "FlowLinks", dependencies: ["FlowKernel"], path: "Modules/FlowLinks"),
         .target(
             name: "FlowLogging",
             dependencies: ["FlowKernel", .product(name: "Logging", package: "swift-log")],
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowStage", "FlowTestKit"]),
         .testTarget(
             name: "FlowLoggingTests",
             dependencies: [

@@ -49,6 +49,9 @@ public enum Catalog {
             Workload("random journey on FlowCoordinator, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.coordinator),
             Workload("random journey on FlowRouter, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.router),
 
+            Workload("link match, 10 patterns", goal: "< 1 µs", nanosecondsLimit: 1_000, make: { Links.match(patterns: 10) }),
+            Workload("link match, 1,000 patterns", anchor: "link match, 10 patterns", goal: "≤ 1.2×, < 1 µs", ratioLimit: 1.2, nanosecondsLimit: 1_000, make: { Links.match(patterns: 1_000) }),
+
             Workload("explorer random walk on a generated app of 1,000 screens, per transition", goal: "≥ 1,000,000/s", nanosecondsLimit: 1_000, make: Exploration.generatedWalk),
             Workload("explorer random walk on the router shop, per transition", make: { Exploration.shopWalk(.router) }),
             Workload("explorer random walk on the coordinator shop, per transition", make: { Exploration.shopWalk(.coordinator) }),

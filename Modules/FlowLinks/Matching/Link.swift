@@ -51,111 +51,143 @@ public struct Link: Hashable, Sendable, CustomStringConvertible {
     ///   without a site, an empty segment inside the path (`a//b`), or a `%` escape that is not two
     ///   hex digits or does not decode to UTF-8 text.
     public init(_ text: String) throws {
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        self = try contiguous.utf8.withContiguousStorageIfAvailable { try Link(text: text, bytes: $0) }!
+    }
+
+    private init(scheme: String?, site: String?, path: [String], query: [QueryItem], fragment: String?, text: String) {
         self.text = text
+        self.scheme = scheme
+        self.site = site
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// Reads the link over its UTF-8 bytes: every delimiter is ASCII, so a slice between two
+    /// delimiters is whole UTF-8 text.
+    private init(text: String, bytes: UnsafeBufferPointer<UInt8>) throws {
         func malformed(_ why: String) -> FlowError {
             FlowError(.malformedLink, "The link \"\(text.linkEchoed)\" cannot be read: \(why).")
         }
-        guard !text.isEmpty else { throw malformed("it is empty") }
-        if text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        guard !bytes.isEmpty else { throw malformed("it is empty") }
+        if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
             throw malformed("it contains a space or a control character; write a space as %20")
         }
-        var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            guard let decoded = Self.decoded(rest[rest.index(after: hash)...], plusIsSpace: false) else {
+        var end = bytes.count
+        var fragment: String?
+        if let hash = bytes.firstIndex(of: 0x23) {
+            guard let decoded = Self.decoded(bytes, hash + 1..<end, plusIsSpace: false) else {
                 throw malformed("its fragment has a % that is not followed by two hex digits of UTF-8 text")
             }
             fragment = decoded
-            rest = rest[..<hash]
-        } else {
-            fragment = nil
+            end = hash
         }
-        var queryText: Substring?
-        if let question = rest.firstIndex(of: "?") {
-            queryText = rest[rest.index(after: question)...]
-            rest = rest[..<question]
+        var queryRange: Range<Int>?
+        if let question = bytes[..<end].firstIndex(of: 0x3F) {
+            queryRange = question + 1..<end
+            end = question
         }
-        if let separator = Self.schemeSeparator(in: rest) {
-            let name = rest[..<separator.lowerBound]
-            guard let first = name.utf8.first, first.isASCIILetter,
-                  name.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) else {
-                throw malformed("\"\(String(name).linkEchoed)\" is not a scheme (a letter, then letters, digits, +, - or .)")
+        var start = 0
+        let scheme: String?
+        var site: String?
+        if let colon = Self.schemeSeparator(in: bytes, before: end) {
+            let name = bytes[..<colon]
+            guard let first = name.first, first.isASCIILetter,
+                  name.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) else {
+                throw malformed("\"\(string(0..<colon).linkEchoed)\" is not a scheme (a letter, then letters, digits, +, - or .)")
             }
-            let scheme = name.lowercased()
-            self.scheme = scheme
-            rest = rest[separator.upperBound...]
-            if scheme == "http" || scheme == "https" {
-                let end = rest.firstIndex(of: "/") ?? rest.endIndex
-                guard end > rest.startIndex else { throw malformed("an \(scheme) link needs a site after //") }
-                site = rest[..<end].lowercased()
-                rest = rest[end...]
-            } else {
-                site = nil
+            let lowered = Self.lowercased(string(0..<colon))
+            scheme = lowered
+            start = colon + 3
+            if lowered == "http" || lowered == "https" {
+                let siteEnd = bytes[start..<end].firstIndex(of: 0x2F) ?? end
+                guard siteEnd > start else { throw malformed("an \(lowered) link needs a site after //") }
+                site = Self.lowercased(string(start..<siteEnd))
+                start = siteEnd
             }
-        } else if rest.first == "/" {
+        } else if bytes[0] == 0x2F {
             scheme = nil
-            site = nil
         } else {
             throw malformed("it starts with neither a scheme (shop://) nor a /")
         }
-        var segments = rest.split(separator: "/", omittingEmptySubsequences: false)
-        if segments.first?.isEmpty == true { segments.removeFirst() }
-        if segments.last?.isEmpty == true { segments.removeLast() }
+        // One leading and one trailing slash are allowed; any other empty segment is not.
+        if start < end, bytes[start] == 0x2F { start += 1 }
+        if start < end, bytes[end - 1] == 0x2F { end -= 1 }
         var path: [String] = []
-        path.reserveCapacity(segments.count)
-        for segment in segments {
-            guard !segment.isEmpty else { throw malformed("its path has an empty segment (//)") }
-            guard let decoded = Self.decoded(segment, plusIsSpace: false) else {
-                throw malformed("the segment \"\(String(segment).linkEchoed)\" has a % that is not followed by two hex digits of UTF-8 text")
+        path.reserveCapacity(8)
+        var segmentStart = start
+        while segmentStart < end {
+            let segmentEnd = bytes[segmentStart..<end].firstIndex(of: 0x2F) ?? end
+            guard segmentEnd > segmentStart, segmentEnd + 1 != end else { throw malformed("its path has an empty segment (//)") }
+            guard let decoded = Self.decoded(bytes, segmentStart..<segmentEnd, plusIsSpace: false) else {
+                throw malformed("the segment \"\(string(segmentStart..<segmentEnd).linkEchoed)\" has a % that is not followed by two hex digits of UTF-8 text")
             }
             path.append(decoded)
+            segmentStart = segmentEnd + 1
         }
-        self.path = path
         var query: [QueryItem] = []
-        for item in queryText?.split(separator: "&") ?? [] {
-            let equals = item.firstIndex(of: "=")
-            let name = equals.map { item[..<$0] } ?? item
-            let value = equals.map { item[item.index(after: $0)...] } ?? ""
-            guard let decodedName = Self.decoded(name, plusIsSpace: true), let decodedValue = Self.decoded(value, plusIsSpace: true) else {
-                throw malformed("the query item \"\(String(item).linkEchoed)\" has a % that is not followed by two hex digits of UTF-8 text")
+        if let queryRange {
+            var itemStart = queryRange.lowerBound
+            while itemStart < queryRange.upperBound {
+                let itemEnd = bytes[itemStart..<queryRange.upperBound].firstIndex(of: 0x26) ?? queryRange.upperBound
+                defer { itemStart = itemEnd + 1 }
+                guard itemEnd > itemStart else { continue }
+                let equals = bytes[itemStart..<itemEnd].firstIndex(of: 0x3D)
+                guard let name = Self.decoded(bytes, itemStart..<(equals ?? itemEnd), plusIsSpace: true),
+                      let value = Self.decoded(bytes, (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd, plusIsSpace: true) else {
+                    throw malformed("the query item \"\(string(itemStart..<itemEnd).linkEchoed)\" has a % that is not followed by two hex digits of UTF-8 text")
+                }
+                guard !name.isEmpty else { throw malformed("a query item has no name") }
+                query.append(QueryItem(name: name, value: value))
             }
-            guard !decodedName.isEmpty else { throw malformed("a query item has no name") }
-            query.append(QueryItem(name: decodedName, value: decodedValue))
         }
-        self.query = query
+        self.init(scheme: scheme, site: site, path: path, query: query, fragment: fragment, text: text)
     }
 
     /// The link as given.
     public var description: String { text }
 
-    /// Where `://` first occurs, if it does.
-    static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
-        var index = text.startIndex
-        while let colon = text[index...].firstIndex(of: ":") {
-            let after = text[text.index(after: colon)...]
-            if after.hasPrefix("//") { return colon..<text.index(colon, offsetBy: 3) }
-            index = text.index(after: colon)
+    /// Where the `:` of the first `://` before `end` is, if there is one.
+    static func schemeSeparator(in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        var index = 0
+        while index + 2 < end {
+            if bytes[index] == 0x3A, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F { return index }
+            index += 1
         }
         return nil
     }
 
-    /// Percent-decodes text, or returns `nil` for a broken escape or bytes that are not UTF-8.
-    static func decoded(_ text: Substring, plusIsSpace: Bool) -> String? {
-        guard text.utf8.contains(where: { $0 == 0x25 || (plusIsSpace && $0 == 0x2B) }) else { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
+    /// ASCII letters lowercased; copied only when one is upper-case.
+    static func lowercased(_ text: String) -> String {
+        text.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? text.lowercased() : text
+    }
+
+    /// Percent-decodes bytes, or returns `nil` for a broken escape or bytes that are not UTF-8.
+    static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool) -> String? {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        guard slice.contains(where: { $0 == 0x25 || (plusIsSpace && $0 == 0x2B) }) else {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(slice.count)
+        var iterator = slice.makeIterator()
         while let byte = iterator.next() {
             switch byte {
             case 0x25:
                 guard let high = iterator.next()?.hexValue, let low = iterator.next()?.hexValue else { return nil }
-                bytes.append(high << 4 | low)
+                decoded.append(high << 4 | low)
             case 0x2B where plusIsSpace:
-                bytes.append(0x20)
+                decoded.append(0x20)
             default:
-                bytes.append(byte)
+                decoded.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(validating: decoded, as: UTF8.self)
     }
 }
 

@@ -23,15 +23,6 @@ import FlowKernel
 /// `/product/:id` otherwise. Two patterns that match exactly the same links (`/p/:id` and `/p/:name`)
 /// cannot both be registered.
 public struct LinkMap<Destination> {
-    private struct Node {
-        var literals: [String: Int] = [:]
-        var parameter: Int?
-        /// The route ending here, reached with no segment left.
-        var route: Int?
-        /// The route of a repeated parameter starting here, taking every segment left (one or more).
-        var repeated: Int?
-    }
-
     private struct Route {
         let pattern: LinkPattern
         /// The single parameters' names, in the order their segments come.
@@ -40,7 +31,7 @@ public struct LinkMap<Destination> {
         let make: (LinkParameters) throws -> Destination
     }
 
-    private var nodes = [Node()]
+    private var trie = LinkTrie()
     private var routes: [Route] = []
 
     /// The schemes this map opens, lowercased; empty opens any.
@@ -88,7 +79,7 @@ public struct LinkMap<Destination> {
             }
         }
         for end in ends {
-            if let node = existingNode(for: end.path), let other = end.repeated ? nodes[node].repeated : nodes[node].route {
+            if let node = trie.existingNode(for: end.path), let other = end.repeated ? trie.nodes[node].repeated : trie.nodes[node].route {
                 throw FlowError(.invalidLinkPattern, "The link pattern \"\(pattern.linkEchoed)\" matches the same links as \(routes[other].pattern), which is registered already.")
             }
         }
@@ -100,8 +91,8 @@ public struct LinkMap<Destination> {
             }
         }, repeatedName: repeatedName, make: make))
         for end in ends {
-            let node = makeNode(for: end.path)
-            if end.repeated { nodes[node].repeated = routeIndex } else { nodes[node].route = routeIndex }
+            let node = trie.makeNode(for: end.path)
+            if end.repeated { trie.nodes[node].repeated = routeIndex } else { trie.nodes[node].route = routeIndex }
         }
     }
 
@@ -129,15 +120,17 @@ public struct LinkMap<Destination> {
         }
         var captured: [String] = []
         captured.reserveCapacity(4)
-        guard let found = find(link.path, from: 0, at: 0, captured: &captured) else {
+        guard let found = trie.find(link.path, from: 0, at: 0, captured: &captured) else {
             throw FlowError(.unknownLink, "No link pattern matches \"\(link.text.linkEchoed)\".")
         }
         let route = routes[found.route]
         return (route, LinkParameters(
             link: link,
             pattern: route.pattern,
-            single: zip(route.names, captured).map { ($0, $1) },
-            repeated: route.repeatedName.map { ($0, link.path[(found.restStart ?? link.path.endIndex)...]) }
+            names: route.names,
+            texts: captured,
+            repeatedName: route.repeatedName,
+            repeatedTexts: link.path[(found.restStart ?? link.path.endIndex)...]
         ))
     }
 
@@ -164,8 +157,23 @@ public struct LinkMap<Destination> {
     public func destination(for text: String) throws -> Destination {
         try destination(for: Link(text))
     }
+}
 
-    private func find(_ path: [String], from node: Int, at index: Int, captured: inout [String]) -> (route: Int, restStart: Int?)? {
+/// The patterns' segments as a tree: a node per literal and per parameter position, with the
+/// routes that end at each. Not generic, so matching never asks the runtime for a type's metadata.
+struct LinkTrie {
+    struct Node {
+        var literals: [String: Int] = [:]
+        var parameter: Int?
+        /// The route ending here, reached with no segment left.
+        var route: Int?
+        /// The route of a repeated parameter starting here, taking every segment left (one or more).
+        var repeated: Int?
+    }
+
+    var nodes = [Node()]
+
+    func find(_ path: [String], from node: Int, at index: Int, captured: inout [String]) -> (route: Int, restStart: Int?)? {
         let here = nodes[node]
         guard index < path.count else { return here.route.map { ($0, nil) } }
         let segment = path[index]
@@ -180,7 +188,7 @@ public struct LinkMap<Destination> {
         return here.repeated.map { ($0, index) }
     }
 
-    private func existingNode(for path: [LinkPattern.Segment]) -> Int? {
+    func existingNode(for path: [LinkPattern.Segment]) -> Int? {
         var node = 0
         for segment in path {
             switch segment {
@@ -197,7 +205,7 @@ public struct LinkMap<Destination> {
         return node
     }
 
-    private mutating func makeNode(for path: [LinkPattern.Segment]) -> Int {
+    mutating func makeNode(for path: [LinkPattern.Segment]) -> Int {
         var node = 0
         for segment in path {
             switch segment {

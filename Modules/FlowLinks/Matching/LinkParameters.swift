@@ -16,31 +16,34 @@ public struct LinkParameters: Sendable {
     public let link: Link
     /// The pattern it matched.
     public let pattern: LinkPattern
-    /// Each single parameter's name and text; an optional one left off is absent.
-    let single: [(name: String, text: String)]
-    /// The repeated parameter's name and segments, if the pattern has one.
-    let repeated: (name: String, texts: ArraySlice<String>)?
+    /// The single and optional parameters' names, in the order their segments come.
+    let names: [String]
+    /// The texts of the single parameters the link gave, in the same order; an optional one left off
+    /// has none.
+    let texts: [String]
+    /// The repeated parameter's name, if the pattern has one.
+    let repeatedName: String?
+    /// The segments the repeated parameter took.
+    let repeatedTexts: ArraySlice<String>
 
     /// A required or optional parameter, decoded.
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when the parameter is absent
-    ///   (an optional one left off) or does not decode to `T`.
+    ///   (an optional one left off) or does not decode to `T`, or the pattern has no single
+    ///   parameter of that name.
+    @inlinable
     public func value<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> T {
-        guard let value = try valueIfPresent(name, as: type) else {
-            throw FlowError(.invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" has no \(name); its pattern is \(pattern).", types: [T.self])
-        }
-        return value
+        guard let text = try text(of: name, type: T.self) else { throw absent(name, type: T.self) }
+        return try decode(text, name: name, as: type)
     }
 
     /// An optional parameter, decoded, or `nil` when the link leaves it off.
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when it is given but does not
     ///   decode to `T`, or the pattern has no single parameter of that name.
+    @inlinable
     public func valueIfPresent<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> T? {
-        guard pattern.segments.contains(where: { $0 == .parameter(name) || $0 == .optional(name) }) else {
-            throw unknownName(name, T.self)
-        }
-        guard let text = single.first(where: { $0.name == name })?.text else { return nil }
+        guard let text = try text(of: name, type: T.self) else { return nil }
         return try decode(text, name: name, as: type)
     }
 
@@ -48,19 +51,18 @@ public struct LinkParameters: Sendable {
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when a segment does not decode,
     ///   or the pattern has no repeated parameter of that name.
+    @inlinable
     public func values<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> [T] {
-        guard let repeated, repeated.name == name else { throw unknownName(name, T.self) }
-        return try repeated.texts.map { try decode($0, name: name, as: type) }
+        try repeatedTexts(of: name, type: T.self).map { try decode($0, name: name, as: type) }
     }
 
     /// A query value, decoded; the first when the name is given more than once.
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when the query has no item of
     ///   that name or its value does not decode.
+    @inlinable
     public func query<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> T {
-        guard let value = try queryIfPresent(name, as: type) else {
-            throw FlowError(.invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" needs a query value \(name)= (\(T.linkValueDescription)).", types: [T.self])
-        }
+        guard let value = try queryIfPresent(name, as: type) else { throw absentQuery(name, type: T.self, description: T.linkValueDescription) }
         return value
     }
 
@@ -68,6 +70,7 @@ public struct LinkParameters: Sendable {
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when it is given but does not
     ///   decode to `T`.
+    @inlinable
     public func queryIfPresent<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> T? {
         guard let item = link.query.first(where: { $0.name == name }) else { return nil }
         return try decode(item.value, name: name, as: type)
@@ -76,15 +79,46 @@ public struct LinkParameters: Sendable {
     /// Every value a query gives a name, in order, decoded; empty when it gives none.
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when one does not decode.
+    @inlinable
     public func queryValues<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> [T] {
         try link.query.filter { $0.name == name }.map { try decode($0.value, name: name, as: type) }
     }
 
-    private func decode<T: LinkValue>(_ text: String, name: String, as type: T.Type) throws -> T {
+    @inlinable
+    func decode<T: LinkValue>(_ text: String, name: String, as type: T.Type) throws -> T {
         guard let value = T(linkText: text) else {
-            throw FlowError(.invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" gives \(name) as \"\(text.linkEchoed)\", which is not \(T.linkValueDescription).", types: [T.self])
+            throw undecodable(name, text: text, type: T.self, description: T.linkValueDescription)
         }
         return value
+    }
+
+    /// The text of a single parameter, or `nil` when the link left off that optional one.
+    @usableFromInline
+    func text(of name: String, type: Any.Type) throws -> String? {
+        guard let position = names.firstIndex(of: name) else { throw unknownName(name, type) }
+        return position < texts.count ? texts[position] : nil
+    }
+
+    /// The segments of the repeated parameter.
+    @usableFromInline
+    func repeatedTexts(of name: String, type: Any.Type) throws -> ArraySlice<String> {
+        guard repeatedName == name else { throw unknownName(name, type) }
+        return repeatedTexts
+    }
+
+    @usableFromInline
+    func absent(_ name: String, type: Any.Type) -> FlowError {
+        FlowError(.invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" has no \(name); its pattern is \(pattern).", types: [type])
+    }
+
+    @usableFromInline
+    func absentQuery(_ name: String, type: Any.Type, description: String) -> FlowError {
+        FlowError(.invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" needs a query value \(name)= (\(description)).", types: [type])
+    }
+
+    @usableFromInline
+    func undecodable(_ name: String, text: String, type: Any.Type, description: String) -> FlowError {
+        FlowError(.invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" gives \(name) as \"\(text.linkEchoed)\", which is not \(description).", types: [type])
     }
 
     private func unknownName(_ name: String, _ type: Any.Type) -> FlowError {

@@ -38,6 +38,10 @@ extension FlowEventLogger {
         public static let reason = "reason"
         /// The gesture that was refused.
         public static let gesture = "gesture"
+        /// `decision`: what became of a link (`open`, `defer`, `resume`, ...).
+        public static let decision = "decision"
+        /// `link`: the link, as given.
+        public static let link = "link"
     }
 
     /// The structured metadata of one event: see ``MetadataKey``.
@@ -84,6 +88,10 @@ extension FlowEventLogger {
         case .updateDelivered(let type, let screens):
             metadata[MetadataKey.valueType] = .string(type.name)
             metadata.describe(list: screens.map(NodeRef.screen))
+        case .linkDecided(let decision, let link, let reason):
+            metadata[MetadataKey.decision] = .string(decision)
+            metadata[MetadataKey.link] = .string(link)
+            if !reason.isEmpty { metadata[MetadataKey.reason] = .string(reason) }
         case .note:
             break
         }
@@ -138,6 +146,7 @@ extension FlowEvent.Change {
         case .requestRefused: "requestRefused"
         case .contextPassed: "contextPassed"
         case .updateDelivered: "updateDelivered"
+        case .linkDecided: "linkDecided"
         case .note: "note"
         }
     }

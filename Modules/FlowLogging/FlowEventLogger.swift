@@ -48,9 +48,10 @@ extension FlowEventLogger {
         public var flowChange: Logger.Level
         /// A change the user made (back, swipe down, a tab), or the system.
         public var userChange: Logger.Level
-        /// A flow started, completed or was cancelled.
+        /// A flow started, completed or was cancelled; a link was opened, deferred, resumed,
+        /// redirected or dropped.
         public var lifecycle: Logger.Level
-        /// A gesture or a request that was refused and changed nothing.
+        /// A gesture, a request or a link that was refused and changed nothing.
         public var refusal: Logger.Level
         /// A strategy's inner step: a context passed, an update delivered, a note of your own.
         public var detail: Logger.Level
@@ -79,6 +80,7 @@ extension FlowEventLogger {
             switch event.change {
             case .flowStarted, .flowCompleted, .flowCancelled: lifecycle
             case .gestureRefused, .requestRefused: refusal
+            case .linkDecided(let decision, _, _): decision == "refuse" ? refusal : lifecycle
             case .contextPassed, .updateDelivered, .note: detail
             case .rootReplaced, .pushed, .popped, .stackReplaced, .presented, .dismissed,
                  .tabSelected, .tabInserted, .tabRemoved, .childAdded, .childRemoved:

@@ -67,6 +67,11 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         /// A router delivered an update, a value of the type named, to the screens that handle it,
         /// before unwinding to them (FlowRouter's `UpdateHandling`).
         case updateDelivered(ScreenType, to: [ScreenRef])
+        /// What became of a link (FlowLinks): `decision` is one word — `open`, `arrive`, `defer`,
+        /// `resume`, `redirect`, `refuse`, `drop` — `link` the link as given, and `reason` why,
+        /// for people (empty when there is nothing to add). Guards' decisions are reported so, so a
+        /// transcript shows why a link went where it went.
+        case linkDecided(String, link: String, reason: String)
         /// Something of your own worth a line in a transcript: `name` says what, `detail` to what.
         /// FlowKit's own modules report the typed cases above; this one is for apps, hosts and
         /// test probes.
@@ -102,6 +107,7 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .requestRefused(let error): "refuse request: \(error)"
         case .contextPassed(let type, let screen): "pass \(type) to \(screen)"
         case .updateDelivered(let type, let screens): "deliver \(type) to \(screens.map(\.description).joined(separator: ", "))"
+        case .linkDecided(let decision, let link, let reason): reason.isEmpty ? "\(decision) \(link)" : "\(decision) \(link): \(reason)"
         case .note(let name, let detail): "\(name) \(detail)"
         }
     }

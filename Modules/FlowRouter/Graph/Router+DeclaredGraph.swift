@@ -70,14 +70,14 @@ extension Router {
 
     /// The types a produced case is routed as, with the label its edges carry: itself, or the
     /// cases the first transform from its type rewrites it to.
-    private func declaredRewrites(of produced: Any.Type) -> [(Any.Type, String)] {
+    func declaredRewrites(of produced: Any.Type) -> [(Any.Type, String)] {
         guard let transform = transforms.first(where: { UnionTypes.same($0.from, produced) }) else {
             return [(produced, Self.name(produced))]
         }
         return UnionTypes.flatten(transform.to).map { ($0, "\(Self.name(produced)) as \(Self.name($0))") }
     }
 
-    private func isDeclaredPresented(_ screen: ScreenType, from producer: ScreenType) -> Bool {
+    func isDeclaredPresented(_ screen: ScreenType, from producer: ScreenType) -> Bool {
         declaredPresentations.contains { $0.to == screen.id && ($0.from == nil || $0.from == producer.id) }
     }
 

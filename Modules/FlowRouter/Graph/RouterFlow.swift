@@ -31,7 +31,7 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
         didSet { session?.onRefused = onRefused }
     }
     /// Where the flow shows itself, while it runs.
-    private var mount: FlowMount?
+    var mount: FlowMount?
 
     /// Makes a router flow.
     ///

@@ -120,6 +120,16 @@ public final class RouterSession {
         routeWaiting()
     }
 
+    /// Throws while a value is routed or the host makes a change: a request from inside one would
+    /// interleave with it.
+    func requireNotRouting() throws {
+        guard isOpen else { throw FlowError(.flowFinished, "The router flow '\(flow?.name ?? "")' has ended.") }
+        if isRouting {
+            throw FlowError(.reentrantNavigation, "The router flow '\(flow?.name ?? "")' is routing a value; arrive somewhere once that route is over.")
+        }
+        try FlowLifecycle<Void>.requireIdle(host, for: flow)
+    }
+
     private func requireShown(_ source: any Routable) throws {
         guard host.contains(source.ref) else {
             throw FlowError(.notFound, "\(source.ref) is not shown, so it cannot produce.")

@@ -31,13 +31,13 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
 
     let lifecycle: FlowLifecycle<Result>
     private let kind: ChainContainer.Kind
-    private var plan: Plan?
+    var plan: Plan?
     /// Each step's screen, made the first time the step is shown.
-    private var screens: [Int: any Screen] = [:]
+    var screens: [Int: any Screen] = [:]
     private var isNavigating = false
 
     /// The step being shown, while the chain runs.
-    public private(set) var currentStep: Int?
+    public internal(set) var currentStep: Int?
     /// The container the chain shows its steps in, while it runs.
     public private(set) var container: ChainContainer?
     /// How many steps the chain has (0 once it has ended).
@@ -195,7 +195,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     // MARK: Steps
 
     private static var builtInPresent: StepAction { { try $0.container.show($0.screen) } }
-    private static var builtInDismiss: StepAction { { try $0.container.hide($0.screen, revealing: $0.previousScreen) } }
+    static var builtInDismiss: StepAction { { try $0.container.hide($0.screen, revealing: $0.previousScreen) } }
 
     /// Shows a step: checks the context's type, makes the screen if it is new, hands it its handle
     /// and the context, then runs its present action. Keeps the screen, makes the step current and
@@ -204,12 +204,12 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     /// The screen learns its context before its present action runs (Flowter's order: a custom
     /// present may read it). A present action that throws leaves that context delivered, and
     /// nothing else: a new screen is dropped, the step is not current, no `pass` is reported.
-    private func show(_ index: Int, context: Any?, in plan: Plan, on host: any PresentationHost) throws {
+    func show(_ index: Int, context: Any?, in plan: Plan, on host: any PresentationHost, made: (any Screen)? = nil) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
             throw FlowError(.argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: context)).", types: [type(of: context)])
         }
-        let screen = try screens[index] ?? make(step)
+        let screen = try screens[index] ?? made ?? make(step)
         guard let container else { preconditionFailure("A chain has a container from its start until its end.") }
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
         if let context { step.deliver(screen, context) }
@@ -228,7 +228,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         }
     }
 
-    private func make(_ step: AnyStep) throws -> any Screen {
+    func make(_ step: AnyStep) throws -> any Screen {
         do {
             return try step.make()
         } catch let error as FlowError {
@@ -258,7 +258,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
 
     /// Runs a request from a step: the chain must run, not be in another request, and the step
     /// must be the current one (any step for `nil`).
-    private func navigating<T>(from step: Int?, _ body: (Plan, any PresentationHost) throws -> T) throws -> T {
+    func navigating<T>(from step: Int?, _ body: (Plan, any PresentationHost) throws -> T) throws -> T {
         let host = try lifecycle.requireNavigable()
         guard !isNavigating else {
             throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")

@@ -1,0 +1,66 @@
+import FlowKernel
+
+extension ChainFlow {
+    /// Runs the chain to a step, as a deep link needs: back through each step's dismiss action when
+    /// the step is behind the current one, forward through each step's present action when it is
+    /// ahead — Flowter's `next(context:)` and `back()`, taken in one request. Every step shown on
+    /// the way gets the context `context` gives for its index (none for `nil`), so a link supplies
+    /// what it knows and a resolver the rest; the step arrived at gets its context even when it is
+    /// already current (a product link while another product is shown).
+    ///
+    /// ```swift
+    /// // Welcome, Sign in, Catalog, Product: the product step is 3 and takes a Product.
+    /// try chain.arrive(atStep: 3) { step in step == 2 ? model.user : step == 3 ? product : nil }
+    /// ```
+    ///
+    /// Back after it walks the chain's own steps, from the one arrived at.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError`` and changes nothing when it can tell beforehand:
+    ///   `indexOutOfRange` for a step the chain does not have; `argumentTypeMismatch` for a context
+    ///   a step does not accept; `factoryFailed` for a screen that cannot be made; `hostRejected`
+    ///   when someone else's screen is presented over the chain's (a flow the chain does not own);
+    ///   `reentrantNavigation`; `flowFinished`. A custom present or dismiss action that throws on
+    ///   the way stops the chain at the last step it reached.
+    public func arrive(atStep target: Int, context: (Int) -> Any? = { _ in nil }) throws {
+        try navigating(from: nil) { plan, host in
+            guard plan.steps.indices.contains(target) else {
+                throw FlowError(.indexOutOfRange, "The chain '\(id)' has \(plan.steps.count) steps (0 to \(plan.steps.count - 1)); there is no step \(target).")
+            }
+            guard let current = currentStep, let container else { preconditionFailure("A running chain has a current step.") }
+            let shown = target > current ? Array(current + 1...target) : [target]
+            var contexts: [Int: Any] = [:]
+            for index in shown {
+                guard let value = context(index) else { continue }
+                let step = plan.steps[index]
+                guard step.accepts(value) else {
+                    throw FlowError(.argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: value)).", types: [type(of: value)])
+                }
+                contexts[index] = value
+            }
+            let own = Set(screens.values.map(ScreenRef.init))
+            for screen in screens.values {
+                if let presented = host.presented(by: .of(screen)), presented.screen.map(own.contains) != true {
+                    throw FlowError(.hostRejected, "\(presented) is presented over the chain '\(id)' by someone else; end that flow before arriving somewhere.")
+                }
+            }
+            var made: [Int: any Screen] = [:]
+            for index in shown where target > current && screens[index] == nil {
+                made[index] = try make(plan.steps[index])
+            }
+            if target > current {
+                for index in shown { try show(index, context: contexts[index], in: plan, on: host, made: made[index]) }
+                return
+            }
+            for index in stride(from: current, to: target, by: -1) {
+                guard let screen = screens[index] else { continue }
+                let step = StepContext(screen: screen, container: container, previousScreen: screens[index - 1])
+                try (plan.steps[index].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(step)
+                currentStep = index - 1
+            }
+            if let value = contexts[target], let screen = screens[target] {
+                plan.steps[target].deliver(screen, value)
+                host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: value)), to: ScreenRef(screen)), flow: id))
+            }
+        }
+    }
+}

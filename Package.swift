@@ -58,7 +58,7 @@ let package = Package(
 
         .target(
             name: "ShopApp",
-            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer"],
+            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer", "FlowLinks"],
             path: "Samples/ShopApp"
         ),
         .executableTarget(

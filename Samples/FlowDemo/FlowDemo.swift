@@ -42,10 +42,18 @@ struct RunShop: ParsableCommand {
             sheet on top down, ":tab 2" taps the second tab. Each screen lists the ones that apply; \
             the flows follow what they change, and the transcript marks them "(user)".
 
+            Links: "--open shop://product/shoes" opens a link as the shop starts, and ":open <link>" \
+            opens one at any prompt: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, \
+            shop://cart, shop://checkout. Each strategy arrives with the back stack a person would \
+            have built, so Back walks up it. A link that needs an account waits behind sign-in and \
+            opens once you have signed in; the transcript marks its decisions "(link)".
+
             Examples:
               flow-demo --strategy stack
               flow-demo --strategy router --transcript \\
                 --script "start,email ana@example.com,shoes,add,cart,checkout,pay,close"
+              flow-demo --strategy coordinator --open shop://product/hat \\
+                --script "email ana@example.com,add,:back" --transcript
               flow-demo graph --strategy chain --format mermaid
               flow-demo explore --strategy coordinator --depth 12
               flow-demo explore --strategy router --seed 7
@@ -63,6 +71,9 @@ struct RunShop: ParsableCommand {
 
     @Flag(help: "Print every navigation event when the run ends.")
     var transcript = false
+
+    @Option(help: ArgumentHelp("Open this link as the shop starts, as the platform hands an app a link: shop://product/shoes.", valueName: "link"))
+    var open: String?
 
     func validate() throws {
         guard let script else { return }
@@ -85,7 +96,7 @@ struct RunShop: ParsableCommand {
         }
         // ArgumentParser runs a synchronous command on the main thread.
         let status = MainActor.assumeIsolated {
-            Runner(strategy: strategy, script: script, transcript: transcript).run()
+            Runner(strategy: strategy, script: script, transcript: transcript, link: open).run()
         }
         if status != 0 { throw ExitCode(status) }
     }

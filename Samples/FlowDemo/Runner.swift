@@ -1,3 +1,4 @@
+import FlowKernel
 import Foundation
 import ShopApp
 
@@ -8,6 +9,8 @@ struct Runner {
     let strategy: Strategy?
     let script: String?
     let transcript: Bool
+    /// A link to open as the shop starts.
+    let link: String?
 
     /// Whether standard input is typed at a terminal; piped input is echoed so the output reads
     /// like a session.
@@ -24,6 +27,14 @@ struct Runner {
         } catch {
             printError("flow-demo: the \(strategy.rawValue) shop could not start: \(error)")
             return 1
+        }
+        if let link {
+            do {
+                print(try session.open(link))
+            } catch {
+                printError("flow-demo: the link \"\(link.echoed)\" was not opened: \(FlowError.wrapping(error).message)")
+                return 1
+            }
         }
         let status = script.map { run($0, in: session) } ?? converse(with: session)
         if transcript {

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowLinks
 import FlowStage
 
 /// One run of the shop in one strategy, on an in-memory host: what the CLI drives and the tests
@@ -15,6 +16,9 @@ public final class ShopSession {
     public let log = EventLog()
     /// The shop's flow.
     public let flow: any Flow<Order>
+    /// Opens `shop://` links in this session's strategy, behind the shop's guards
+    /// (``ShopLinks/guards(model:)``).
+    public let links: LinkOpener<ShopDestination>
 
     /// Starts the shop in a strategy, with observers of its own (a logger, say) that see every
     /// event from the first.
@@ -22,13 +26,45 @@ public final class ShopSession {
         self.strategy = strategy
         host.addObserver(log)
         for observer in observers { host.addObserver(observer) }
+        let arrive: (ShopDestination) throws -> Void
         switch strategy {
-        case .stack: flow = StackShop.make(model: model)
-        case .chain: flow = ChainShop.make(model: model, host: host)
-        case .router: flow = try RouterShop.make(model: model)
-        case .coordinator: flow = CoordinatorShop.make(model: model)
+        case .stack:
+            let navigator = StackShop.make(model: model)
+            flow = navigator
+            arrive = { try StackShop.arrive(at: $0, on: navigator) }
+        case .chain:
+            let chain = ChainShop.make(model: model, host: host)
+            flow = chain
+            arrive = { [model] in try ChainShop.arrive(at: $0, on: chain, model: model) }
+        case .router:
+            let router = try RouterShop.make(model: model)
+            flow = router
+            arrive = { [model] in try RouterShop.arrive(at: $0, on: router, model: model) }
+        case .coordinator:
+            let app = CoordinatorShop.make(model: model)
+            flow = app
+            arrive = { try app.answer($0) }
+        }
+        links = LinkOpener(links: try ShopLinks.map(), reportingTo: host, guards: ShopLinks.guards(model: model)) { [flow] destination in
+            guard flow.phase == .running else { throw FlowError(.flowFinished, "The shop has ended; there is nowhere to arrive.") }
+            try arrive(destination)
         }
         try flow.start(on: host)
+    }
+
+    /// Opens a link, as the platform hands the app one: arrives at its destination with the back
+    /// stack a person would have built, or parks it behind sign-in (showing sign-in) and resumes it
+    /// once someone has signed in.
+    ///
+    /// - Returns: a sentence on what happened, for people.
+    /// - Throws: the opener's ``/FlowKernel/FlowError`` for a link that cannot be opened; nothing
+    ///   changes then.
+    @discardableResult
+    public func open(_ link: String) throws -> String {
+        switch try links.open(link) {
+        case .arrived(let destination): "Opened \(link.echoed): \(destination)."
+        case .deferred(let pending): "\(link.echoed) opens once \(pending.until)."
+        }
     }
 
     /// How the shop ended, once it has.
@@ -65,8 +101,15 @@ public final class ShopSession {
         guard let screen = currentScreen else {
             throw CommandRefused("The shop has ended; there is nothing more to do.")
         }
+        if command.word == ":open" {
+            guard let link = command.argument else { throw CommandRefused(":open needs a link: type \":open shop://product/shoes\".") }
+            let said = try open(link)
+            if let screen = currentScreen { screen.message = said }
+            return
+        }
         if command.word.hasPrefix(":") {
             try PlatformControl.run(command, on: host)
+            try resumeLink()
             return
         }
         let actions = screen.actions
@@ -85,6 +128,16 @@ public final class ShopSession {
         }
         screen.message = nil
         try action.run(argument)
+        try resumeLink()
+    }
+
+    /// Opens the link parked behind sign-in once its guard lets it through: after every command,
+    /// when the shop is between requests.
+    private func resumeLink() throws {
+        guard links.pending != nil, flow.phase == .running else { return }
+        if case .arrived(let destination)? = try links.resumePending(), let screen = currentScreen {
+            screen.message = "Opened the link you followed before signing in: \(destination)."
+        }
     }
 
     /// The current screen as text: title, what it shows, its message, the hierarchy, the actions.

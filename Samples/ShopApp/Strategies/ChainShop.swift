@@ -51,6 +51,38 @@ enum ChainShop {
             .finish()
     }
 
+    /// The steps, in order: Welcome 0, Sign in 1, Catalog 2 (takes the user), Product 3 (takes the
+    /// product), Checkout 4, Done 5.
+    private enum Steps {
+        static let signIn = 1, catalog = 2, product = 3, checkout = 4
+    }
+
+    /// Arrives at a link's destination in FlowChain's terms: the chain runs to the destination's
+    /// step, each step on the way given its context — the user for the catalog, the link's product
+    /// (for checkout, the last product added to the cart) for the product. The cart, a chain of its
+    /// own presented over a step, is cancelled first unless it is the destination; the cart is
+    /// opened from the catalog as its button does.
+    static func arrive(at destination: ShopDestination, on chain: ChainFlow<Order>, model: ShopModel) throws {
+        let openCart = chain.currentScreen.flatMap { $0 as? ShopScreen }?.attachments["chain.cart"] as? ChainFlow<Void>
+        if destination == .cart, openCart?.phase == .running { return }
+        if openCart?.phase == .running { try openCart?.cancel() }
+        switch destination {
+        case .signIn:
+            try chain.arrive(atStep: Steps.signIn)
+        case .catalog, .cart:
+            let user = try signedIn(model)
+            try chain.arrive(atStep: Steps.catalog) { $0 == Steps.catalog ? user : nil }
+            if destination == .cart { try (chain.currentScreen as? CatalogScreen)?.onOpenCart?() }
+        case .product(let product):
+            let user = try signedIn(model)
+            try chain.arrive(atStep: Steps.product) { $0 == Steps.catalog ? user : $0 == Steps.product ? product : nil }
+        case .checkout:
+            let user = try signedIn(model)
+            guard let product = model.cart.last else { throw FlowError(.notFound, "The cart is empty; there is nothing to check out.") }
+            try chain.arrive(atStep: Steps.checkout) { $0 == Steps.catalog ? user : $0 == Steps.product ? product : nil }
+        }
+    }
+
     /// Presents the cart as a one-step chain: closing ends it early; checking out completes it
     /// (taking it off the host) and then runs `checkout` — none from the catalog, which has no
     /// checkout step after it. The screen that opens the cart keeps the running chain until it ends.

@@ -39,6 +39,23 @@ enum CoordinatorShop {
                 try self.finish(with: order)
             }
         }
+
+        /// Answers a link: sign-in is this coordinator's child, so it starts it (ending the tabs,
+        /// if they run); everything else is in the tabs, which it starts if they do not run yet
+        /// (ending the sign-in child, whose work the guards say is done) and hands the rest to.
+        func answer(_ destination: ShopDestination) throws {
+            if destination == .signIn {
+                if child is SignInCoordinator { return }
+                try child?.cancel()
+                try signIn()
+                return
+            }
+            if !(child is ShopTabs) {
+                try child?.cancel()
+                try shop()
+            }
+            try (child as? ShopTabs)?.answer(destination)
+        }
     }
 
     /// The sign-in screen; ends with the user, or cancelled when the user goes back.
@@ -61,6 +78,8 @@ enum CoordinatorShop {
     /// The tab group: the shop, and the account. Ends with the shop's order.
     final class ShopTabs: TabCoordinator<Order> {
         let model: ShopModel
+        /// The shop tab's coordinator, which answers links.
+        private weak var catalog: CatalogCoordinator?
 
         init(model: ShopModel) {
             self.model = model
@@ -77,9 +96,16 @@ enum CoordinatorShop {
                 attempt { try self.finish(with: order) }
             }
             try addItem(title: "Shop", coordinator: catalog)
+            self.catalog = catalog
             let account = AccountCoordinator(model: model)
             account.onShop = { [unowned self] in try self.select(0) }
             try addItem(title: "Account", coordinator: account)
+        }
+
+        /// Answers a link: everything the shop links to is on the shop tab.
+        func answer(_ destination: ShopDestination) throws {
+            if selectedIndex != 0 { try select(0) }
+            try catalog?.answer(destination)
         }
     }
 
@@ -87,6 +113,8 @@ enum CoordinatorShop {
     final class CatalogCoordinator: StackCoordinator<Order> {
         let model: ShopModel
         var onAccount: (() throws -> Void)?
+        /// The catalog, the tab's first screen, which every link's back stack starts from.
+        private weak var catalog: CatalogScreen?
 
         init(model: ShopModel) {
             self.model = model
@@ -99,13 +127,18 @@ enum CoordinatorShop {
             catalog.onOpenCart = { [unowned self] in try self.openCart() }
             catalog.onAccount = { [unowned self] in try self.onAccount?() }
             try move(to: catalog)
+            self.catalog = catalog
         }
 
         private func show(_ product: Product) throws {
+            try move(to: productScreen(product))
+        }
+
+        private func productScreen(_ product: Product) -> ProductScreen {
             let screen = ProductScreen(model: model, product: product)
             screen.onOpenCart = { [unowned self] in try self.openCart() }
             screen.onBack = { [unowned self] in try self.back() }
-            try move(to: screen)
+            return screen
         }
 
         private func openCart() throws {
@@ -116,10 +149,29 @@ enum CoordinatorShop {
         }
 
         private func checkout() throws {
+            try move(to: checkoutScreen())
+        }
+
+        private func checkoutScreen() -> CheckoutScreen {
             let screen = CheckoutScreen(model: model)
             screen.onPay = { [unowned self] order in try self.done(order) }
             screen.onBack = { [unowned self] in try self.back() }
-            try move(to: screen)
+            return screen
+        }
+
+        /// Answers a link on the tab's own stack: the catalog first, then the product or checkout
+        /// pushed on it, or the cart started as a child over what is shown. A cart that is open is
+        /// cancelled first unless the link is to the cart.
+        func answer(_ destination: ShopDestination) throws {
+            guard let catalog else { throw FlowError(.notFound, "The shop tab shows no catalog to arrive from.") }
+            if destination == .cart, child is CartCoordinator { return }
+            try child?.cancel()
+            switch destination {
+            case .signIn, .catalog: try setStack([catalog])
+            case .product(let product): try setStack([catalog, productScreen(product)])
+            case .cart: try openCart()
+            case .checkout: try setStack([catalog, checkoutScreen()])
+            }
         }
 
         private func done(_ order: Order) throws {

@@ -82,6 +82,35 @@ public enum RouterShop {
     }
 }
 
+extension RouterShop {
+    /// Arrives at a link's destination in FlowRouter's terms: at the screen that requires the
+    /// value the destination stands for, with the back stack the types declare (Welcome produces
+    /// the sign-in request, sign-in the user, the catalog the product or the cart request, the
+    /// cart the checkout request). The values on the way come from the session.
+    static func arrive(at destination: ShopDestination, on flow: RouterFlow<Order>, model: ShopModel) throws {
+        let resolve: (Any.Type) -> Any? = { type in
+            if type == SignInRequest.self { return SignInRequest() }
+            if type == User.self { return model.user }
+            if type == CartRequest.self { return CartRequest() }
+            return nil
+        }
+        switch destination {
+        case .signIn: try flow.arrive(at: SignInRequest(), resolving: resolve)
+        case .catalog: try flow.arrive(at: try signedIn(model), resolving: resolve)
+        case .product(let product): try flow.arrive(at: product, resolving: resolve)
+        case .cart: try flow.arrive(at: CartRequest(), resolving: resolve)
+        case .checkout: try flow.arrive(at: CheckoutRequest(), resolving: resolve)
+        }
+    }
+}
+
+/// The signed-in user, or why a destination that needs one cannot be shown.
+@MainActor
+func signedIn(_ model: ShopModel) throws -> User {
+    guard let user = model.user else { throw FlowError(.notFound, "Nobody is signed in; sign in before opening the catalog.") }
+    return user
+}
+
 // The route slot, kept in the screens' attachments.
 extension ShopScreen {
     /// Where the router keeps what it knows about this screen.

@@ -55,4 +55,18 @@ enum StackShop {
         }
         return navigator
     }
+
+    /// Arrives at a link's destination in FlowStack's terms: the registry's declaration order up to
+    /// the catalog (Welcome, Sign in, Catalog) is the back stack; a product is pushed on it, the
+    /// cart presented over it, checkout pushed on it, as the shop's own buttons would.
+    static func arrive(at destination: ShopDestination, on navigator: StackNavigator<Order>) throws {
+        let toCatalog = try navigator.declaredPath(to: CatalogScreen.self)
+        switch destination {
+        case .signIn: try navigator.arrive(at: navigator.declaredPath(to: SignInScreen.self))
+        case .catalog: try navigator.arrive(at: toCatalog)
+        case .product(let product): try navigator.arrive(at: toCatalog + [.screen(ProductScreen.self, argument: product)])
+        case .cart: try navigator.arrive(at: toCatalog, presenting: .screen(CartScreen.self))
+        case .checkout: try navigator.arrive(at: toCatalog + [.screen(CheckoutScreen.self)])
+        }
+    }
 }

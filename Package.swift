@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
         .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
         .target(name: "FlowExplorer", dependencies: ["FlowKernel", "FlowStage"], path: "Modules/FlowExplorer"),
-        .target(name: "FlowTestKit", dependencies: ["FlowKernel", "FlowExplorer"], path: "Modules/FlowTestKit"),
+        .target(name: "FlowTestKit", dependencies: ["FlowKernel", "FlowStage", "FlowExplorer"], path: "Modules/FlowTestKit"),
         .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
@@ -85,7 +85,7 @@ let package = Package(
             ]
         ),
         // The expected outputs are read by path, as files beside the tests, not bundled.
-        .testTarget(name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer"], exclude: ["Expected"]),
+        .testTarget(name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

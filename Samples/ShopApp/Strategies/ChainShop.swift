@@ -60,11 +60,11 @@ enum ChainShop {
     /// Arrives at a link's destination in FlowChain's terms: the chain runs to the destination's
     /// step, each step on the way given its context — the user for the catalog, the link's product
     /// (for checkout, the last product added to the cart) for the product. The cart, a chain of its
-    /// own presented over a step, is cancelled first unless it is the destination; the cart is
-    /// opened from the catalog as its button does.
+    /// own presented over a step, is cancelled first unless it is the destination and open over the
+    /// catalog already; the cart is opened from the catalog, as its button does.
     static func arrive(at destination: ShopDestination, on chain: ChainFlow<Order>, model: ShopModel) throws {
         let openCart = chain.currentScreen.flatMap { $0 as? ShopScreen }?.attachments["chain.cart"] as? ChainFlow<Void>
-        if destination == .cart, openCart?.phase == .running { return }
+        if destination == .cart, openCart?.phase == .running, chain.currentStep == Steps.catalog { return }
         if openCart?.phase == .running { try openCart?.cancel() }
         switch destination {
         case .signIn:

@@ -160,16 +160,18 @@ enum CoordinatorShop {
         }
 
         /// Answers a link on the tab's own stack: the catalog first, then the product or checkout
-        /// pushed on it, or the cart started as a child over what is shown. A cart that is open is
-        /// cancelled first unless the link is to the cart.
+        /// pushed on it, or the cart started as a child over it. A cart that is open is cancelled
+        /// first, unless the link is to the cart and it is open over the catalog already.
         func answer(_ destination: ShopDestination) throws {
             guard let catalog else { throw FlowError(.notFound, "The shop tab shows no catalog to arrive from.") }
-            if destination == .cart, child is CartCoordinator { return }
+            if destination == .cart, child is CartCoordinator, topNode == .of(catalog) { return }
             try child?.cancel()
             switch destination {
             case .signIn, .catalog: try setStack([catalog])
             case .product(let product): try setStack([catalog, productScreen(product)])
-            case .cart: try openCart()
+            case .cart:
+                try setStack([catalog])
+                try openCart()
             case .checkout: try setStack([catalog, checkoutScreen()])
             }
         }

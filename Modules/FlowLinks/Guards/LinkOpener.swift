@@ -71,8 +71,8 @@ public final class LinkOpener<Destination> {
     /// - Returns: where it arrived, or that it was parked.
     /// - Throws: ``/FlowKernel/FlowError``, having changed nothing and kept any parked link: the
     ///   codes of ``LinkMap`` for a link that cannot be read or matched;
-    ///   ``/FlowKernel/FlowError/Code/linkRefused`` when a guard refuses;
-    ///   ``/FlowKernel/FlowError/Code/redirectLoop`` for a redirect chain that loops or is too long;
+    ///   ``FlowKernel/FlowError/Code/linkRefused`` when a guard refuses;
+    ///   ``FlowKernel/FlowError/Code/redirectLoop`` for a redirect chain that loops or is too long;
     ///   what `arrive` throws; ``/FlowKernel/FlowError/Code/reentrantNavigation`` while the host is
     ///   making a change or delivering an event.
     @discardableResult

@@ -46,7 +46,7 @@ public struct Link: Hashable, Sendable, CustomStringConvertible {
     /// Reads a link.
     ///
     /// - Parameter text: `scheme://path?query#fragment`, `https://site/path?query`, or `/path?query`.
-    /// - Throws: ``/FlowKernel/FlowError`` with code ``/FlowKernel/FlowError/Code/malformedLink``
+    /// - Throws: ``/FlowKernel/FlowError`` with code ``FlowKernel/FlowError/Code/malformedLink``
     ///   for empty text, a space or control character, a missing or invalid scheme, an `http` link
     ///   without a site, an empty segment inside the path (`a//b`), or a `%` escape that is not two
     ///   hex digits or does not decode to UTF-8 text.

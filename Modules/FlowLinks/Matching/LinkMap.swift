@@ -58,8 +58,8 @@ public struct LinkMap<Destination> {
     /// - Parameters:
     ///   - pattern: see ``LinkPattern``.
     ///   - make: makes the destination; throw (a ``/FlowKernel/FlowError`` with
-    ///     ``/FlowKernel/FlowError/Code/invalidLinkParameter``, say) for parameters that name nothing.
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkPattern`` for a pattern that cannot be read
+    ///     ``FlowKernel/FlowError/Code/invalidLinkParameter``, say) for parameters that name nothing.
+    /// - Throws: ``FlowKernel/FlowError/Code/invalidLinkPattern`` for a pattern that cannot be read
     ///   or that matches exactly what a registered one does; the map is unchanged.
     public mutating func register(_ pattern: String, _ make: @escaping (LinkParameters) throws -> Destination) throws {
         let parsed = try LinkPattern(pattern)
@@ -105,7 +105,7 @@ public struct LinkMap<Destination> {
 
     /// What a link matches: the pattern and its parameters.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/unknownLink`` for a scheme or site this map does not
+    /// - Throws: ``FlowKernel/FlowError/Code/unknownLink`` for a scheme or site this map does not
     ///   open, or a path no pattern matches.
     public func match(_ link: Link) throws -> LinkParameters {
         try matched(link).parameters
@@ -136,9 +136,9 @@ public struct LinkMap<Destination> {
 
     /// The destination a link goes to.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/unknownLink`` as ``match(_:)`` does; what the
+    /// - Throws: ``FlowKernel/FlowError/Code/unknownLink`` as ``match(_:)`` does; what the
     ///   destination's `make` throws, as a ``/FlowKernel/FlowError`` (an error of another type is
-    ///   reported as ``/FlowKernel/FlowError/Code/invalidLinkParameter``).
+    ///   reported as ``FlowKernel/FlowError/Code/invalidLinkParameter``).
     public func destination(for link: Link) throws -> Destination {
         let (route, parameters) = try matched(link)
         do {
@@ -152,7 +152,7 @@ public struct LinkMap<Destination> {
 
     /// Reads a link, then finds its destination.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/malformedLink`` for text that is not a link, then as
+    /// - Throws: ``FlowKernel/FlowError/Code/malformedLink`` for text that is not a link, then as
     ///   ``destination(for:)-(Link)`` does.
     public func destination(for text: String) throws -> Destination {
         try destination(for: Link(text))

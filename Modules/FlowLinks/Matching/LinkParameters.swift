@@ -28,7 +28,7 @@ public struct LinkParameters: Sendable {
 
     /// A required or optional parameter, decoded.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when the parameter is absent
+    /// - Throws: ``FlowKernel/FlowError/Code/invalidLinkParameter`` when the parameter is absent
     ///   (an optional one left off) or does not decode to `T`, or the pattern has no single
     ///   parameter of that name.
     @inlinable
@@ -39,7 +39,7 @@ public struct LinkParameters: Sendable {
 
     /// An optional parameter, decoded, or `nil` when the link leaves it off.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when it is given but does not
+    /// - Throws: ``FlowKernel/FlowError/Code/invalidLinkParameter`` when it is given but does not
     ///   decode to `T`, or the pattern has no single parameter of that name.
     @inlinable
     public func valueIfPresent<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> T? {
@@ -49,7 +49,7 @@ public struct LinkParameters: Sendable {
 
     /// A repeated parameter (`:path+`, `:path*`), each segment decoded.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when a segment does not decode,
+    /// - Throws: ``FlowKernel/FlowError/Code/invalidLinkParameter`` when a segment does not decode,
     ///   or the pattern has no repeated parameter of that name.
     @inlinable
     public func values<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> [T] {
@@ -58,7 +58,7 @@ public struct LinkParameters: Sendable {
 
     /// A query value, decoded; the first when the name is given more than once.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when the query has no item of
+    /// - Throws: ``FlowKernel/FlowError/Code/invalidLinkParameter`` when the query has no item of
     ///   that name or its value does not decode.
     @inlinable
     public func query<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> T {
@@ -68,7 +68,7 @@ public struct LinkParameters: Sendable {
 
     /// A query value, decoded, or `nil` when the query has no item of that name.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when it is given but does not
+    /// - Throws: ``FlowKernel/FlowError/Code/invalidLinkParameter`` when it is given but does not
     ///   decode to `T`.
     @inlinable
     public func queryIfPresent<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> T? {
@@ -78,7 +78,7 @@ public struct LinkParameters: Sendable {
 
     /// Every value a query gives a name, in order, decoded; empty when it gives none.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidLinkParameter`` when one does not decode.
+    /// - Throws: ``FlowKernel/FlowError/Code/invalidLinkParameter`` when one does not decode.
     @inlinable
     public func queryValues<T: LinkValue>(_ name: String, as type: T.Type = T.self) throws -> [T] {
         try link.query.filter { $0.name == name }.map { try decode($0.value, name: name, as: type) }

@@ -33,7 +33,7 @@ public struct LinkPattern: Hashable, Sendable, CustomStringConvertible {
     /// Reads a pattern.
     ///
     /// - Parameter text: a path starting with `/`; `/` alone matches the root link.
-    /// - Throws: ``/FlowKernel/FlowError`` with code ``/FlowKernel/FlowError/Code/invalidLinkPattern``
+    /// - Throws: ``/FlowKernel/FlowError`` with code ``FlowKernel/FlowError/Code/invalidLinkPattern``
     ///   saying what is wrong: no leading `/`, an empty segment, a parameter without a valid name or
     ///   with a name used twice, an optional segment before a required one, a repeated segment that
     ///   is not last, or both kinds in one pattern.

@@ -6,7 +6,7 @@ extension StackNavigator {
     /// (another product, the cart) gives way to the link.
     ///
     /// `path` is the logical parent chain the link stands in, so Back walks up it rather than out
-    /// of the app; ``declaredPath(to:)`` builds it from the registry's declaration order, the order
+    /// of the app; ``declaredPath(to:identifier:)`` builds it from the registry's declaration order, the order
     /// SwiftyFlow walks with `goNext()`. Everything is made and checked before anything changes;
     /// the modals dismissed run their `whenDismissed`, after the change, as ``getBack(_:)`` runs
     /// them.

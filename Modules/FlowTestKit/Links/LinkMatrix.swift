@@ -89,8 +89,10 @@ public struct LinkMatrix<Subject> {
 
     /// Opens a link from every starting state.
     ///
-    /// - Parameter then: runs after the link is opened, on the same subject, before the state is
-    ///   read: sign in, then see the parked link arrive.
+    /// - Parameters:
+    ///   - link: the link to open.
+    ///   - then: runs after the link is opened, on the same subject, before the state is read:
+    ///     sign in, then see the parked link arrive.
     /// - Returns: one arrival per state, in order.
     /// - Throws: what making a subject or reaching a state throws: the matrix itself is wrong then.
     public func open(_ link: String, then: ((Subject) throws -> Void)? = nil) throws -> [LinkArrival] {

@@ -99,6 +99,26 @@ struct FlowDemoCLITests {
         #expect(run.stderr == "flow-demo: step 1 (\":dismiss\") failed: That did not work: Nothing is presented, so there is nothing to swipe down.\n")
     }
 
+    @Test("--open opens a link past sign-in in every strategy, and it arrives once signed in", arguments: Strategy.allCases)
+    func openResumesAfterSignIn(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--open", "shop://product/scarf", "--script", "email ana@example.com,add,:open shop://checkout,pay,close", "--transcript"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("shop://product/scarf opens once you have signed in.\n== Sign in =="))
+        #expect(run.stdout.contains("! Opened the link you followed before signing in: product scarf.\n"))
+        #expect(run.stdout.contains("! Opened shop://checkout: checkout.\n"))
+        #expect(run.stdout.contains("(link) defer shop://product/scarf: sign-in waits until you have signed in\n"))
+        #expect(run.stdout.contains("Finished (\(strategy.rawValue)): order placed for ana@example.com: Green scarf; total €19.\n"))
+    }
+
+    @Test func aLinkThatCannotBeOpenedStopsWithStatusOneAndSaysWhy() throws {
+        let run = try FlowDemo.run(["--strategy", "chain", "--open", "shop://product/boots", "--script", "start"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "flow-demo: the link \"shop://product/boots\" was not opened: The shop sells no product \"boots\"; it sells shoes, hat, scarf.\n")
+        let malformed = try FlowDemo.run(["--strategy", "stack", "--script", "start,:open shop://cart?%"])
+        #expect(malformed.status == 1)
+        #expect(malformed.stderr.contains("step 2 (\":open shop://cart?%\") failed: That did not work: The link \"shop://cart?%\" cannot be read"))
+    }
+
     @Test func aStepAfterTheShopEndedFails() throws {
         let run = try FlowDemo.run(["--strategy", "router", "--script", Self.happy + ",start"])
         #expect(run.status == 1)

@@ -156,6 +156,25 @@ struct ShopLinkTests {
         #expect(session.currentScreen is CatalogScreen)
     }
 
+    @Test("what a link takes away is released: the cart and the product it leaves", arguments: Strategy.allCases)
+    func releasesWhatItTakesAway(_ strategy: Strategy) throws {
+        let session = try ShopSession(strategy: strategy)
+        try Self.run("start,\(Self.signIn),hat,add,cart", on: session)
+        let leaks = LeakTracker()
+        let stack: ContainerID = strategy == .coordinator ? "catalog" : "shop"
+        leaks.track(try #require(session.currentScreen as? CartScreen))
+        leaks.track(try #require(session.host.hierarchy.screens(in: stack).compactMap(session.host.screen(for:)).last as? ProductScreen))
+        try session.open("shop://catalog")
+        #expect(session.currentScreen is CatalogScreen)
+        if strategy == .chain {
+            // A chain's step makes its screen once: the product step keeps it, as after Back,
+            // until the chain ends.
+            #expect(leaks.survivors == ["ProductScreen"])
+            try session.flow.cancel()
+        }
+        leaks.expectNoLeaks()
+    }
+
     @Test("after the shop has ended, a link is refused")
     func afterTheEnd() throws {
         let session = try ShopSession(strategy: .stack)

@@ -74,6 +74,8 @@ struct LinkOpenerTests {
             "(link) arrive app://b: b",
         ])
         #expect(app.opener.pending == nil)
+        let read = try Link("app://c")
+        guard case .arrived(.c) = try app.opener.open(read) else { Issue.record("a link already read did not arrive"); return }
     }
 
     @Test("a link past the sign-in guard waits, shows sign-in meanwhile, and arrives exactly once after sign-in")

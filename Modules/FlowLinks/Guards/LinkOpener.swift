@@ -77,19 +77,7 @@ public final class LinkOpener<Destination> {
     ///   making a change or delivering an event.
     @discardableResult
     public func open(_ text: String) throws -> LinkResult<Destination> {
-        try requireIdle(text)
-        report("open", text)
-        let destination: Destination
-        let link: Link
-        do {
-            link = try Link(text)
-            destination = try links.destination(for: link)
-        } catch {
-            let error = FlowError.wrapping(error)
-            report("refuse", text, error.message)
-            throw error
-        }
-        return try go(to: destination, link: link, resuming: false)
+        try open(text) { try Link(text) }
     }
 
     /// Opens a link already read.
@@ -97,7 +85,23 @@ public final class LinkOpener<Destination> {
     /// - Throws: as ``open(_:)-(String)`` does.
     @discardableResult
     public func open(_ link: Link) throws -> LinkResult<Destination> {
-        try open(link.text)
+        try open(link.text) { link }
+    }
+
+    private func open(_ text: String, read: () throws -> Link) throws -> LinkResult<Destination> {
+        try requireIdle(text)
+        report("open", text)
+        let destination: Destination
+        let link: Link
+        do {
+            link = try read()
+            destination = try links.destination(for: link)
+        } catch {
+            let error = FlowError.wrapping(error)
+            report("refuse", text, error.message)
+            throw error
+        }
+        return try go(to: destination, link: link, resuming: false)
     }
 
     /// Tries the parked link again, now that what its guard waited for may hold: call it when the
@@ -142,7 +146,7 @@ public final class LinkOpener<Destination> {
             }
             return .arrived(target)
         case .wait(let guardName, let until, let showing):
-            let parked = PendingLink(link: link, destination: route.origin, guardName: guardName, until: until)
+            let parked = PendingLink(link: link, destination: route.destination, guardName: guardName, until: until)
             if resuming {
                 // Still waiting, perhaps for another guard now: kept parked, with nothing to report.
                 pending = parked
@@ -178,8 +182,8 @@ public final class LinkOpener<Destination> {
             case arrive(Destination)
             case wait(guardName: String, until: String, showing: Destination?)
         }
-        /// The destination the guards deferred, or the link's own.
-        var origin: Destination
+        /// Where the guards left the link: its own destination, or where redirects took it.
+        var destination: Destination
         var redirects: [String]
         var outcome: Outcome
     }
@@ -192,7 +196,7 @@ public final class LinkOpener<Destination> {
         while true {
             switch verdict(for: current) {
             case nil:
-                return Route(origin: current, redirects: redirects, outcome: .arrive(current))
+                return Route(destination: current, redirects: redirects, outcome: .arrive(current))
             case .refuse(let name, let reason):
                 throw FlowError(.linkRefused, "\(name) refuses \(visited.last!): \(reason).")
             case .redirect(let name, let target, let reason):
@@ -215,7 +219,7 @@ public final class LinkOpener<Destination> {
                         throw FlowError(.linkRefused, "\(name) waits until \(until), showing \(describe(showing)), which \(other) does not allow: \(reason).")
                     }
                 }
-                return Route(origin: current, redirects: redirects, outcome: .wait(guardName: name, until: until, showing: showing))
+                return Route(destination: current, redirects: redirects, outcome: .wait(guardName: name, until: until, showing: showing))
             }
         }
     }

@@ -77,6 +77,20 @@ struct ArrivalTests {
         tracker.expectNoLeaks()
     }
 
+    @Test func aModalKeptByItsScopeAndPresentedAgainRunsItsOldCallbackOnceAndNoneAfter() throws {
+        let navigator = try started()
+        var dismissed = 0
+        try navigator.goNextAsModal(to: ThirdModal.self, whenDismissed: { dismissed += 1 })
+        let modal = try #require(navigator.currentScreen)
+
+        try navigator.arrive(at: [.screen(First.self)], presenting: .screen(ThirdModal.self))
+
+        #expect(navigator.currentScreen === modal)
+        #expect(dismissed == 1)
+        try navigator.getBack(.modal)
+        #expect(dismissed == 1)
+    }
+
     typealias Bad = (name: String, code: FlowError.Code, request: @MainActor (StackNavigator<Void>) throws -> Void)
 
     static let badArrivals: [Bad] = [

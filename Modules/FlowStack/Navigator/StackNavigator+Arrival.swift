@@ -59,12 +59,14 @@ extension StackNavigator {
             }
             let stacked = made.prefix(path.count)
             try mount?.replaceEntries(with: stacked.map { .screen($0.screen) }, on: host)
-            if let modal, let presented = made.last {
+            if modal != nil, let presented = made.last {
                 let stack = runningStack
                 try mount?.present(.screen(presented.screen), over: .container(stack), on: host)
-                rememberDismissal(of: presented.screen, modal.whenDismissed)
             }
+            // The dismissed modals' callbacks are taken before the new modal's is kept: a screen its
+            // scope keeps may be both.
             let callbacks = position.modals.reversed().compactMap { takeDismissalCallback(for: $0.screen) }
+            if let modal, let presented = made.last { rememberDismissal(of: presented.screen, modal.whenDismissed) }
             let kept = Set(made.map { ScreenRef($0.screen) })
             forget(leaving.filter { !kept.contains($0) })
             for entry in made { adopt(entry.screen, from: entry.registration, at: entry.index) }

@@ -112,6 +112,17 @@ struct LinkMapTests {
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
     }
 
+    @Test("a number parameter decodes, and text that is not a finite number is refused")
+    func decodesDoubles() throws {
+        var links = LinkMap<Double>()
+        try links.register("/zoom/:level") { try $0.value("level") }
+        #expect(try links.destination(for: "/zoom/2.5") == 2.5)
+        for text in ["/zoom/inf", "/zoom/nan", "/zoom/big"] {
+            let error = #expect(throws: FlowError.self, "\(text)") { try links.destination(for: text) }
+            #expect(error?.message.contains("which is not a number") == true, "\(text)")
+        }
+    }
+
     @Test("malformed text is refused before any pattern is tried")
     func refusesMalformed() throws {
         let error = #expect(throws: FlowError.self) { try Self.map().destination(for: "shop://product/%") }

@@ -141,6 +141,24 @@ struct LinkOpenerTests {
         #expect(app.arrivals == [.signIn, .signIn, .a])
     }
 
+    @Test("a guard that defers without showing anything parks the link and leaves the screen as it was")
+    func defersWithoutShowing() throws {
+        let maintenance = LinkGuard<LinkApp.Page>("maintenance") { page in
+            page == .c ? .defer(until: "maintenance is over") : .allow
+        }
+        let app = try LinkApp(guards: [maintenance])
+        let before = app.shown
+        let result = try app.opener.open("app://c")
+        guard case .deferred(let parked) = result else { Issue.record("\(result)"); return }
+        #expect(parked.guardName == "maintenance")
+        #expect(app.shown == before)
+        #expect(app.arrivals.isEmpty)
+        expectTranscript(app.recorder.transcript, equals: [
+            "(link) open app://c",
+            "(link) defer app://c: maintenance waits until maintenance is over",
+        ])
+    }
+
     @Test("a parked link can be dropped with a reason")
     func dropsOnRequest() throws {
         let app = try LinkApp()

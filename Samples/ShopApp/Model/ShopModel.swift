@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// What one shopping session knows: who is signed in and what is in the cart. Every strategy's
 /// app shares it with the screens; none of them keeps navigation state in it.
 @MainActor
@@ -18,6 +20,14 @@ public final class ShopModel {
         let user = User(email: email)
         self.user = user
         return .success(user)
+    }
+
+    /// The signed-in user, for a screen that needs one (a link's back stack through the catalog).
+    ///
+    /// - Throws: `notFound` when nobody is signed in.
+    func signedInUser() throws -> User {
+        guard let user else { throw FlowError(.notFound, "Nobody is signed in; sign in before opening the catalog.") }
+        return user
     }
 
     /// Adds a product to the cart.

@@ -70,14 +70,14 @@ enum ChainShop {
         case .signIn:
             try chain.arrive(atStep: Steps.signIn)
         case .catalog, .cart:
-            let user = try signedIn(model)
+            let user = try model.signedInUser()
             try chain.arrive(atStep: Steps.catalog) { $0 == Steps.catalog ? user : nil }
             if destination == .cart { try (chain.currentScreen as? CatalogScreen)?.onOpenCart?() }
         case .product(let product):
-            let user = try signedIn(model)
+            let user = try model.signedInUser()
             try chain.arrive(atStep: Steps.product) { $0 == Steps.catalog ? user : $0 == Steps.product ? product : nil }
         case .checkout:
-            let user = try signedIn(model)
+            let user = try model.signedInUser()
             guard let product = model.cart.last else { throw FlowError(.notFound, "The cart is empty; there is nothing to check out.") }
             try chain.arrive(atStep: Steps.checkout) { $0 == Steps.catalog ? user : $0 == Steps.product ? product : nil }
         }

@@ -96,19 +96,12 @@ extension RouterShop {
         }
         switch destination {
         case .signIn: try flow.arrive(at: SignInRequest(), resolving: resolve)
-        case .catalog: try flow.arrive(at: try signedIn(model), resolving: resolve)
+        case .catalog: try flow.arrive(at: try model.signedInUser(), resolving: resolve)
         case .product(let product): try flow.arrive(at: product, resolving: resolve)
         case .cart: try flow.arrive(at: CartRequest(), resolving: resolve)
         case .checkout: try flow.arrive(at: CheckoutRequest(), resolving: resolve)
         }
     }
-}
-
-/// The signed-in user, or why a destination that needs one cannot be shown.
-@MainActor
-func signedIn(_ model: ShopModel) throws -> User {
-    guard let user = model.user else { throw FlowError(.notFound, "Nobody is signed in; sign in before opening the catalog.") }
-    return user
 }
 
 // The route slot, kept in the screens' attachments.

@@ -34,8 +34,10 @@ extension FlowEventLogger {
         public static let valueType = "value_type"
         /// A refused request's ``/FlowKernel/FlowError/Code``.
         public static let errorCode = "error_code"
-        /// Why a gesture or a request was refused.
+        /// Why a gesture, a request or a guard refused.
         public static let reason = "reason"
+        /// Whether a guard refused a screen `leaving` or `entering` what is shown.
+        public static let direction = "direction"
         /// The gesture that was refused.
         public static let gesture = "gesture"
         /// `decision`: what became of a link (`open`, `defer`, `resume`, ...).
@@ -79,6 +81,10 @@ extension FlowEventLogger {
         case .gestureRefused(let gesture, let reason):
             metadata[MetadataKey.gesture] = .string(gesture.description)
             metadata[MetadataKey.reason] = .string(reason)
+        case .guardRefused(let refusal):
+            metadata.describe(.screen(refusal.screen))
+            metadata[MetadataKey.direction] = .string(refusal.direction == .leaving ? "leaving" : "entering")
+            metadata[MetadataKey.reason] = .string(refusal.reason)
         case .requestRefused(let error):
             metadata[MetadataKey.errorCode] = .string(error.code.name)
             metadata[MetadataKey.reason] = .string(error.message)
@@ -143,6 +149,7 @@ extension FlowEvent.Change {
         case .flowCompleted: "flowCompleted"
         case .flowCancelled: "flowCancelled"
         case .gestureRefused: "gestureRefused"
+        case .guardRefused: "guardRefused"
         case .requestRefused: "requestRefused"
         case .contextPassed: "contextPassed"
         case .updateDelivered: "updateDelivered"

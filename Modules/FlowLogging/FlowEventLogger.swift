@@ -79,7 +79,7 @@ extension FlowEventLogger {
         public func level(for event: FlowEvent) -> Logger.Level {
             switch event.change {
             case .flowStarted, .flowCompleted, .flowCancelled: lifecycle
-            case .gestureRefused, .requestRefused: refusal
+            case .gestureRefused, .guardRefused, .requestRefused: refusal
             case .linkDecided(let decision, _, _): decision == "refuse" ? refusal : lifecycle
             case .contextPassed, .updateDelivered, .note: detail
             case .rootReplaced, .pushed, .popped, .stackReplaced, .presented, .dismissed,

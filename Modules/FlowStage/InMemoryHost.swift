@@ -52,14 +52,20 @@ public final class InMemoryHost: PresentationHost {
     /// Makes one change, or throws a ``/FlowKernel/FlowError`` and changes nothing.
     ///
     /// The change is made and its event delivered to every observer before this returns. A call
-    /// made while that happens (from an observer, say) throws
-    /// ``/FlowKernel/FlowError/Code/reentrantNavigation``. After a change that is not a flow's, the followers
+    /// made while that happens (from an observer, or a screen's guard, say) throws
+    /// ``/FlowKernel/FlowError/Code/reentrantNavigation``. The guards of the screens the change takes
+    /// away or shows are asked first; a refusal is reported and thrown
+    /// (``/FlowKernel/FlowError/Code/guardRefused``), and changes nothing. After a change that is not a flow's, the followers
     /// follow it, also before this returns; so they do after a flow's end event is reported.
     public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         guard !isApplying, !isDelivering else {
             throw FlowError(.reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
         }
         isApplying = true
+        if let refusal = guardRefusal(of: operation, origin: origin) {
+            isApplying = false
+            throw refused(refusal, origin: origin)
+        }
         do {
             defer { isApplying = false }
             let change = try perform(operation)

@@ -146,4 +146,25 @@ struct FlowMountTests {
         #expect(host.hierarchy == before)
         #expect(mount.firstEntry == nil)
     }
+
+    @Test func removingAsksEveryGuardBeforeTheFirstChangeSoARefusalLeavesEverythingShown() throws {
+        let host = try baseHost()
+        var mount = try FlowMount(for: "flow", at: .onStack("base"), on: host)
+        let editor = GuardProbe("Editor", leaving: .refuse(because: "unsaved changes"))
+        try mount.show(.screen(editor), on: host)
+        try mount.present(.screen(LawProbe("Sheet")), over: .container("base"), on: host)
+        let recorder = TranscriptRecorder(observing: host)
+        let before = host.hierarchy
+
+        let error = #expect(throws: FlowError.self) { try mount.remove(from: host) }
+        #expect(error?.code == .guardRefused)
+        #expect(host.hierarchy == before)
+        expectTranscript(recorder.transcript, equals: ["[flow] refuse leaving Editor: unsaved changes"])
+
+        editor.leaving = .allow
+        try mount.checkGuardsForRemoval(from: host)
+        try mount.remove(from: host)
+        #expect(host.entries(of: "base")?.map(\.description) == ["Base"])
+        #expect(host.presented(by: .container("base")) == nil)
+    }
 }

@@ -20,6 +20,8 @@ final class BrokenHost: PresentationHost {
         /// Delivers an event an observer reports at once, before the one being delivered reaches
         /// the observers after it.
         case reportsOutOfOrder
+        /// Refuses what a screen's guard refuses, but reports no event for it.
+        case silentRefusals
     }
 
     let flaw: Flaw
@@ -66,6 +68,7 @@ final class BrokenHost: PresentationHost {
     }
 
     fileprivate func deliver(_ event: FlowEvent) {
+        if flaw == .silentRefusals, case .guardRefused = event.change { return }
         guard flaw != .reportsOutOfOrder else {
             for observer in observers { observer.receive(event) }
             return

@@ -18,6 +18,8 @@ struct HostLawsTests {
         (.wrongCodes, "a rejected request changes nothing (pop the last entry)"),
         (.staleQueries, "the targeted queries agree with the hierarchy"),
         (.reportsOutOfOrder, "every observer sees one stream in one order"),
+        (.silentRefusals, "a guard's refusal changes nothing (pop a screen that refuses to leave)"),
+        (.wrongCodes, "a guard's refusal changes nothing (dismiss a sheet whose screen refuses)"),
     ])
     func aFlawedHostIsCaught(_ flaw: BrokenHost.Flaw, law: String) {
         let broken = HostLaws.violations { BrokenHost(flaw) }.map(\.law)

@@ -65,12 +65,11 @@ public final class ChainContainer {
             }
         case .single:
             if !isShown { try mount.show(.screen(holder), on: host) }
-            for child in host.children(of: node) ?? [] where child != .of(screen) {
-                try host.apply(.removeChild(child), for: flow)
-            }
-            if host.holder(of: .of(screen)) != node {
-                try host.apply(.addChild(.screen(screen), to: node), for: flow)
-            }
+            var operations: [HostOperation] = (host.children(of: node) ?? []).filter { $0 != .of(screen) }.map { .removeChild($0) }
+            if host.holder(of: .of(screen)) != node { operations.append(.addChild(.screen(screen), to: node)) }
+            // The child that goes and the one that comes are asked before either change.
+            try host.checkGuards(of: operations, origin: .flow(flow))
+            for operation in operations { try host.apply(operation, for: flow) }
         }
     }
 

@@ -47,6 +47,10 @@ extension ChainFlow {
             for index in shown where target > current && screens[index] == nil {
                 made[index] = try make(plan.steps[index])
             }
+            // Every guard on the way answers before the first step moves.
+            let leaving = target < current ? (target + 1...current).compactMap { screens[$0].map(NodeRef.of) } : []
+            let entering = target > current ? shown.compactMap { made[$0] ?? screens[$0] } : []
+            try host.checkGuards(removing: leaving, showing: entering, origin: .flow(id))
             if target > current {
                 for index in shown { try show(index, context: contexts[index], in: plan, on: host, made: made[index]) }
                 return

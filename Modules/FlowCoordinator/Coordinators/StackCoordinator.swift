@@ -279,6 +279,9 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
         let host = try lifecycle.requireNavigable()
+        // The guards of everything that goes, the children's screens included, answer before
+        // any child is cancelled.
+        try mount?.checkGuardsForRemoval(from: host)
         try cancelEverythingRunning()
         try mount?.remove(from: host)
         stopRunning(on: host)

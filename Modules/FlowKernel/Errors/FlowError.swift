@@ -90,6 +90,9 @@ extension FlowError {
         /// A person's gesture that a screen does not allow (``Screen/allowsInteractiveBack``,
         /// ``Screen/allowsInteractiveDismissal``).
         public static let gestureRefused = Code("gestureRefused")
+        /// A change that a screen's guard refused (``Screen/shouldLeave(by:)``,
+        /// ``Screen/shouldEnter(by:)``).
+        public static let guardRefused = Code("guardRefused")
         /// A screen, container or value that the request names is not where the request expects it.
         public static let notFound = Code("notFound")
         /// A handler or closure that the app gave a flow threw an error that is not a `FlowError`.

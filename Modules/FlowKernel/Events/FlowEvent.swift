@@ -58,6 +58,9 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         /// platform host puts its container back as it was (the sheet springs back, the back swipe
         /// is cancelled).
         case gestureRefused(UserGesture, reason: String)
+        /// A screen's guard refused a change, which changed nothing (``Screen/shouldLeave(by:)``,
+        /// ``Screen/shouldEnter(by:)``); the origin is whoever asked for the change.
+        case guardRefused(GuardRefusal)
         /// A request made where nothing could throw — a screen's closure, a child's finish handler —
         /// was refused and changed nothing; the flow that ran it reports it so that it is not lost.
         case requestRefused(FlowError)
@@ -105,6 +108,7 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .flowCancelled: "cancel"
         case .gestureRefused(let gesture, let reason): "refuse \(gesture): \(reason)"
         case .requestRefused(let error): "refuse request: \(error)"
+        case .guardRefused(let refusal): "refuse \(refusal)"
         case .contextPassed(let type, let screen): "pass \(type) to \(screen)"
         case .updateDelivered(let type, let screens): "deliver \(type) to \(screens.map(\.description).joined(separator: ", "))"
         case .linkDecided(let decision, let link, let reason): reason.isEmpty ? "\(decision) \(link)" : "\(decision) \(link): \(reason)"

@@ -157,10 +157,19 @@ public struct FlowMount {
     ///   or has no stack, and for a shared stack with an entry below the flow's that is not a
     ///   screen (the host would have to make it again); the host's error. Nothing changes then.
     public mutating func replaceEntries(with contents: [Presentable], on host: any PresentationHost) throws {
+        try host.apply(replacement(of: contents, on: host), for: flow)
+        firstEntry = contents.first?.ref
+    }
+
+    /// The change ``replaceEntries(with:on:)`` makes, for a request that asks the guards of all
+    /// its changes before the first (``PresentationHost/checkGuards(of:origin:)``).
+    ///
+    /// - Throws: what ``replaceEntries(with:on:)`` throws before it changes anything.
+    public func replacement(of contents: [Presentable], on host: any PresentationHost) throws -> HostOperation {
         guard let stack, isShown(on: host) else {
             throw FlowError(.hostRejected, "The flow '\(flow)' shows no stack of its own to replace.")
         }
-        guard let first = contents.first else {
+        guard !contents.isEmpty else {
             throw FlowError(.hostRejected, "The flow '\(flow)' needs at least one entry on its stack.")
         }
         var kept: [Presentable] = []
@@ -170,8 +179,7 @@ public struct FlowMount {
             }
             kept.append(.screen(screen))
         }
-        try host.apply(.setStack(stack, kept + contents), for: flow)
-        firstEntry = first.ref
+        return .setStack(stack, kept + contents)
     }
 
     /// Presents content over a node (over the host's top-most node when `anchor` is `nil`), and
@@ -191,30 +199,52 @@ public struct FlowMount {
     /// goes whole, with everything presented over it (dismissed, cleared from the root, or its tab
     /// removed); on a shared stack, every entry from the flow's first one up goes, after what the
     /// flow presented over the stack itself. Does nothing for what is already gone.
+    ///
+    /// The guards of every screen that goes are asked before the first change
+    /// (``checkGuardsForRemoval(from:)``), so a refusal leaves everything shown.
     public mutating func remove(from host: any PresentationHost) throws {
+        let operations = removal(on: host)
+        try host.checkGuards(of: operations, origin: .flow(flow))
+        for operation in operations { try host.apply(operation, for: flow) }
+        presentations = []
+    }
+
+    /// Asks the guards of every screen ``remove(from:)`` would take away, and throws their refusal
+    /// (``FlowError/Code/guardRefused``, reported as an event) without changing anything: what a
+    /// flow that does more than remove its mount when it ends — cancel its children first — asks
+    /// before it starts.
+    public func checkGuardsForRemoval(from host: any PresentationHost) throws {
+        try host.checkGuards(of: removal(on: host), origin: .flow(flow))
+    }
+
+    /// The changes that take away what the flow shows, each read from what the host shows now.
+    private func removal(on host: any PresentationHost) -> [HostOperation] {
+        var operations: [HostOperation] = []
         // A screen the flow once presented may be shown again some other way: only what is still
         // presented is dismissed.
-        if case .onStack = site, let presented = presentations.first(where: { host.presenter(of: $0) != nil }) {
-            try host.dismiss(presented, for: flow)
+        if case .onStack = site, let presented = presentations.first(where: { host.presenter(of: $0) != nil }),
+           let presenter = host.presenter(of: presented) {
+            operations.append(.dismiss(presentedBy: presenter))
         }
-        presentations = []
-        guard let node, let place = host.place(of: node) else { return }
+        guard let node, let place = host.place(of: node) else { return operations }
         switch place.attachment {
         case .root:
-            try host.setRoot(nil, for: flow)
+            operations.append(.setRoot(nil))
         case .presented(let presenter):
-            try host.apply(.dismiss(presentedBy: presenter), for: flow)
+            operations.append(.dismiss(presentedBy: presenter))
         case .held(let holder, let index):
             switch (holder, host.place(of: holder)?.kind) {
             case (.container(let stack), .stack?):
                 // Only what the flow found below its first entry stays.
-                guard index > 0, let below = host.child(at: index - 1, of: holder) else { return }
-                try host.apply(.popTo(below, in: stack), for: flow)
+                if index > 0, let below = host.child(at: index - 1, of: holder) {
+                    operations.append(.popTo(below, in: stack))
+                }
             case (.container(let tabs), .tabs?):
-                try host.apply(.removeTab(at: index, in: tabs), for: flow)
+                operations.append(.removeTab(at: index, in: tabs))
             default:
-                try host.apply(.removeChild(node), for: flow)
+                operations.append(.removeChild(node))
             }
         }
+        return operations
     }
 }

@@ -21,6 +21,12 @@
 ///   request made from an observer changes nothing anywhere — not the host, not a screen's
 ///   context, not a callback — rather than failing half way. Requests belong in followers
 ///   (``ChangeFollower``), which run once the delivery is over.
+/// - **Guards.** Before each change, the host asks the guards of the screens the change would take
+///   off what is shown and of those it would show (``guardRefusal(of:origin:)``, answered from the
+///   queries below, does it). A refusal changes nothing: the host reports it as one
+///   ``FlowEvent/Change/guardRefused(_:)`` event (``refused(_:origin:)``) and throws
+///   ``FlowError/Code/guardRefused``. Guards are asked while ``isChanging``, so one that navigates
+///   is refused.
 /// - **Inverse operations.** Pushing then popping restores the stack; presenting then dismissing
 ///   restores the hierarchy; dismissing removes everything presented above the dismissed node.
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.

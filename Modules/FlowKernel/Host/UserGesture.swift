@@ -133,7 +133,8 @@ extension PresentationHost {
 
     /// Makes a person's gesture, as the ``FlowEvent/Origin/user``'s change: all or nothing, one
     /// event. A gesture the screen does not allow (``Screen/allowsInteractiveBack``,
-    /// ``Screen/allowsInteractiveDismissal``) changes nothing, reports
+    /// ``Screen/allowsInteractiveDismissal``), or that a screen's guard refuses
+    /// (``Screen/shouldLeave(by:)``), changes nothing, reports
     /// ``FlowEvent/Change/gestureRefused(_:reason:)`` so a platform host can put its container
     /// back, and throws.
     ///
@@ -141,7 +142,7 @@ extension PresentationHost {
     ///   the host throws for the gesture's operation.
     public func perform(_ gesture: UserGesture) throws {
         let operation = try operation(for: gesture)
-        if let reason = refusal(of: gesture) {
+        if let reason = refusal(of: gesture) ?? guardRefusal(of: operation, origin: .user)?.description {
             report(FlowEvent(.gestureRefused(gesture, reason: reason), origin: .user))
             throw FlowError(.gestureRefused, "The gesture '\(gesture)' was refused: \(reason).")
         }

@@ -44,6 +44,28 @@ public protocol Screen: AnyObject {
     /// in it (UIKit: `isModalInPresentation`; SwiftUI: `interactiveDismissDisabled`). `true` unless
     /// the screen says otherwise.
     var allowsInteractiveDismissal: Bool { get }
+
+    /// This screen's leave guard: whether a change may take it off what is shown — a flow's back,
+    /// a person's gesture, a link arriving elsewhere, a flow ending — and if not, why. `.allow`
+    /// unless the screen says otherwise.
+    ///
+    /// Every host asks it before each change that would take the screen away with whatever holds
+    /// or presents it; a refusal changes nothing, is reported as
+    /// ``FlowEvent/Change/guardRefused(_:)`` (a gesture's as
+    /// ``FlowEvent/Change/gestureRefused(_:reason:)``) and throws ``FlowError/Code/guardRefused``.
+    /// Pushing or presenting over the screen, or selecting another tab, keeps it shown and does
+    /// not ask. The `origin` says who asks: a screen may let its own flow close it after saving.
+    ///
+    /// Answer from the screen's own state, quickly, and do not navigate: a guard may be asked more
+    /// than once for one request, and while the host is making a change.
+    func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict
+
+    /// This screen's enter guard: whether a change may show it (sign-in required, a feature
+    /// turned off), and if not, why. `.allow` unless the screen says otherwise.
+    ///
+    /// Asked, like ``shouldLeave(by:)``, by every host before each change that would show the
+    /// screen; the same rules apply.
+    func shouldEnter(by origin: FlowEvent.Origin) -> GuardVerdict
 }
 
 extension Screen {
@@ -55,6 +77,12 @@ extension Screen {
 
     /// `true`: a person may swipe a screen's presentation down unless it says otherwise.
     public var allowsInteractiveDismissal: Bool { true }
+
+    /// `.allow`: a screen may leave unless it says otherwise.
+    public func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict { .allow }
+
+    /// `.allow`: a screen may be shown unless it says otherwise.
+    public func shouldEnter(by origin: FlowEvent.Origin) -> GuardVerdict { .allow }
 
     /// The identity of this screen's dynamic type, as registries and routers key on it.
     public var screenType: ScreenType { ScreenType(of: self) }

@@ -120,8 +120,11 @@ extension RouterFlow {
             let screen = try step.destination.make(value, isTarget ? matched : step.received)
             made.append((screen, step.presented || made.last?.presented == true))
         }
-        for node in dismissals { try host.dismiss(node, for: id) }
         let pushed = made.prefix { !$0.presented }.map(\.screen)
+        // Every guard answers before anything changes: what goes and what the link shows.
+        try host.checkGuards(of: [try mount.replacement(of: ([root] + pushed).map { .screen($0) }, on: host)], origin: .flow(id))
+        try host.checkGuards(removing: dismissals, showing: made.dropFirst(pushed.count).map(\.screen), origin: .flow(id))
+        for node in dismissals { try host.dismiss(node, for: id) }
         try mount.replaceEntries(with: ([root] + pushed).map { .screen($0) }, on: host)
         var anchor = NodeRef.of(pushed.last ?? root)
         for entry in made.dropFirst(pushed.count) {

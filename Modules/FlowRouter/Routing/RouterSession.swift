@@ -191,17 +191,25 @@ public final class RouterSession {
         let target = node.ref
         let handlers = UnwindSearch.visible(node).compactMap(\.screen).filter { $0 != source.ref && handles($0, type) }
         guard let first = handlers.first, let destination = host.screen(for: first) else { return false }
+        // The guards of what the unwind takes away answer before any handler gets the update.
+        let planned = UnwindPlan(to: target, in: before)
+        try host.checkGuards(of: planned.operations, origin: .of(flow))
         for ref in handlers {
             if let handler = host.screen(for: ref) as? any UpdateHandling { Self.deliver(value, as: type, to: handler) }
         }
         host.report(FlowEvent(.updateDelivered(ScreenType(anyType: type), to: handlers), flow: flow))
         let context = TransitionContext(from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, flow: flow)
         if custom, try router.runCustomTransitions(context) { return true }
-        let kept = UnwindPlan.presentedNodes(in: host.hierarchy).subtracting(UnwindPlan.presentedNodes(in: before))
-        let plan = UnwindPlan(to: target, in: host.hierarchy, keeping: kept)
-        for pop in plan.pops { try host.apply(.popTo(pop.entry, in: pop.stack), for: flow) }
-        for selection in plan.tabSelections { try host.selectTab(selection.index, in: selection.tabs, for: flow) }
-        if let cover = plan.dismissal { try host.dismiss(presentedBy: cover, for: flow) }
+        let after = host.hierarchy
+        let plan: UnwindPlan
+        if after == before {
+            plan = planned
+        } else {
+            // A handler changed what is shown while it took the update; what it presented stays.
+            let kept = UnwindPlan.presentedNodes(in: after).subtracting(UnwindPlan.presentedNodes(in: before))
+            plan = UnwindPlan(to: target, in: after, keeping: kept)
+        }
+        for operation in plan.operations { try host.apply(operation, for: flow) }
         return true
     }
 

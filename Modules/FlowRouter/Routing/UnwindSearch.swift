@@ -99,6 +99,13 @@ struct UnwindPlan: Equatable {
     /// The node whose presentation (and everything above it) must be dismissed.
     var dismissal: NodeRef?
 
+    /// The host changes, in the order they are made: pops, then tab selections, then the dismissal.
+    var operations: [HostOperation] {
+        pops.map { .popTo($0.entry, in: $0.stack) }
+            + tabSelections.map { .selectTab($0.index, in: $0.tabs) }
+            + (dismissal.map { [.dismiss(presentedBy: $0)] } ?? [])
+    }
+
     /// The plan to make `target` visible.
     ///
     /// - Parameter keeping: presented nodes that must stay (a handler presented them while handling

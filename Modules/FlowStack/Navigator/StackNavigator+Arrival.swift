@@ -53,6 +53,15 @@ extension StackNavigator {
                 made.append((screen, registration, index, request))
                 previous = StackPosition(entries: [StackPosition.Entry(screen: ref, registration: index)])
             }
+            // Every guard answers before anything changes: what the modals and the old entries
+            // take away, and what the link shows.
+            var operations: [HostOperation] = []
+            if let first = position.modals.first, let presenter = host.presenter(of: .screen(first.screen)) {
+                operations.append(.dismiss(presentedBy: presenter))
+            }
+            if let mount { operations.append(try mount.replacement(of: made.prefix(path.count).map { .screen($0.screen) }, on: host)) }
+            if modal != nil, let presented = made.last { operations.append(.present(.screen(presented.screen), over: .container(runningStack))) }
+            try host.checkGuards(of: operations, origin: .flow(id))
             for entry in made { entry.request.configure(entry.screen) }
             if let first = position.modals.first {
                 try host.dismiss(.screen(first.screen), for: id)

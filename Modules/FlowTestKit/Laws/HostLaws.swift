@@ -16,7 +16,8 @@ import Testing
 /// nothing; every change reports exactly one event that matches it; an event an observer reports
 /// reaches every observer after the one being delivered; the targeted queries answer
 /// what the hierarchy shows, after every kind of change; a request made while another is being
-/// carried out is rejected; the host releases what it no longer shows.
+/// carried out is rejected; the host releases what it no longer shows; a screen's guard that
+/// refuses a change leaves the hierarchy equal and reports one `guardRefused` event.
 @MainActor
 public enum HostLaws {
     /// One broken host law.
@@ -33,6 +34,7 @@ public enum HostLaws {
         found += queriesAgreeWithTheHierarchy(makeHost())
         found += reentrantRequestsAreRejected(makeHost())
         found += removedScreensAreReleased(makeHost())
+        found += guardsRefuseWholeChanges(makeHost: makeHost)
         return found
     }
 

@@ -1,0 +1,178 @@
+// Which screens a change takes off what is shown and which it shows, and what their guards say.
+// Every host asks this before each change (the host contract's guard law); a request that makes
+// several changes asks it for all of them before the first, so that a guard refuses the whole
+// request rather than its second half.
+
+extension PresentationHost {
+    /// The first refusal among the guards of the screens one operation would take off what is
+    /// shown (``Screen/shouldLeave(by:)``) and would show (``Screen/shouldEnter(by:)``), or `nil`
+    /// when every guard allows it.
+    ///
+    /// Screens are asked from what the host shows now. A screen that the operation shows again
+    /// (``HostOperation/setRoot(_:)`` and ``HostOperation/setStack(_:_:)`` may keep or move one)
+    /// neither leaves nor enters. Selecting a tab hides a tab and shows another; no screen leaves
+    /// or enters, so no guard is asked.
+    public func guardRefusal(of operation: HostOperation, origin: FlowEvent.Origin) -> GuardRefusal? {
+        switch operation {
+        case .setRoot(let content):
+            let staying = content.map { Self.screens(in: $0) } ?? []
+            if let root = topmostRoot, let refusal = leavingRefusal(root, staying: staying, origin: origin) { return refusal }
+            return content.flatMap { enteringRefusal($0, skippingShown: true, origin: origin) }
+        case .push(let content, _), .present(let content, _), .addChild(let content, _):
+            return enteringRefusal(content, skippingShown: false, origin: origin)
+        case .insertTab(let tab, _, _):
+            return enteringRefusal(tab.content, skippingShown: false, origin: origin)
+        case .pop(let stack):
+            guard let count = entryCount(of: stack) else { return nil }
+            return leavingRefusal(entriesOf: stack, from: count - 1, origin: origin)
+        case .popTo(let entry, let stack):
+            guard let index = index(of: entry, in: stack) else { return nil }
+            return leavingRefusal(entriesOf: stack, from: index + 1, origin: origin)
+        case .popToRoot(let stack):
+            return leavingRefusal(entriesOf: stack, from: 1, origin: origin)
+        case .setStack(let stack, let entries):
+            return setStackRefusal(stack, entries, origin: origin)
+        case .dismiss(let anchor):
+            return presented(by: anchor).flatMap { leavingRefusal($0, staying: [], origin: origin) }
+        case .selectTab:
+            return nil
+        case .removeTab(let index, let tabs):
+            return child(at: index, of: .container(tabs)).flatMap { leavingRefusal($0, staying: [], origin: origin) }
+        case .removeChild(let node):
+            guard let holder = holder(of: node), place(of: holder)?.kind == .screen else { return nil }
+            return leavingRefusal(node, staying: [], origin: origin)
+        }
+    }
+
+    /// The first refusal among the guards of the screens several operations would move, each
+    /// asked about what the host shows now, or `nil` when every guard allows them: what a request
+    /// that makes several changes asks before the first.
+    public func guardRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
+        for operation in operations {
+            if let refusal = guardRefusal(of: operation, origin: origin) { return refusal }
+        }
+        return nil
+    }
+
+    /// The first refusal among the guards of the screens in and above some nodes — what they
+    /// hold, contain and present — were the nodes taken off what is shown, and of some screens
+    /// were they shown; `nil` when every guard allows it. Nodes the host does not show, and
+    /// screens it shows already, are not asked.
+    public func guardRefusal(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) -> GuardRefusal? {
+        for node in nodes {
+            if let refusal = leavingRefusal(node, staying: [], origin: origin) { return refusal }
+        }
+        for screen in screens {
+            if let refusal = enteringRefusal(.screen(screen), skippingShown: true, origin: origin) { return refusal }
+        }
+        return nil
+    }
+
+    /// Asks the guards of several operations before the first is made, as `guardRefusal(of:origin:)`
+    /// does; on a refusal, reports it and throws, changing nothing.
+    ///
+    /// - Throws: ``FlowError/Code/guardRefused``.
+    public func checkGuards(of operations: [HostOperation], origin: FlowEvent.Origin) throws {
+        if let refusal = guardRefusal(of: operations, origin: origin) { throw refused(refusal, origin: origin) }
+    }
+
+    /// Asks the guards of the screens in and above some nodes and of screens to be shown (see
+    /// ``guardRefusal(removing:showing:origin:)``); on a refusal, reports it and throws, changing
+    /// nothing: what a request asks before it changes anything of its own (a context passed, a
+    /// child cancelled) ahead of the host's change.
+    ///
+    /// - Throws: ``FlowError/Code/guardRefused``.
+    public func checkGuards(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) throws {
+        if let refusal = guardRefusal(removing: nodes, showing: screens, origin: origin) { throw refused(refusal, origin: origin) }
+    }
+
+    /// Reports a guard's refusal as ``FlowEvent/Change/guardRefused(_:)`` and returns the error
+    /// to throw: what a host does when a guard refuses one of its changes.
+    public func refused(_ refusal: GuardRefusal, origin: FlowEvent.Origin) -> FlowError {
+        report(FlowEvent(.guardRefused(refusal), origin: origin))
+        return FlowError(.guardRefused, "The change was refused by a guard: \(refusal).")
+    }
+
+    // MARK: Walking what changes
+
+    /// The root, found from the top-most node by following what presents and holds it.
+    private var topmostRoot: NodeRef? {
+        guard var node = topmost else { return nil }
+        while let place = place(of: node) {
+            switch place.attachment {
+            case .root: return node
+            case .held(let holder, _): node = holder
+            case .presented(let presenter): node = presenter
+            }
+        }
+        return nil
+    }
+
+    private func leavingRefusal(entriesOf stack: ContainerID, from start: Int, origin: FlowEvent.Origin) -> GuardRefusal? {
+        guard let count = entryCount(of: stack), start >= 1 else { return nil }
+        for index in start..<max(start, count) {
+            if let entry = child(at: index, of: .container(stack)),
+               let refusal = leavingRefusal(entry, staying: [], origin: origin) { return refusal }
+        }
+        return nil
+    }
+
+    private func setStackRefusal(_ stack: ContainerID, _ entries: [Presentable], origin: FlowEvent.Origin) -> GuardRefusal? {
+        guard let count = entryCount(of: stack) else { return nil }
+        let staying = entries.reduce(into: Set<ScreenRef>()) { $0.formUnion(Self.screens(in: $1)) }
+        for index in 0..<count {
+            // An entry named again as an entry stays with everything it holds and presents.
+            guard let entry = child(at: index, of: .container(stack)), !(entry.screen.map(staying.contains) ?? false) else { continue }
+            if let refusal = leavingRefusal(entry, staying: staying, origin: origin) { return refusal }
+        }
+        for entry in entries {
+            if let refusal = enteringRefusal(entry, skippingShown: true, origin: origin) { return refusal }
+        }
+        return nil
+    }
+
+    /// Asks every screen in and above a node, the node first, whether it may leave.
+    private func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, origin: FlowEvent.Origin) -> GuardRefusal? {
+        if let ref = node.screen, !staying.contains(ref), let screen = screen(for: ref),
+           case .refuse(let reason) = screen.shouldLeave(by: origin) {
+            return GuardRefusal(screen: ref, direction: .leaving, reason: reason)
+        }
+        guard let place = place(of: node) else { return nil }
+        for index in 0..<place.childCount {
+            if let child = child(at: index, of: node), let refusal = leavingRefusal(child, staying: staying, origin: origin) {
+                return refusal
+            }
+        }
+        return place.presented.flatMap { leavingRefusal($0, staying: staying, origin: origin) }
+    }
+
+    /// Asks every screen in some content whether it may be shown; screens shown already are not
+    /// asked when `skippingShown` (they stay, moved or kept).
+    private func enteringRefusal(_ content: Presentable, skippingShown: Bool, origin: FlowEvent.Origin) -> GuardRefusal? {
+        switch content {
+        case .screen(let screen):
+            if skippingShown, contains(ScreenRef(screen)) { return nil }
+            guard case .refuse(let reason) = screen.shouldEnter(by: origin) else { return nil }
+            return GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason)
+        case .stack(_, let entries):
+            for entry in entries {
+                if let refusal = enteringRefusal(entry, skippingShown: skippingShown, origin: origin) { return refusal }
+            }
+            return nil
+        case .tabs(_, let tabs, _):
+            for tab in tabs {
+                if let refusal = enteringRefusal(tab.content, skippingShown: skippingShown, origin: origin) { return refusal }
+            }
+            return nil
+        }
+    }
+
+    /// Every screen in some content.
+    private static func screens(in content: Presentable) -> Set<ScreenRef> {
+        switch content {
+        case .screen(let screen): [ScreenRef(screen)]
+        case .stack(_, let entries): entries.reduce(into: []) { $0.formUnion(screens(in: $1)) }
+        case .tabs(_, let tabs, _): tabs.reduce(into: []) { $0.formUnion(screens(in: $1.content)) }
+        }
+    }
+}

@@ -54,6 +54,6 @@ struct Broken: Error, CustomStringConvertible {
 extension ChainFlow {
     /// The current step's handle, as the screen on top would use it.
     var handle: StepHandle? {
-        (currentScreen as? Plain)?.step ?? (currentScreen as? Labelled)?.step ?? (currentScreen as? Anything)?.step ?? (currentScreen as? Greeted)?.step
+        (currentScreen as? any ChainScreen)?.step
     }
 }

@@ -58,6 +58,10 @@ public protocol Screen: AnyObject {
     ///
     /// Answer from the screen's own state, quickly, and do not navigate: a guard may be asked more
     /// than once for one request, and while the host is making a change.
+    ///
+    /// In a class hierarchy, declare the guard in the base class that adopts `Screen` (returning
+    /// `.allow`) and override it in subclasses, as for ``displayName``: Swift calls a protocol's
+    /// requirement through the class that adopted it.
     func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict
 
     /// This screen's enter guard: whether a change may show it (sign-in required, a feature

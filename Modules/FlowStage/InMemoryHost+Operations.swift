@@ -1,15 +1,17 @@
 import FlowKernel
 
 // Each operation first finds and checks everything it needs, building any new nodes off to the
-// side and throwing before any change; only then does it link the nodes in, keeping the index and
+// side and throwing before any change; then it asks the guards of the screens it takes away and
+// shows (InMemoryHost+Guards.swift); only then does it link the nodes in, keeping the index and
 // the links up to date. It returns the one event its change reports.
 
 extension InMemoryHost {
-    func perform(_ operation: HostOperation) throws -> FlowEvent.Change {
+    func perform(_ operation: HostOperation, origin: FlowEvent.Origin) throws -> FlowEvent.Change {
         switch operation {
         case .setRoot(let content):
             // Everything shown now leaves, so the new content may name any of it again.
             let node = try content.map { try ContentBuilder(shown: NodeIndex()).build($0) }
+            try askKernel(operation, origin: origin)
             if let old = root { forget(old) }
             root = node
             if let node { admit(node) }
@@ -19,28 +21,29 @@ extension InMemoryHost {
             let stack = try container(id, kind: "stack", where: \.isStack)
             try ContentBuilder.rejectStack(content, inStack: id)
             let node = try builder().build(content)
+            try askEntering(content, origin: origin)
             stack.append(node)
             admit(node)
             return .pushed(node.ref, onto: id)
 
         case .pop(let id):
             let stack = try container(id, kind: "stack", where: \.isStack)
-            return try popEntries(of: stack, id, keeping: stack.children.count - 1)
+            return try popEntries(of: stack, id, keeping: stack.children.count - 1, origin: origin)
 
         case .popTo(let target, let id):
             let stack = try container(id, kind: "stack", where: \.isStack)
             guard let entry = nodes[target], entry.holder === stack else {
                 throw FlowError(.notFound, "\(target) is not in the stack [\(id)], so it cannot be popped to.")
             }
-            return try popEntries(of: stack, id, keeping: entry.index + 1)
+            return try popEntries(of: stack, id, keeping: entry.index + 1, origin: origin)
 
         case .popToRoot(let id):
             let stack = try container(id, kind: "stack", where: \.isStack)
-            return try popEntries(of: stack, id, keeping: 1)
+            return try popEntries(of: stack, id, keeping: 1, origin: origin)
 
         case .setStack(let id, let entries):
             let stack = try container(id, kind: "stack", where: \.isStack)
-            return try replaceEntries(of: stack, id, with: entries)
+            return try replaceEntries(of: stack, id, with: entries, asking: operation, origin: origin)
 
         case .present(let content, let anchorRef):
             let anchor = try node(anchorRef)
@@ -48,15 +51,18 @@ extension InMemoryHost {
                 throw FlowError(.hostRejected, "\(anchorRef) already presents \(presented.ref); dismiss it first.")
             }
             let node = try builder().build(content)
+            try askEntering(content, origin: origin)
             anchor.present(node)
             admit(node)
             return .presented(node.ref, over: anchorRef)
 
         case .dismiss(let anchorRef):
             let anchor = try node(anchorRef)
-            guard let presented = anchor.removePresented() else {
+            guard let shown = anchor.presented else {
                 throw FlowError(.nothingToGoBackTo, "\(anchorRef) presents nothing, so there is nothing to dismiss.")
             }
+            try askLeaving(CollectionOfOne(shown), origin: origin)
+            guard let presented = anchor.removePresented() else { preconditionFailure("The node presented something a moment ago.") }
             forget(presented)
             return .dismissed(presented.ref, presentedBy: anchorRef)
 
@@ -73,6 +79,7 @@ extension InMemoryHost {
             }
             try ContentBuilder.rejectTabs(tab.content, inTabs: id)
             let node = try builder().build(tab.content)
+            try askEntering(tab.content, origin: origin)
             tabs.insert(node, at: index)
             tabs.tabItems.insert(tab.item, at: index)
             tabs.selectedTab = TabSelection.afterInsert(at: index, selected: tabs.selectedTab)
@@ -82,6 +89,7 @@ extension InMemoryHost {
         case .removeTab(let index, let id):
             let tabs = try container(id, kind: "tab group", where: \.isTabs)
             try requireTab(index, in: tabs, id)
+            try askLeaving(CollectionOfOne(tabs.children[index]), origin: origin)
             let removed = tabs.removeChild(at: index)
             tabs.tabItems.remove(at: index)
             tabs.selectedTab = TabSelection.afterRemove(at: index, selected: tabs.selectedTab, remaining: tabs.children.count)
@@ -94,6 +102,7 @@ extension InMemoryHost {
                 throw FlowError(.hostRejected, "Only a screen can contain children; \(parentRef) is a container.")
             }
             let node = try builder().build(content)
+            try askEntering(content, origin: origin)
             parent.append(node)
             admit(node)
             return .childAdded(node.ref, to: parentRef)
@@ -102,6 +111,7 @@ extension InMemoryHost {
             guard let child = nodes[childRef], let parent = child.holder, parent.isScreen else {
                 throw FlowError(.notFound, "\(childRef) is not the child of a screen, so it cannot be removed as one.")
             }
+            try askLeaving(CollectionOfOne(child), origin: origin)
             forget(parent.removeChild(at: child.index))
             return .childRemoved(childRef, from: parent.ref)
         }
@@ -161,12 +171,13 @@ extension InMemoryHost {
 
     // MARK: Stacks
 
-    private func popEntries(of stack: StageNode, _ id: ContainerID, keeping count: Int) throws -> FlowEvent.Change {
+    private func popEntries(of stack: StageNode, _ id: ContainerID, keeping count: Int, origin: FlowEvent.Origin) throws -> FlowEvent.Change {
         guard count >= 1, count < stack.children.count else {
             // A stack always has at least one entry, and `count` never exceeds how many it has.
             let floor = stack.children[max(count, 1) - 1].ref
             throw FlowError(.nothingToGoBackTo, "The stack [\(id)] has nothing above \(floor) to pop.")
         }
+        try askLeaving(stack.children[count...], origin: origin)
         if count == stack.children.count - 1 {
             // One entry, the common case, needs no list of what left.
             let removed = stack.removeLastChild()
@@ -178,7 +189,7 @@ extension InMemoryHost {
         return .popped(removed.reversed().map(\.ref), from: id)
     }
 
-    private func replaceEntries(of stack: StageNode, _ id: ContainerID, with entries: [Presentable]) throws -> FlowEvent.Change {
+    private func replaceEntries(of stack: StageNode, _ id: ContainerID, with entries: [Presentable], asking operation: HostOperation, origin: FlowEvent.Origin) throws -> FlowEvent.Change {
         guard !entries.isEmpty else {
             throw FlowError(.hostRejected, "The stack [\(id)] needs at least one entry.")
         }
@@ -197,6 +208,7 @@ extension InMemoryHost {
         builder.leaving = leaving
         builder.reusable = reusable
         let built = try builder.build(entries: entries, of: id)
+        try askKernel(operation, origin: origin)
         for entry in leavingEntries { forget(entry) }
         stack.replaceChildren(with: built)
         for node in built { admit(node) }

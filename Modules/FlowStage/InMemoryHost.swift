@@ -62,13 +62,9 @@ public final class InMemoryHost: PresentationHost {
             throw FlowError(.reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
         }
         isApplying = true
-        if let refusal = guardRefusal(of: operation, origin: origin) {
-            isApplying = false
-            throw refused(refusal, origin: origin)
-        }
         do {
             defer { isApplying = false }
-            let change = try perform(operation)
+            let change = try perform(operation, origin: origin)
             cachedHierarchy = nil
             if !observers.isEmpty {
                 deliver(FlowEvent(change, origin: origin))
@@ -77,6 +73,8 @@ public final class InMemoryHost: PresentationHost {
                 // flow's own change they never do.
                 dueToFollow.append(FlowEvent(change, origin: origin))
             }
+        } catch let stop as GuardStop {
+            throw refused(stop.refusal, origin: origin)
         }
         if !dueToFollow.isEmpty { followDue() }
     }

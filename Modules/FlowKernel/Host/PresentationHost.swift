@@ -22,7 +22,7 @@
 ///   context, not a callback — rather than failing half way. Requests belong in followers
 ///   (``ChangeFollower``), which run once the delivery is over.
 /// - **Guards.** Before each change, the host asks the guards of the screens the change would take
-///   off what is shown and of those it would show (``guardRefusal(of:origin:)``, answered from the
+///   off what is shown and of those it would show (``guardRefusal(of:origin:)-(HostOperation,_)``, answered from the
 ///   queries below, does it). A refusal changes nothing: the host reports it as one
 ///   ``FlowEvent/Change/guardRefused(_:)`` event (``refused(_:origin:)``) and throws
 ///   ``FlowError/Code/guardRefused``. Guards are asked while ``isChanging``, so one that navigates

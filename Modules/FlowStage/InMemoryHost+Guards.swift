@@ -1,0 +1,62 @@
+import FlowKernel
+
+// The guard law on the host's own nodes. Each operation asks once it has found and checked the
+// nodes it changes and before it changes any (so a request that is wrong anyway gets its own
+// error, not a guard's): the screens it takes away are found by following the nodes' links, with
+// no query and no reference built, so asking costs a call per screen that comes or goes.
+// Replacing the root or a stack's entries, which may keep or move screens, asks the kernel's
+// query-based answer, which knows those rules.
+
+/// A guard's refusal, thrown out of an operation for `apply` to report once nothing is changing.
+struct GuardStop: Error {
+    let refusal: GuardRefusal
+}
+
+extension InMemoryHost {
+    /// Throws the first refusal among the guards of the screens in and above some nodes.
+    func askLeaving(_ nodes: some Sequence<StageNode>, origin: FlowEvent.Origin) throws {
+        for node in nodes {
+            if let refusal = Self.leavingRefusal(node, origin: origin) { throw GuardStop(refusal: refusal) }
+        }
+    }
+
+    /// Throws the first refusal among the guards of the screens some content would show.
+    func askEntering(_ content: Presentable, origin: FlowEvent.Origin) throws {
+        if let refusal = Self.enteringRefusal(content, origin: origin) { throw GuardStop(refusal: refusal) }
+    }
+
+    /// Throws the refusal the kernel's query-based walk finds for an operation that may keep or
+    /// move screens.
+    func askKernel(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
+        if let refusal = guardRefusal(of: operation, origin: origin) { throw GuardStop(refusal: refusal) }
+    }
+
+    /// Asks every screen in and above a node, the node first, as the kernel's walk does.
+    static func leavingRefusal(_ node: StageNode, origin: FlowEvent.Origin) -> GuardRefusal? {
+        if case .screen(let screen) = node.kind, case .refuse(let reason) = screen.shouldLeave(by: origin), let ref = node.ref.screen {
+            return GuardRefusal(screen: ref, direction: .leaving, reason: reason)
+        }
+        for child in node.children {
+            if let refusal = leavingRefusal(child, origin: origin) { return refusal }
+        }
+        return node.presented.flatMap { leavingRefusal($0, origin: origin) }
+    }
+
+    static func enteringRefusal(_ content: Presentable, origin: FlowEvent.Origin) -> GuardRefusal? {
+        switch content {
+        case .screen(let screen):
+            guard case .refuse(let reason) = screen.shouldEnter(by: origin) else { return nil }
+            return GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason)
+        case .stack(_, let entries):
+            for entry in entries {
+                if let refusal = enteringRefusal(entry, origin: origin) { return refusal }
+            }
+            return nil
+        case .tabs(_, let tabs, _):
+            for tab in tabs {
+                if let refusal = enteringRefusal(tab.content, origin: origin) { return refusal }
+            }
+            return nil
+        }
+    }
+}

@@ -34,11 +34,11 @@ struct ChainArrivalTests {
         #expect(second.received == ["from the link"])
         #expect((chain.currentScreen as? Greeted)?.greeting == Greeting(text: "hi"))
         expectTranscript(recorder.transcript, equals: [
-            "[chain] push B onto [chain]",
-            "[chain] pass String to B",
-            "[chain] push C onto [chain]",
-            "[chain] push Greeted onto [chain]",
-            "[chain] pass Greeting to Greeted",
+            "(link) [chain] push B onto [chain]",
+            "(link) [chain] pass String to B",
+            "(link) [chain] push C onto [chain]",
+            "(link) [chain] push Greeted onto [chain]",
+            "(link) [chain] pass Greeting to Greeted",
         ])
         try chain.handle?.back()
         #expect(chain.currentStep == 2)
@@ -54,9 +54,9 @@ struct ChainArrivalTests {
         #expect(host.entries(of: "chain")?.map(\.description) == ["A", "B"])
         #expect(second.received == ["again"])
         expectTranscript(recorder.transcript, equals: [
-            "[chain] pop Greeted from [chain]",
-            "[chain] pop C from [chain]",
-            "[chain] pass String to B",
+            "(link) [chain] pop Greeted from [chain]",
+            "(link) [chain] pop C from [chain]",
+            "(link) [chain] pass String to B",
         ])
     }
 

@@ -82,7 +82,7 @@ struct ChainGuardTests {
         recorder.reset()
         #expect(throws: FlowError.self) { try chain.arrive(atStep: 0) }
         #expect(chain.currentStep == 2)
-        expectTranscript(recorder.transcript, equals: ["[chain] refuse leaving Review: under review"])
+        expectTranscript(recorder.transcript, equals: ["(link) [chain] refuse leaving Review: under review"])
     }
 
     @Test func theUsersBackIsRefusedAndTheChainStaysOnTheStep() throws {

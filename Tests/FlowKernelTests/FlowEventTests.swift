@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowTestKit
 import Testing
 
 @MainActor
@@ -46,5 +47,21 @@ struct FlowEventTests {
     @Test func anEventFromAFlowIsPrefixedWithItsName() {
         #expect(FlowEvent(.flowCancelled, flow: "shop").description == "[shop] cancel")
         #expect(FlowEvent(.flowCancelled).description == "cancel")
+    }
+
+    @Test func aFlowsChangeForALinkNamesBothAndStaysTheFlows() {
+        let origin = FlowEvent.Origin.link(for: "shop")
+        #expect(FlowEvent(.popped([], from: "shop"), origin: origin).description == "(link) [shop] pop  from [shop]")
+        #expect(origin.isFlow)
+        #expect(origin != .flow("shop"))
+        #expect(!ChangeFollowers.isFollowed(FlowEvent(.popped([], from: "shop"), origin: origin)))
+    }
+
+    @Test func aGuardsRefusalReadsAsWhoRefusedWhatAndWhy() {
+        let refusal = GuardRefusal(screen: ScreenRef(LawProbe("Editor")), direction: .leaving, reason: "unsaved changes")
+        #expect(FlowEvent(.guardRefused(refusal), flow: "notes").description == "[notes] refuse leaving Editor: unsaved changes")
+        let entering = GuardRefusal(screen: ScreenRef(LawProbe("Members")), direction: .entering, reason: "sign in first")
+        #expect(FlowEvent(.guardRefused(entering), origin: .user).description == "(user) refuse showing Members: sign in first")
+        #expect(GuardVerdict.refuse(because: "no").reason == "no" && GuardVerdict.allow.reason == nil)
     }
 }

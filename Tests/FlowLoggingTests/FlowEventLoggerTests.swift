@@ -176,4 +176,17 @@ struct FlowEventMetadataTests {
         #expect(metadata["gesture"] == .string(gesture.description))
         #expect(metadata["reason"] == "Pay does not allow it")
     }
+
+    @Test func aGuardsRefusalNamesTheScreenWhichWayAndWhyAtTheRefusalLevel() {
+        final class Editor: Screen {}
+        let refusal = GuardRefusal(screen: ScreenRef(Editor()), direction: .leaving, reason: "unsaved changes")
+        let event = FlowEvent(.guardRefused(refusal), flow: "notes")
+        let metadata = FlowEventLogger.metadata(for: event)
+
+        #expect(metadata["change"] == "guardRefused")
+        #expect(metadata["screen"] == "Editor")
+        #expect(metadata["direction"] == "leaving")
+        #expect(metadata["reason"] == "unsaved changes")
+        #expect(FlowEventLogger.Levels.standard.level(for: event) == FlowEventLogger.Levels.standard.refusal)
+    }
 }

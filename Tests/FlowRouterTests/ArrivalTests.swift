@@ -47,7 +47,7 @@ struct RouterArrivalTests {
               Step<T2, OneOf2<Int, T3>>
               Taker<Int>
             """)
-        #expect(recorder.transcript.lines == ["[shop] set [shop] to Home, Step<T1, T2>, Step<T2, OneOf2<Int, T3>>, Taker<Int>"])
+        #expect(recorder.transcript.lines == ["(link) [shop] set [shop] to Home, Step<T1, T2>, Step<T2, OneOf2<Int, T3>>, Taker<Int>"])
         #expect(try (host.visibleScreen as? Taker<Int>)?.input == 5)
         let middle = try #require(host.entries(of: "shop")?[1].screen.flatMap(host.screen(for:)) as? Step<T1, T2>)
         #expect(try middle.input.tag == "resolved")
@@ -78,8 +78,8 @@ struct RouterArrivalTests {
         try flow.arrive(at: 7, resolving: Self.resolve)
 
         #expect(recorder.transcript.lines == [
-            "[shop] dismiss Step<T3, String> from Step<T2, OneOf2<Int, T3>>",
-            "[shop] set [shop] to Home, Step<T1, T2>, Step<T2, OneOf2<Int, T3>>, Taker<Int>",
+            "(link) [shop] dismiss Step<T3, String> from Step<T2, OneOf2<Int, T3>>",
+            "(link) [shop] set [shop] to Home, Step<T1, T2>, Step<T2, OneOf2<Int, T3>>, Taker<Int>",
         ])
         #expect(try (host.visibleScreen as? Taker<Int>)?.input == 7)
     }

@@ -99,7 +99,7 @@ struct RouterGuardTests {
         #expect(host.entries(of: "shop")?.count == 2)
         expectTranscript(recorder.transcript, equals: [
             "(user) refuse back to Shelf in [shop]: leaving Editor: unsaved changes",
-            "[shop] refuse leaving Editor: unsaved changes",
+            "(link) [shop] refuse leaving Editor: unsaved changes",
         ])
     }
 }

@@ -40,7 +40,7 @@ struct ArrivalTests {
         try navigator.arrive(at: navigator.declaredPath(to: Second.self) + [.screen(NumberScreen.self, argument: 7)])
 
         #expect(navigator.stackState == "First -> Second -> Number 7")
-        #expect(recorder.transcript.lines == ["[stack] set [stack] to First, Second, Number 7"])
+        #expect(recorder.transcript.lines == ["(link) [stack] set [stack] to First, Second, Number 7"])
         try navigator.getBack()
         #expect(navigator.stackState == "First -> Second")
         try navigator.getBack()
@@ -67,9 +67,9 @@ struct ArrivalTests {
               presents Fourth
             """)
         #expect(recorder.transcript.lines == [
-            "[stack] dismiss ThirdModal from [stack]",
-            "[stack] set [stack] to First, Third",
-            "[stack] present Fourth over [stack]",
+            "(link) [stack] dismiss ThirdModal from [stack]",
+            "(link) [stack] set [stack] to First, Third",
+            "(link) [stack] present Fourth over [stack]",
         ])
         try navigator.getBack(.modal)
         #expect(navigator.stackState == "First -> Third")

@@ -116,7 +116,7 @@ struct StackGuardTests {
         let error = #expect(throws: FlowError.self) { try navigator.arrive(at: [.screen(First.self), .screen(Third.self)]) }
         #expect(error?.code == .guardRefused)
         #expect(navigator.currentScreen === editor)
-        #expect(recorder.transcript.lines == ["[stack] refuse leaving EditorScreen: unsaved changes"])
+        #expect(recorder.transcript.lines == ["(link) [stack] refuse leaving EditorScreen: unsaved changes"])
     }
 
     @Test func endingIsRefusedWhileAScreenRefusesToLeaveAndTheNavigatorRunsOn() throws {

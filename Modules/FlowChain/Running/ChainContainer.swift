@@ -28,6 +28,13 @@ public final class ChainContainer {
     let flow: FlowID
     /// Where the chain shows itself: its own stack, the shared one, or the holder screen.
     private var mount: FlowMount
+
+    /// The origin the container's changes report: the chain's, or a link's while the chain
+    /// arrives at a link's step.
+    var origin: FlowEvent.Origin {
+        get { mount.origin }
+        set { mount.origin = newValue }
+    }
     /// The screen that holds a single-child container's child.
     let holder: ContainerHolder
 
@@ -68,8 +75,8 @@ public final class ChainContainer {
             var operations: [HostOperation] = (host.children(of: node) ?? []).filter { $0 != .of(screen) }.map { .removeChild($0) }
             if host.holder(of: .of(screen)) != node { operations.append(.addChild(.screen(screen), to: node)) }
             // The child that goes and the one that comes are asked before either change.
-            try host.checkGuards(of: operations, origin: .flow(flow))
-            for operation in operations { try host.apply(operation, for: flow) }
+            try host.checkGuards(of: operations, origin: origin)
+            for operation in operations { try host.apply(operation, origin: origin) }
         }
     }
 
@@ -79,12 +86,12 @@ public final class ChainContainer {
         switch kind {
         case .stack:
             guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
-            try host.apply(.popTo(below, in: id), for: flow)
+            try host.apply(.popTo(below, in: id), origin: origin)
         case .single:
             if let previous {
                 try show(previous)
             } else if host.holder(of: .of(screen)) == node {
-                try host.apply(.removeChild(.of(screen)), for: flow)
+                try host.apply(.removeChild(.of(screen)), origin: origin)
             }
         }
     }
@@ -96,7 +103,10 @@ public final class ChainContainer {
 
     /// Dismisses a screen that was presented modally, and anything above it.
     public func dismiss(_ screen: any Screen) throws {
-        try host.dismiss(.of(screen), for: flow)
+        guard let presenter = host.presenter(of: .of(screen)) else {
+            throw FlowError(.notFound, "\(ScreenRef(screen)) is not presented, so it cannot be dismissed.")
+        }
+        try host.apply(.dismiss(presentedBy: presenter), origin: origin)
     }
 
     /// Takes the container, and everything the chain presented, off the host; a shared stack is

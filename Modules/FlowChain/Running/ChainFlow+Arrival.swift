@@ -50,7 +50,10 @@ extension ChainFlow {
             // Every guard on the way answers before the first step moves.
             let leaving = target < current ? (target + 1...current).compactMap { screens[$0].map(NodeRef.of) } : []
             let entering = target > current ? shown.compactMap { made[$0] ?? screens[$0] } : []
-            try host.checkGuards(removing: leaving, showing: entering, origin: .flow(id))
+            // The arrival's changes are the link's, made on the chain's behalf.
+            container.origin = .link(for: id)
+            defer { container.origin = .flow(id) }
+            try host.checkGuards(removing: leaving, showing: entering, origin: container.origin)
             if target > current {
                 for index in shown { try show(index, context: contexts[index], in: plan, on: host, made: made[index]) }
                 return
@@ -63,7 +66,7 @@ extension ChainFlow {
             }
             if let value = contexts[target], let screen = screens[target] {
                 plan.steps[target].deliver(screen, value)
-                host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: value)), to: ScreenRef(screen)), flow: id))
+                host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: value)), to: ScreenRef(screen)), origin: container.origin))
             }
         }
     }

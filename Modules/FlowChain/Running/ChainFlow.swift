@@ -212,7 +212,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         let screen = try screens[index] ?? made ?? make(step)
         guard let container else { preconditionFailure("A chain has a container from its start until its end.") }
         // The screen's guard answers before it gets its context or a handle.
-        try host.checkGuards(removing: [], showing: [screen], origin: .flow(id))
+        try host.checkGuards(removing: [], showing: [screen], origin: container.origin)
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
         if let context { step.deliver(screen, context) }
         let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? screens[index - 1] : nil)
@@ -226,7 +226,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         screens[index] = screen
         currentStep = index
         if let context {
-            host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: context)), to: ScreenRef(screen)), flow: id))
+            host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: context)), to: ScreenRef(screen)), origin: container.origin))
         }
     }
 

@@ -33,6 +33,10 @@ extension FlowEvent {
         /// directly, or the platform.
         public static let system = Origin(source: "system")
 
+        /// A flow's change made for a link it arrives at (FlowLinks): the flow's change, which
+        /// followers do not follow, written `(link) [shop]` in transcripts.
+        public static func link(for flow: FlowID) -> Origin { Origin(source: "link", flow: flow) }
+
         /// The origin of a change a flow asks for, or ``system`` for none.
         public static func of(_ flow: FlowID?) -> Origin { flow.map(Origin.flow) ?? .system }
 
@@ -40,9 +44,10 @@ extension FlowEvent {
         public var isFlow: Bool { flow != nil }
 
         /// How a transcript line starts: `[shop] ` for a flow, `(user) ` for the user, nothing for
-        /// the system, `(name) ` for any other source.
+        /// the system, `(name) ` for any other source, `(name) [shop] ` for a flow's change made
+        /// for another source (a link).
         public var linePrefix: String {
-            if let flow { return "[\(flow.name)] " }
+            if let flow { return source == "flow" ? "[\(flow.name)] " : "(\(source)) [\(flow.name)] " }
             return self == .system ? "" : "(\(source)) "
         }
 

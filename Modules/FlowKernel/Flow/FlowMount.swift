@@ -47,6 +47,10 @@ public struct FlowMount {
 
     /// The flow the mount belongs to; every change it makes is that flow's.
     public let flow: FlowID
+    /// The origin the mount's changes report: the flow's own (``FlowEvent/Origin/flow(_:)``), or,
+    /// while the flow arrives at a link's destination, the link's on the flow's behalf
+    /// (``FlowEvent/Origin/link(for:)``).
+    public var origin: FlowEvent.Origin
     /// Where the flow shows itself.
     public let site: Site
     /// The stack the flow pushes onto: its own, named when the mount was made, or the shared one;
@@ -80,6 +84,7 @@ public struct FlowMount {
             }
         }
         self.flow = flow
+        self.origin = .flow(flow)
         self.site = site
         switch (shape, site) {
         case (.single, _): stack = nil
@@ -131,19 +136,19 @@ public struct FlowMount {
             guard let stack else {
                 throw FlowError(.hostRejected, "The flow '\(flow)' shows one node of its own and pushes nothing; \(content.ref) cannot be pushed.")
             }
-            try host.push(content, onto: stack, for: flow)
+            try host.apply(.push(content, onto: stack), origin: origin)
             return
         }
         let outer: Presentable = if ownsStack, let stack { .stack(stack, [content]) } else { content }
         switch site {
         case .root:
-            try host.setRoot(outer, for: flow)
+            try host.apply(.setRoot(outer), origin: origin)
         case .presented:
-            try host.presentOnTop(outer, for: flow)
+            try presentOnTop(outer, on: host)
         case .onStack(let shared):
-            try host.push(outer, onto: shared, for: flow)
+            try host.apply(.push(outer, onto: shared), origin: origin)
         case .tab(let tabs, let index, let item):
-            try host.apply(.insertTab(Presentable.Tab(item, outer), at: index, in: tabs), for: flow)
+            try host.apply(.insertTab(Presentable.Tab(item, outer), at: index, in: tabs), origin: origin)
         }
         firstEntry = content.ref
         presentations = []
@@ -157,7 +162,7 @@ public struct FlowMount {
     ///   or has no stack, and for a shared stack with an entry below the flow's that is not a
     ///   screen (the host would have to make it again); the host's error. Nothing changes then.
     public mutating func replaceEntries(with contents: [Presentable], on host: any PresentationHost) throws {
-        try host.apply(replacement(of: contents, on: host), for: flow)
+        try host.apply(replacement(of: contents, on: host), origin: origin)
         firstEntry = contents.first?.ref
     }
 
@@ -187,9 +192,9 @@ public struct FlowMount {
     /// itself leaves with the flow.
     public mutating func present(_ content: Presentable, over anchor: NodeRef? = nil, on host: any PresentationHost) throws {
         if let anchor {
-            try host.present(content, over: anchor, for: flow)
+            try host.apply(.present(content, over: anchor), origin: origin)
         } else {
-            try host.presentOnTop(content, for: flow)
+            try presentOnTop(content, on: host)
         }
         presentations.removeAll { host.presenter(of: $0) == nil }
         presentations.append(content.ref)
@@ -204,8 +209,8 @@ public struct FlowMount {
     /// (``checkGuardsForRemoval(from:)``), so a refusal leaves everything shown.
     public mutating func remove(from host: any PresentationHost) throws {
         let operations = removal(on: host)
-        try host.checkGuards(of: operations, origin: .flow(flow))
-        for operation in operations { try host.apply(operation, for: flow) }
+        try host.checkGuards(of: operations, origin: origin)
+        for operation in operations { try host.apply(operation, origin: origin) }
         presentations = []
     }
 
@@ -214,7 +219,17 @@ public struct FlowMount {
     /// flow that does more than remove its mount when it ends — cancel its children first — asks
     /// before it starts.
     public func checkGuardsForRemoval(from host: any PresentationHost) throws {
-        try host.checkGuards(of: removal(on: host), origin: .flow(flow))
+        try host.checkGuards(of: removal(on: host), origin: origin)
+    }
+
+    /// Presents over the host's top-most node, or shows the content as the root when the host
+    /// shows nothing.
+    private func presentOnTop(_ content: Presentable, on host: any PresentationHost) throws {
+        if let anchor = host.topmost {
+            try host.apply(.present(content, over: anchor), origin: origin)
+        } else {
+            try host.apply(.setRoot(content), origin: origin)
+        }
     }
 
     /// The changes that take away what the flow shows, each read from what the host shows now.

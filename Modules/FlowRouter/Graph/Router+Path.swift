@@ -122,9 +122,15 @@ extension RouterFlow {
         }
         let pushed = made.prefix { !$0.presented }.map(\.screen)
         // Every guard answers before anything changes: what goes and what the link shows.
-        try host.checkGuards(of: [try mount.replacement(of: ([root] + pushed).map { .screen($0) }, on: host)], origin: .flow(id))
-        try host.checkGuards(removing: dismissals, showing: made.dropFirst(pushed.count).map(\.screen), origin: .flow(id))
-        for node in dismissals { try host.dismiss(node, for: id) }
+        // The arrival's changes are the link's, made on the flow's behalf.
+        let origin = FlowEvent.Origin.link(for: id)
+        try host.checkGuards(of: [try mount.replacement(of: ([root] + pushed).map { .screen($0) }, on: host)], origin: origin)
+        try host.checkGuards(removing: dismissals, showing: made.dropFirst(pushed.count).map(\.screen), origin: origin)
+        mount.origin = origin
+        defer { self.mount?.origin = .flow(id) }
+        for node in dismissals {
+            if let presenter = host.presenter(of: node) { try host.apply(.dismiss(presentedBy: presenter), origin: origin) }
+        }
         try mount.replaceEntries(with: ([root] + pushed).map { .screen($0) }, on: host)
         var anchor = NodeRef.of(pushed.last ?? root)
         for entry in made.dropFirst(pushed.count) {

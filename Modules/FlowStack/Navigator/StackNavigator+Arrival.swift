@@ -61,10 +61,14 @@ extension StackNavigator {
             }
             if let mount { operations.append(try mount.replacement(of: made.prefix(path.count).map { .screen($0.screen) }, on: host)) }
             if modal != nil, let presented = made.last { operations.append(.present(.screen(presented.screen), over: .container(runningStack))) }
-            try host.checkGuards(of: operations, origin: .flow(id))
+            // The arrival's changes are the link's, made on the navigator's behalf.
+            let origin = FlowEvent.Origin.link(for: id)
+            try host.checkGuards(of: operations, origin: origin)
+            mount?.origin = origin
+            defer { mount?.origin = .flow(id) }
             for entry in made { entry.request.configure(entry.screen) }
-            if let first = position.modals.first {
-                try host.dismiss(.screen(first.screen), for: id)
+            if let first = position.modals.first, let presenter = host.presenter(of: .screen(first.screen)) {
+                try host.apply(.dismiss(presentedBy: presenter), origin: origin)
             }
             let stacked = made.prefix(path.count)
             try mount?.replaceEntries(with: stacked.map { .screen($0.screen) }, on: host)

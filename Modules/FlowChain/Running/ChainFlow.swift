@@ -211,8 +211,11 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         }
         let screen = try screens[index] ?? made ?? make(step)
         guard let container else { preconditionFailure("A chain has a container from its start until its end.") }
-        // The screen's guard answers before it gets its context or a handle.
-        try host.checkGuards(removing: [], showing: [screen], origin: container.origin)
+        // The screen's guard answers before it gets its context or a handle (the host asks again
+        // when the step's present action shows it).
+        if case .refuse(let reason) = screen.shouldEnter(by: container.origin) {
+            throw host.refused(GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason), origin: container.origin)
+        }
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
         if let context { step.deliver(screen, context) }
         let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? screens[index - 1] : nil)

@@ -116,4 +116,44 @@ struct GuardTests {
         expectTranscript(recorder.transcript, equals: ["refuse leaving Editor: unsaved changes"])
         #expect(host.guardRefusal(removing: [.of(sheet)], showing: [LawProbe("New")], origin: .system) == nil)
     }
+
+    @Test func theKernelsQueryBasedAnswerAgreesWithTheHostForEveryKindOfChange() throws {
+        let pane = GuardProbe("Pane", leaving: .refuse(because: "busy"))
+        let draft = GuardProbe("Draft", leaving: .refuse(because: "not sent"))
+        let locked = GuardProbe("Locked", entering: .refuse(because: "sign in first"))
+        try host.apply(.addChild(.screen(pane), to: .of(home)), for: nil)
+        try host.present(.tabs("tabs", [
+            Presentable.Tab(TabItem(title: "One"), .screen(draft)),
+            Presentable.Tab(TabItem(title: "Two"), .screen(LawProbe("Two"))),
+        ], selected: 0), over: .container("main"))
+        let leavingEditor = GuardRefusal(screen: editor.ref, direction: .leaving, reason: "unsaved changes")
+        let leavingPane = GuardRefusal(screen: pane.ref, direction: .leaving, reason: "busy")
+        let leavingDraft = GuardRefusal(screen: draft.ref, direction: .leaving, reason: "not sent")
+        let cases: [(HostOperation, GuardRefusal?)] = [
+            (.pop("main"), leavingEditor),
+            (.popTo(.of(home), in: "main"), leavingEditor),
+            (.popToRoot("main"), leavingEditor),
+            (.setStack("main", [.screen(home)]), leavingEditor),
+            (.setStack("main", [.screen(home), .screen(editor)]), nil),
+            (.setRoot(nil), leavingPane),
+            // The new root shows Home and Editor again, but not what Home contained.
+            (.setRoot(.stack("main", [.screen(home), .screen(editor)])), leavingPane),
+            (.dismiss(presentedBy: .container("main")), leavingDraft),
+            (.removeTab(at: 0, in: "tabs"), leavingDraft),
+            (.removeTab(at: 1, in: "tabs"), nil),
+            (.removeChild(.of(pane)), leavingPane),
+            (.selectTab(1, in: "tabs"), nil),
+            (.push(.screen(locked), onto: "main"), GuardRefusal(screen: locked.ref, direction: .entering, reason: "sign in first")),
+        ]
+        let before = host.hierarchy
+        for (operation, expected) in cases {
+            #expect(host.guardRefusal(of: operation, origin: .system) == expected, "\(operation)")
+            // The host refuses what the kernel's answer refuses; what it allows is not made here,
+            // so that every case starts from the same hierarchy.
+            guard expected != nil else { continue }
+            let error = #expect(throws: FlowError.self, "\(operation)") { try host.apply(operation, origin: .system) }
+            #expect(error?.code == .guardRefused)
+            #expect(host.hierarchy == before)
+        }
+    }
 }

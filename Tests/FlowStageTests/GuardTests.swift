@@ -29,11 +29,6 @@ struct GuardTests {
         editor.asked = []
     }
 
-    @Test func theHostObeysTheGuardLawWithTheOtherLaws() {
-        let broken = HostLaws.violations { InMemoryHost() }
-        #expect(broken.isEmpty, "laws broken: \(broken)")
-    }
-
     @Test func aLeaveGuardRefusesAPopWithOneEventAndChangesNothing() throws {
         let before = host.hierarchy
         let error = #expect(throws: FlowError.self) { try host.pop("main", for: "notes") }

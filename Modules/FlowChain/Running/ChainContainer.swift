@@ -103,10 +103,7 @@ public final class ChainContainer {
 
     /// Dismisses a screen that was presented modally, and anything above it.
     public func dismiss(_ screen: any Screen) throws {
-        guard let presenter = host.presenter(of: .of(screen)) else {
-            throw FlowError(.notFound, "\(ScreenRef(screen)) is not presented, so it cannot be dismissed.")
-        }
-        try host.apply(.dismiss(presentedBy: presenter), origin: origin)
+        try host.dismiss(.of(screen), origin: origin)
     }
 
     /// Takes the container, and everything the chain presented, off the host; a shared stack is

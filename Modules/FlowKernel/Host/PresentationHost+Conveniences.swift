@@ -63,10 +63,18 @@ extension PresentationHost {
     ///
     /// - Throws: ``FlowError/Code/notFound`` if the node is not presented by anything.
     public func dismiss(_ presented: NodeRef, for flow: FlowID? = nil) throws {
+        try dismiss(presented, origin: .of(flow))
+    }
+
+    /// Dismisses a presented node and everything above it, as the change of an origin of your
+    /// choosing (a flow's change made for a link, say).
+    ///
+    /// - Throws: ``FlowError/Code/notFound`` if the node is not presented by anything.
+    public func dismiss(_ presented: NodeRef, origin: FlowEvent.Origin) throws {
         guard let presenter = presenter(of: presented) else {
             throw FlowError(.notFound, "\(presented) is not presented, so it cannot be dismissed.")
         }
-        try apply(.dismiss(presentedBy: presenter), for: flow)
+        try apply(.dismiss(presentedBy: presenter), origin: origin)
     }
 
     /// Selects a tab.

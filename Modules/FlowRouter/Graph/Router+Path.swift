@@ -128,9 +128,7 @@ extension RouterFlow {
         try host.checkGuards(removing: dismissals, showing: made.dropFirst(pushed.count).map(\.screen), origin: origin)
         mount.origin = origin
         defer { self.mount?.origin = .flow(id) }
-        for node in dismissals {
-            if let presenter = host.presenter(of: node) { try host.apply(.dismiss(presentedBy: presenter), origin: origin) }
-        }
+        for node in dismissals { try host.dismiss(node, origin: origin) }
         try mount.replaceEntries(with: ([root] + pushed).map { .screen($0) }, on: host)
         var anchor = NodeRef.of(pushed.last ?? root)
         for entry in made.dropFirst(pushed.count) {

@@ -67,8 +67,8 @@ extension StackNavigator {
             mount?.origin = origin
             defer { mount?.origin = .flow(id) }
             for entry in made { entry.request.configure(entry.screen) }
-            if let first = position.modals.first, let presenter = host.presenter(of: .screen(first.screen)) {
-                try host.apply(.dismiss(presentedBy: presenter), origin: origin)
+            if let first = position.modals.first {
+                try host.dismiss(.screen(first.screen), origin: origin)
             }
             let stacked = made.prefix(path.count)
             try mount?.replaceEntries(with: stacked.map { .screen($0.screen) }, on: host)

@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "FlowRouter", targets: ["FlowRouter"]),
         .library(name: "FlowLogging", targets: ["FlowLogging"]),
         .library(name: "FlowLinks", targets: ["FlowLinks"]),
+        .library(name: "FlowUIKit", targets: ["FlowUIKit"]),
     ],
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
@@ -50,6 +51,7 @@ let package = Package(
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
         .target(name: "FlowRouter", dependencies: ["FlowKernel"], path: "Modules/FlowRouter"),
         .target(name: "FlowLinks", dependencies: ["FlowKernel"], path: "Modules/FlowLinks"),
+        .target(name: "FlowUIKit", dependencies: ["FlowKernel"], path: "Modules/FlowUIKit"),
         .target(
             name: "FlowLogging",
             dependencies: ["FlowKernel", .product(name: "Logging", package: "swift-log")],
@@ -76,6 +78,7 @@ let package = Package(
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(
             name: "FlowLoggingTests",
             dependencies: [

@@ -44,6 +44,12 @@ extension FlowEventLogger {
         public static let decision = "decision"
         /// `link`: the link, as given.
         public static let link = "link"
+        /// `aspect`: which part of a node a platform shows differently (`entries`, `presentation`, ...).
+        public static let aspect = "aspect"
+        /// `expected`: what the model holds where a platform drifted, as a list of nodes.
+        public static let expected = "expected"
+        /// `shown`: what the platform shows where it drifted, as a list of nodes.
+        public static let shown = "shown"
     }
 
     /// The structured metadata of one event: see ``MetadataKey``.
@@ -98,6 +104,11 @@ extension FlowEventLogger {
             metadata[MetadataKey.decision] = .string(decision)
             metadata[MetadataKey.link] = .string(link)
             if !reason.isEmpty { metadata[MetadataKey.reason] = .string(reason) }
+        case .drifted(let drift):
+            if let node = drift.node { metadata.describe(node) }
+            metadata[MetadataKey.aspect] = .string(drift.aspect.rawValue)
+            metadata[MetadataKey.expected] = .array(drift.expected.map { .string($0.description) })
+            metadata[MetadataKey.shown] = .array(drift.shown.map { .string($0.description) })
         case .note:
             break
         }
@@ -154,6 +165,7 @@ extension FlowEvent.Change {
         case .contextPassed: "contextPassed"
         case .updateDelivered: "updateDelivered"
         case .linkDecided: "linkDecided"
+        case .drifted: "drifted"
         case .note: "note"
         }
     }

@@ -55,6 +55,9 @@ extension FlowEventLogger {
         public var refusal: Logger.Level
         /// A strategy's inner step: a context passed, an update delivered, a note of your own.
         public var detail: Logger.Level
+        /// A platform that showed something other than its model (``/FlowKernel/HostDrift``): a bug
+        /// in an adapter or in code that moves the platform's containers behind its back.
+        public var drift: Logger.Level
 
         /// Sets every level.
         public init(
@@ -62,17 +65,19 @@ extension FlowEventLogger {
             userChange: Logger.Level = .info,
             lifecycle: Logger.Level = .info,
             refusal: Logger.Level = .warning,
-            detail: Logger.Level = .trace
+            detail: Logger.Level = .trace,
+            drift: Logger.Level = .error
         ) {
             self.flowChange = flowChange
             self.userChange = userChange
             self.lifecycle = lifecycle
             self.refusal = refusal
             self.detail = detail
+            self.drift = drift
         }
 
         /// Flows' changes at `debug`, the user's changes and flows' lifecycles at `info`,
-        /// refusals at `warning`, strategies' inner steps at `trace`.
+        /// refusals at `warning`, strategies' inner steps at `trace`, a platform's drift at `error`.
         public static let standard = Levels()
 
         /// The level an event is logged at.
@@ -82,6 +87,7 @@ extension FlowEventLogger {
             case .gestureRefused, .guardRefused, .requestRefused: refusal
             case .linkDecided(let decision, _, _): decision == "refuse" ? refusal : lifecycle
             case .contextPassed, .updateDelivered, .note: detail
+            case .drifted: drift
             case .rootReplaced, .pushed, .popped, .stackReplaced, .presented, .dismissed,
                  .tabSelected, .tabInserted, .tabRemoved, .childAdded, .childRemoved:
                 event.origin.isFlow ? flowChange : userChange

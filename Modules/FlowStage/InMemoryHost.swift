@@ -95,6 +95,12 @@ public final class InMemoryHost: PresentationHost {
         return children[index].ref
     }
 
+    /// What a tab group's tab bar shows for one of its tabs, from the host's index.
+    public func tabItem(at index: Int, of tabs: ContainerID) -> TabItem? {
+        guard let node = nodes[.container(tabs)], node.isTabs, node.tabItems.indices.contains(index) else { return nil }
+        return node.tabItems[index]
+    }
+
     /// The top-most node of the presentation chain, found by following what is visible.
     public var topmost: NodeRef? {
         guard var node = root else { return nil }

@@ -75,6 +75,9 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         /// for people (empty when there is nothing to add). Guards' decisions are reported so, so a
         /// transcript shows why a link went where it went.
         case linkDecided(String, link: String, reason: String)
+        /// A platform adapter found the platform showing something other than the host it renders
+        /// (``HostDrift``), after a transition; it brings the platform back to the host next.
+        case drifted(HostDrift)
         /// Something of your own worth a line in a transcript: `name` says what, `detail` to what.
         /// FlowKit's own modules report the typed cases above; this one is for apps, hosts and
         /// test probes.
@@ -112,6 +115,7 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .contextPassed(let type, let screen): "pass \(type) to \(screen)"
         case .updateDelivered(let type, let screens): "deliver \(type) to \(screens.map(\.description).joined(separator: ", "))"
         case .linkDecided(let decision, let link, let reason): reason.isEmpty ? "\(decision) \(link)" : "\(decision) \(link): \(reason)"
+        case .drifted(let drift): "drift \(drift)"
         case .note(let name, let detail): "\(name) \(detail)"
         }
     }

@@ -89,7 +89,7 @@ public final class ChangeFollowers {
     public static func isFollowed(_ event: FlowEvent) -> Bool {
         switch event.change {
         case .flowCompleted, .flowCancelled: true
-        case .flowStarted, .note, .linkDecided, .gestureRefused, .guardRefused, .requestRefused: false
+        case .flowStarted, .note, .drifted, .linkDecided, .gestureRefused, .guardRefused, .requestRefused: false
         default: !event.origin.isFlow
         }
     }

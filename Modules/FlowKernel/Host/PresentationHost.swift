@@ -35,7 +35,7 @@
 /// - **Followers.** After a change whose origin is not a flow, and after a flow's end event, once the
 ///   event reached every observer, the host calls its followers as ``ChangeFollower`` describes
 ///   (``ChangeFollowers`` does it). It keeps them weakly.
-/// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``topmost`` and
+/// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``tabItem(at:of:)``, ``topmost`` and
 ///   ``visibleScreenRef`` answer what the same questions asked of ``hierarchy`` answer. Their
 ///   default implementations do exactly that; a host that keeps indexes should answer them without
 ///   building the hierarchy, since strategies ask them on every request.
@@ -53,6 +53,10 @@ public protocol PresentationHost: AnyObject {
     /// The node at an index among what a node holds (a stack's entries bottom first, a tab group's
     /// tabs, a screen's children); `nil` if the node is not shown or the index is out of range.
     func child(at index: Int, of node: NodeRef) -> NodeRef?
+
+    /// What a tab group's tab bar shows for one of its tabs; `nil` if no such tab group is shown or
+    /// the index names no tab.
+    func tabItem(at index: Int, of tabs: ContainerID) -> TabItem?
 
     /// The top-most node of the presentation chain, where new modal content goes: the root, or the
     /// deepest visible presentation above it (``Hierarchy/topmost``); `nil` when nothing is shown.
@@ -114,6 +118,12 @@ extension PresentationHost {
     public func child(at index: Int, of node: NodeRef) -> NodeRef? {
         guard let children = hierarchy.node(node)?.children, children.indices.contains(index) else { return nil }
         return children[index].ref
+    }
+
+    /// Answers from ``hierarchy``; a host with indexes answers without building it.
+    public func tabItem(at index: Int, of tabs: ContainerID) -> TabItem? {
+        guard case .tabs(_, let items, _)? = hierarchy.node(.container(tabs))?.kind, items.indices.contains(index) else { return nil }
+        return items[index]
     }
 
     /// Answers from ``hierarchy``; a host with indexes answers without building it.

@@ -142,11 +142,22 @@ extension PresentationHost {
     ///   the host throws for the gesture's operation.
     public func perform(_ gesture: UserGesture) throws {
         let operation = try operation(for: gesture)
-        if let reason = refusal(of: gesture) ?? guardRefusal(of: operation, origin: .user)?.description {
+        if let reason = screenRefusal(of: gesture) ?? guardRefusal(of: operation, origin: .user)?.description {
             report(FlowEvent(.gestureRefused(gesture, reason: reason), origin: .user))
             throw FlowError(.gestureRefused, "The gesture '\(gesture)' was refused: \(reason).")
         }
         try apply(operation, origin: .user)
+    }
+
+    /// Why a gesture would be refused now — a screen does not allow it, or a screen's guard
+    /// refuses — or `nil` when ``perform(_:)`` would make it. Asks without changing anything or
+    /// reporting an event: a platform host asks before it lets a gesture begin (the back swipe, a
+    /// sheet's swipe down), so that a refused one never starts.
+    ///
+    /// - Throws: `notFound` for a swipe of a node that is not presented.
+    public func refusal(of gesture: UserGesture) throws -> String? {
+        let operation = try operation(for: gesture)
+        return screenRefusal(of: gesture) ?? guardRefusal(of: operation, origin: .user)?.description
     }
 
     /// The host operation a gesture makes.
@@ -165,7 +176,7 @@ extension PresentationHost {
     }
 
     /// Why a screen refuses a gesture, or `nil` when every screen allows it.
-    private func refusal(of gesture: UserGesture) -> String? {
+    private func screenRefusal(of gesture: UserGesture) -> String? {
         switch gesture {
         case .back(let entry, let stack):
             // Going back to the entry on top moves nothing; the host says so, not a screen.

@@ -1,7 +1,7 @@
 import FlowKernel
 
 extension HostLaws {
-    /// The targeted queries (`place(of:)`, `child(at:of:)`, `topmost`, `visibleScreenRef`) answer
+    /// The targeted queries (`place(of:)`, `child(at:of:)`, `tabItem(at:of:)`, `topmost`, `visibleScreenRef`) answer
     /// what the hierarchy value shows: on the fixture, and after every step of the events law's
     /// journey, which makes every kind of change once.
     static func queriesAgreeWithTheHierarchy(_ host: any PresentationHost) -> [Violation] {
@@ -33,6 +33,10 @@ extension HostLaws {
             let children = (0...node.children.count).map { host.child(at: $0, of: node.ref) }
             if children != node.children.map(\.ref) + [nil] {
                 found.append("the children of \(node.ref) are \(children), expected \(node.children.map(\.ref))")
+            }
+            if case .tabs(let id, let items, _) = node.kind {
+                let asked = (0...items.count).map { host.tabItem(at: $0, of: id) }
+                if asked != items + [nil] { found.append("the tab items of \(node.ref) are \(asked), expected \(items)") }
             }
         }
         let absent = NodeRef.container("laws-absent")

@@ -1,0 +1,277 @@
+import FlowKernel
+
+/// Drives a platform's containers from a model host: the platform-neutral core of FlowUIKit.
+///
+/// Flows run on the model — FlowStage's `InMemoryHost` — which changes at once, checks every
+/// request and asks every guard. The driver observes it and brings the platform to what it holds,
+/// one ``NavigationCommand`` at a time, each started once the platform has finished the one before
+/// (its animation over). Requests made meanwhile change the model at once and wait their turn;
+/// several that touch the same part become one command, or none when they cancel out (a push and
+/// its pop).
+///
+/// What the person does with the platform's own controls comes back through the `user...`
+/// methods, as the platform reports it: the back button or swipe, a sheet swiped down, a tab
+/// tapped. The driver records what the platform now shows and makes the gesture on the model
+/// (``/FlowKernel/PresentationHost/perform(_:)``), whose flows follow. A gesture the model refuses is
+/// undone on the platform by the next command: the popped entry comes back, the sheet is shown
+/// again.
+///
+/// After every command and report the driver compares what the platform says it shows with what it
+/// expects; a difference is reported to the model's observers as
+/// ``/FlowKernel/FlowEvent/Change/drifted(_:)`` and then corrected, never left to grow.
+@MainActor
+public final class NavigationDriver {
+    /// The host the flows run on, which the platform shows.
+    public let model: any PresentationHost
+    private let platform: any NavigationPlatform
+    private var tree = ShownTree()
+    private var work = PendingWork()
+    private var running: NavigationCommand?
+    private var userTransition: ContainerID?
+    private var isPumping = false
+    private var link: ModelLink?
+
+    /// Starts showing a model on a platform: the platform is brought to what the model shows now,
+    /// and follows every change from now on.
+    public init(model: any PresentationHost, platform: any NavigationPlatform) {
+        self.model = model
+        self.platform = platform
+        let link = ModelLink(self)
+        self.link = link
+        model.addObserver(link)
+        work.mark(.root)
+        pump()
+    }
+
+    /// Stops following the model; the platform keeps what it shows.
+    public func stop() {
+        if let link { model.removeObserver(link) }
+        link = nil
+    }
+
+    /// Whether the platform is in a transition: running a command, or a back swipe the person is
+    /// making.
+    public var isTransitioning: Bool { running != nil || userTransition != nil }
+
+    /// Whether the platform shows what the model holds, with no transition running or waiting.
+    public var isCaughtUp: Bool { !isTransitioning && work.isEmpty }
+
+    /// The command the platform is running, if any.
+    public var runningCommand: NavigationCommand? { running }
+
+    // MARK: What the person does on a screen
+
+    /// Runs a screen's action only if the person can still see the screen in the model — it is the
+    /// visible screen or contains it — and tells whether it ran.
+    ///
+    /// During a transition the platform still shows the screen a person tapped, while the model has
+    /// moved on: a second tap on the same button is dropped here, so it does not push twice.
+    @discardableResult
+    public func act(from screen: any Screen, _ action: () throws -> Void) rethrows -> Bool {
+        guard isSeen(.of(screen)) else { return false }
+        try action()
+        return true
+    }
+
+    private func isSeen(_ screen: NodeRef) -> Bool {
+        guard let visible = model.visibleScreenRef else { return false }
+        var node = NodeRef.screen(visible)
+        while node != screen {
+            guard let holder = model.holder(of: node), holder.screen != nil || model.place(of: holder)?.kind == .screen else { return false }
+            node = holder
+        }
+        return true
+    }
+
+    // MARK: What the person does with the platform's controls
+
+    /// Whether the back swipe may begin on a stack: nothing else is moving, and the screens and
+    /// guards allow going back (a refusal is reported as the model's `gestureRefused`).
+    public func userMayBeginBack(in stack: ContainerID) -> Bool {
+        guard isCaughtUp, let count = model.entryCount(of: stack), count > 1,
+              let below = model.child(at: count - 2, of: .container(stack)) else { return false }
+        return allows(.back(to: below, in: stack))
+    }
+
+    /// The person started a back swipe on a stack: no command starts until it ends.
+    public func userBeganBack(in stack: ContainerID) {
+        userTransition = stack
+    }
+
+    /// The person let go of a back swipe half way: the platform shows what it showed before.
+    public func userCancelledBack(in stack: ContainerID) {
+        userTransition = nil
+        pump()
+    }
+
+    /// The platform shows fewer entries in a stack because the person went back (the back
+    /// button, its menu, a finished swipe): the model follows, or the entries come back.
+    public func userWentBack(in stack: ContainerID, showing entries: [NodeRef]) {
+        userTransition = nil
+        let node = NodeRef.container(stack)
+        if let shown = tree.children(of: node), let last = entries.last, entries.count < shown.count,
+           shown.starts(with: entries) {
+            tree.setChildren(of: node, keeping: entries.count, adding: [])
+            work.mark(.entries(stack), fromEntry: entries.count - 1)
+            try? model.perform(.back(to: last, in: stack))
+        } else {
+            drifted(.entries, of: node, shown: entries)
+        }
+        pump()
+    }
+
+    /// Whether the person may swipe a presentation down: nothing else is moving, and the screens
+    /// and guards allow it (a refusal is reported as the model's `gestureRefused`, and the sheet
+    /// springs back).
+    public func userMaySwipeDown(_ presented: NodeRef) -> Bool {
+        guard isCaughtUp else { return false }
+        return allows(.swipeDown(presented))
+    }
+
+    /// The platform dismissed a presentation because the person swiped it down: the model
+    /// follows, or it is presented again.
+    public func userSweptDown(_ presented: NodeRef) {
+        guard let anchor = tree.presenter(of: presented) else {
+            drifted(.presentation, of: model.presenter(of: presented), shown: [])
+            pump()
+            return
+        }
+        tree.dismiss(presentedBy: anchor)
+        work.mark(.presentation(anchor))
+        try? model.perform(.swipeDown(presented))
+        pump()
+    }
+
+    /// The person tapped a tab, which the platform shows at once: the model follows.
+    public func userSelectedTab(_ index: Int, in tabs: ContainerID) {
+        let node = NodeRef.container(tabs)
+        guard let count = tree.children(of: node)?.count, (0..<count).contains(index) else {
+            drifted(.selectedTab, of: node, shown: [])
+            pump()
+            return
+        }
+        tree.select(index, in: node)
+        work.mark(.tabs(tabs))
+        try? model.perform(.selectTab(index, in: tabs))
+        pump()
+    }
+
+    /// Whether the model lets a gesture be made; when it does not, it is made anyway so that the
+    /// model reports the refusal, and it changes nothing.
+    private func allows(_ gesture: UserGesture) -> Bool {
+        let refusal: String?
+        do { refusal = try model.refusal(of: gesture) } catch { return false }
+        guard refusal != nil else { return true }
+        try? model.perform(gesture)
+        return false
+    }
+
+    // MARK: Following the model
+
+    /// Marks the part of the platform a model's change touched, and brings the platform to it.
+    fileprivate func modelChanged(_ change: FlowEvent.Change) {
+        guard let item = Pending(change) else { return }
+        if case .entries(let stack) = item {
+            work.mark(item, fromEntry: Pending.firstTouchedEntry(by: change, stackCountAfter: model.entryCount(of: stack) ?? 0))
+        } else {
+            work.mark(item)
+        }
+        pump()
+    }
+
+    /// Starts the next command while the platform is free, until the platform shows the model.
+    private func pump() {
+        guard !isPumping else { return }
+        isPumping = true
+        defer { isPumping = false }
+        while running == nil, userTransition == nil, let item = work.items.first {
+            let planner = TransitionPlanner(model: model, tree: tree)
+            guard let step = planner.next(for: item, fromEntry: firstEntry(of: item)) else {
+                work.clear(item)
+                continue
+            }
+            running = step.command
+            tree.apply(step.command)
+            for next in step.then { work.mark(next) }
+            let command = step.command
+            platform.run(command) { [weak self] in self?.finished(command) }
+        }
+    }
+
+    private func firstEntry(of item: Pending) -> Int {
+        if case .entries(let stack) = item { return work.firstTouchedEntry(of: stack) }
+        return 0
+    }
+
+    /// A command is over: check that the platform shows what it was to show, and go on.
+    private func finished(_ command: NavigationCommand) {
+        guard running == command else { return }
+        running = nil
+        for (aspect, node) in command.aspects {
+            if let shown = platform.shown(aspect, of: node), shown != tree.shown(aspect, of: node) {
+                drifted(aspect, of: node, shown: shown)
+            }
+        }
+        pump()
+    }
+
+    /// The platform shows something other than the driver expects: report it, take what the
+    /// platform shows as what it shows, and let the planner bring it back to the model.
+    private func drifted(_ aspect: HostDrift.Aspect, of node: NodeRef?, shown: [NodeRef]) {
+        let expected = tree.shown(aspect, of: node) ?? []
+        model.report(FlowEvent(.drifted(HostDrift(node: node, aspect: aspect, expected: expected, shown: shown)), origin: .system))
+        let kept = zip(expected, shown).prefix { $0 == $1 }.count
+        tree.adopt(shown, as: aspect, of: node)
+        switch (aspect, node) {
+        case (.root, _): work.mark(.root)
+        case (.entries, .container(let stack)?): work.mark(.entries(stack), fromEntry: kept)
+        case (.presentation, let anchor?): work.mark(.presentation(anchor))
+        case (.tabs, .container(let tabs)?), (.selectedTab, .container(let tabs)?): work.mark(.tabs(tabs))
+        case (.children, let screen?): work.mark(.children(screen))
+        default: break
+        }
+    }
+}
+
+/// The driver's observer on the model: the model keeps its observers, the link keeps the driver
+/// weakly, so a driver let go of is released and its link stops following.
+@MainActor
+private final class ModelLink: FlowObserver {
+    weak var driver: NavigationDriver?
+
+    init(_ driver: NavigationDriver) { self.driver = driver }
+
+    func receive(_ event: FlowEvent) {
+        driver?.modelChanged(event.change)
+    }
+}
+
+extension NavigationCommand {
+    /// The parts of the platform a command changes, which the driver checks once it is over.
+    var aspects: [(HostDrift.Aspect, NodeRef?)] {
+        switch self {
+        case .setRoot: [(.root, nil)]
+        case .setEntries(let stack, _, _, _): [(.entries, .container(stack))]
+        case .present(_, let anchor, _), .dismiss(let anchor, _): [(.presentation, anchor)]
+        case .setTabs(let tabs, _, _, _, _): [(.tabs, .container(tabs)), (.selectedTab, .container(tabs))]
+        case .selectTab(_, let tabs): [(.selectedTab, .container(tabs))]
+        case .setChildren(let screen, _, _): [(.children, screen)]
+        }
+    }
+}
+
+extension ShownTree {
+    /// Records a command's result, as the platform starts it.
+    mutating func apply(_ command: NavigationCommand) {
+        switch command {
+        case .setRoot(let content): setRoot(content)
+        case .setEntries(let stack, let kept, let added, _): setChildren(of: .container(stack), keeping: kept, adding: added)
+        case .present(let content, let anchor, _): present(content, over: anchor)
+        case .dismiss(let anchor, _): dismiss(presentedBy: anchor)
+        case .setTabs(let tabs, let kept, let added, let items, let selected):
+            setTabs(of: .container(tabs), keeping: kept, adding: added, items: items, selected: selected)
+        case .selectTab(let index, let tabs): select(index, in: .container(tabs))
+        case .setChildren(let screen, let kept, let added): setChildren(of: screen, keeping: kept, adding: added)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import FlowKernel
+import FlowStage
+import FlowTestKit
+import FlowUIKit
+import Testing
+
+/// Screens that refuse the person's gestures the platform's own way.
+@MainActor
+private final class Pinned: Screen {
+    var allowsInteractiveBack: Bool { false }
+    var allowsInteractiveDismissal: Bool { false }
+}
+
+@MainActor
+@Suite("The person's gestures on UIKit's containers")
+struct UserGestureTests {
+    let welcome = GuardProbe("Welcome"), catalog = GuardProbe("Catalog"), editor = GuardProbe("Editor")
+
+    @Test func aFinishedBackSwipeIsTheUsersPopAndNeedsNoCommand() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
+        _ = (rig.commands(), rig.lines())
+        #expect(rig.platform.beginBackSwipe(in: "main"))
+        rig.platform.finishBackSwipe()
+        #expect(rig.lines() == ["(user) pop Catalog from [main]"])
+        #expect(rig.commands().isEmpty)
+        #expect(rig.agrees)
+    }
+
+    @Test func aCancelledBackSwipeChangesNothingAndLetsWaitingCommandsRun() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
+        _ = (rig.commands(), rig.lines())
+        #expect(rig.platform.beginBackSwipe(in: "main"))
+        try rig.model.present(.screen(editor), over: .of(catalog))
+        #expect(rig.commands().isEmpty, "nothing starts while the person's finger moves the stack")
+        rig.platform.cancelBackSwipe()
+        #expect(rig.commands() == ["present Editor over Catalog (animated)"])
+        rig.platform.settle()
+        #expect(rig.lines() == ["present Editor over Catalog"])
+        #expect(rig.agrees)
+    }
+
+    @Test func aBackSwipeARefusingScreenForbidsNeverBegins() throws {
+        editor.leaving = .refuse(because: "unsaved changes")
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(editor)]))
+        _ = rig.lines()
+        #expect(rig.platform.beginBackSwipe(in: "main") == false)
+        #expect(rig.lines() == ["(user) refuse back to Welcome in [main]: leaving Editor: unsaved changes"])
+        #expect(rig.agrees)
+    }
+
+    @Test func theBackButtonOnARefusingScreenPutsTheEntryBack() throws {
+        editor.leaving = .refuse(because: "unsaved changes")
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(editor)]))
+        _ = (rig.commands(), rig.lines())
+        rig.platform.tapBack(in: "main")
+        #expect(rig.lines() == ["(user) refuse back to Welcome in [main]: leaving Editor: unsaved changes"])
+        #expect(rig.commands() == ["[main] keep 1 add Editor (animated)"])
+        rig.platform.settle()
+        #expect(rig.model.visibleScreenRef == ScreenRef(editor))
+        #expect(rig.agrees)
+    }
+
+    @Test func aSwipeDownOfARefusingPresentationSpringsBack() throws {
+        let pinned = Pinned()
+        let rig = try Rig(.stack("main", [.screen(welcome)]))
+        try rig.model.present(.screen(pinned), over: .of(welcome))
+        rig.platform.settle()
+        _ = (rig.commands(), rig.lines())
+        #expect(rig.platform.swipeDown() == false)
+        #expect(rig.lines() == ["(user) refuse swipe down Pinned: Pinned does not allow being swiped down"])
+        #expect(rig.commands().isEmpty)
+        #expect(rig.agrees)
+    }
+
+    @Test func aSwipeDownIsTheUsersDismissal() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome)]))
+        try rig.model.present(.screen(editor), over: .of(welcome))
+        rig.platform.settle()
+        _ = (rig.commands(), rig.lines())
+        #expect(rig.platform.swipeDown())
+        #expect(rig.lines() == ["(user) dismiss Editor from Welcome"])
+        #expect(rig.commands().isEmpty)
+        #expect(rig.agrees)
+    }
+
+    @Test func noGestureBeginsWhileATransitionRuns() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
+        try rig.model.present(.screen(editor), over: .of(catalog))
+        #expect(rig.driver.isTransitioning)
+        #expect(rig.driver.userMayBeginBack(in: "main") == false)
+        #expect(rig.driver.userMaySwipeDown(.of(editor)) == false)
+    }
+
+    @Test func aTappedTabIsTheUsersSelection() throws {
+        let rig = try Rig(.tabs("tabs", [.init(TabItem(title: "A"), .screen(welcome)), .init(TabItem(title: "B"), .screen(catalog))], selected: 0))
+        _ = (rig.commands(), rig.lines())
+        rig.platform.tapTab(1, in: "tabs")
+        #expect(rig.lines() == ["(user) select tab 1 of [tabs]"])
+        #expect(rig.commands().isEmpty)
+        #expect(rig.agrees)
+    }
+
+    @Test func aContainerMovedBehindTheDriversBackIsReportedAsDriftAndCorrected() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
+        _ = (rig.commands(), rig.lines())
+        rig.platform.moveBehindTheDriversBack("main", keeping: 1)
+        try rig.model.push(editor, onto: "main")
+        rig.platform.settle()
+        #expect(rig.lines() == [
+            "push Editor onto [main]",
+            "drift [main] entries: the platform shows Welcome, Editor; the model holds Welcome, Catalog, Editor",
+        ])
+        #expect(rig.commands() == ["[main] keep 2 add Editor (animated)", "[main] keep 1 add Catalog, Editor (animated)"])
+        #expect(rig.agrees)
+    }
+
+    @Test func aBackTheDriverCannotPlaceIsDriftAndTheModelIsShownAgain() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
+        _ = (rig.commands(), rig.lines())
+        rig.driver.userWentBack(in: "main", showing: [.of(catalog)])
+        rig.platform.settle()
+        #expect(rig.lines() == ["drift [main] entries: the platform shows Catalog; the model holds Welcome, Catalog"])
+        #expect(rig.agrees)
+    }
+
+    @Test func aDriverLetGoOfIsReleasedAndStopsFollowing() throws {
+        let leaks = LeakTracker()
+        let model = InMemoryHost(), platform = SimulatedPlatform()
+        try model.setRoot(.stack("main", [.screen(welcome)]))
+        do {
+            let driver = leaks.track(NavigationDriver(model: model, platform: platform))
+            platform.driver = driver
+        }
+        #expect(leaks.expectNoLeaks())
+        try model.push(catalog, onto: "main")
+        #expect(platform.log == ["root [main]"])
+    }
+}

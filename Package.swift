@@ -14,6 +14,9 @@ import PackageDescription
 //   FlowRouter   type-matched input/output routing with OneOf2...OneOf8 (StoryFlow's model)
 //   FlowLinks    deep links: typed patterns matched in a tree, guards that allow, refuse, redirect or defer
 //   FlowLogging  every event to swift-log: the one library with a dependency
+//   FlowPlatform the platform-neutral core of the real hosts: a driver that brings a platform to the model
+//   FlowUIKit    UIKit's containers driven by FlowPlatform (the UIKit layer builds on Apple platforms only)
+//   FlowSwiftUI  an @Observable navigation model SwiftUI binds to (the views build on Apple platforms only)
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel only.
 
@@ -31,7 +34,9 @@ let package = Package(
         .library(name: "FlowRouter", targets: ["FlowRouter"]),
         .library(name: "FlowLogging", targets: ["FlowLogging"]),
         .library(name: "FlowLinks", targets: ["FlowLinks"]),
+        .library(name: "FlowPlatform", targets: ["FlowPlatform"]),
         .library(name: "FlowUIKit", targets: ["FlowUIKit"]),
+        .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI"]),
     ],
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
@@ -51,7 +56,9 @@ let package = Package(
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
         .target(name: "FlowRouter", dependencies: ["FlowKernel"], path: "Modules/FlowRouter"),
         .target(name: "FlowLinks", dependencies: ["FlowKernel"], path: "Modules/FlowLinks"),
-        .target(name: "FlowUIKit", dependencies: ["FlowKernel"], path: "Modules/FlowUIKit"),
+        .target(name: "FlowPlatform", dependencies: ["FlowKernel"], path: "Modules/FlowPlatform"),
+        .target(name: "FlowUIKit", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowUIKit"),
+        .target(name: "FlowSwiftUI", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowSwiftUI"),
         .target(
             name: "FlowLogging",
             dependencies: ["FlowKernel", .product(name: "Logging", package: "swift-log")],
@@ -78,7 +85,8 @@ let package = Package(
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowStage", "FlowTestKit", "ShopApp"]),
+        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
+        .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(
             name: "FlowLoggingTests",
             dependencies: [

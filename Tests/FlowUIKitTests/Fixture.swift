@@ -1,13 +1,14 @@
 import FlowKernel
 import FlowStage
 import FlowTestKit
+import FlowPlatform
 import FlowUIKit
 
 /// A model host, a simulated UIKit and the driver between them, with a transcript of the model.
 @MainActor
 final class Rig {
     let model = InMemoryHost()
-    let platform = SimulatedPlatform()
+    let platform = SimulatedUIKit()
     let recorder = TranscriptRecorder()
     private(set) var driver: NavigationDriver!
 

@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowStage
 import FlowTestKit
+import FlowPlatform
 import FlowUIKit
 import Testing
 

@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowStage
 import FlowTestKit
+import FlowPlatform
 import FlowUIKit
 import Testing
 
@@ -125,7 +126,7 @@ struct UserGestureTests {
 
     @Test func aDriverLetGoOfIsReleasedAndStopsFollowing() throws {
         let leaks = LeakTracker()
-        let model = InMemoryHost(), platform = SimulatedPlatform()
+        let model = InMemoryHost(), platform = SimulatedUIKit()
         try model.setRoot(.stack("main", [.screen(welcome)]))
         do {
             let driver = leaks.track(NavigationDriver(model: model, platform: platform))

@@ -1,6 +1,7 @@
 import FlowKernel
 
-/// Drives a platform's containers from a model host: the platform-neutral core of FlowUIKit.
+/// Drives a platform's containers from a model host: the platform-neutral core of FlowUIKit and
+/// FlowSwiftUI.
 ///
 /// Flows run on the model — FlowStage's `InMemoryHost` — which changes at once, checks every
 /// request and asks every guard. The driver observes it and brings the platform to what it holds,
@@ -23,7 +24,9 @@ import FlowKernel
 public final class NavigationDriver {
     /// The host the flows run on, which the platform shows.
     public let model: any PresentationHost
-    private let platform: any NavigationPlatform
+    /// Kept weakly: whoever makes the driver keeps the platform (a platform that is also the
+    /// driver's owner, as FlowSwiftUI's model is, would otherwise never be released).
+    private weak var platform: (any NavigationPlatform)?
     private var tree = ShownTree()
     private var work = PendingWork()
     private var running: NavigationCommand?
@@ -32,7 +35,7 @@ public final class NavigationDriver {
     private var link: ModelLink?
 
     /// Starts showing a model on a platform: the platform is brought to what the model shows now,
-    /// and follows every change from now on.
+    /// and follows every change from now on. The driver keeps the platform weakly.
     public init(model: any PresentationHost, platform: any NavigationPlatform) {
         self.model = model
         self.platform = platform
@@ -84,6 +87,12 @@ public final class NavigationDriver {
     }
 
     // MARK: What the person does with the platform's controls
+
+    /// Whether the model would let the person make a gesture now, asking without reporting: what a
+    /// view asks each time it is drawn (SwiftUI's `interactiveDismissDisabled(_:)`, say).
+    public func wouldAllow(_ gesture: UserGesture) -> Bool {
+        (try? model.refusal(of: gesture)) == .some(nil)
+    }
 
     /// Whether the back swipe may begin on a stack: nothing else is moving, and the screens and
     /// guards allow going back (a refusal is reported as the model's `gestureRefused`).
@@ -194,6 +203,7 @@ public final class NavigationDriver {
             tree.apply(step.command)
             for next in step.then { work.mark(next) }
             let command = step.command
+            guard let platform else { return }
             platform.run(command) { [weak self] in self?.finished(command) }
         }
     }
@@ -208,7 +218,7 @@ public final class NavigationDriver {
         guard running == command else { return }
         running = nil
         for (aspect, node) in command.aspects {
-            if let shown = platform.shown(aspect, of: node), shown != tree.shown(aspect, of: node) {
+            if let shown = platform?.shown(aspect, of: node), shown != tree.shown(aspect, of: node) {
                 drifted(aspect, of: node, shown: shown)
             }
         }

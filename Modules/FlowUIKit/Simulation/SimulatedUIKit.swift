@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowPlatform
 
 /// A platform that behaves as UIKit's containers do, in memory: for testing a ``NavigationDriver``,
 /// and an app's flows against the platform's timing, on any machine.
@@ -15,7 +16,7 @@ import FlowKernel
 /// - Code that moves a container behind the driver's back (``moveBehindTheDriversBack(_:)``), to
 ///   see the driver find the drift.
 @MainActor
-public final class SimulatedPlatform: NavigationPlatform {
+public final class SimulatedUIKit: NavigationPlatform {
     private struct Node {
         var content: HierarchyNode.Kind
         var children: [NodeRef] = []

@@ -3,8 +3,9 @@ import FlowKernel
 /// What a ``NavigationDriver`` drives: a platform's containers, made to run one
 /// ``NavigationCommand`` at a time and to say what they show.
 ///
-/// FlowUIKit's `UIKitPlatform` is one, on Apple platforms; ``SimulatedPlatform`` is one anywhere,
-/// with UIKit's rules and animations that end when a test says so.
+/// FlowUIKit's `UIKitPlatform` is one, on Apple platforms, and its `SimulatedUIKit` one anywhere,
+/// with UIKit's rules and animations that end when a test says so; FlowSwiftUI's
+/// `NavigationModel` is one that SwiftUI's views bind to.
 @MainActor
 public protocol NavigationPlatform: AnyObject {
     /// Starts a command and calls `done` once the platform has finished it, after its animation;

@@ -194,8 +194,7 @@ public final class NavigationDriver {
         isPumping = true
         defer { isPumping = false }
         while running == nil, userTransition == nil, let item = work.items.first {
-            let planner = TransitionPlanner(model: model, tree: tree)
-            guard let step = planner.next(for: item, fromEntry: firstEntry(of: item)) else {
+            guard let step = plan(item) else {
                 work.clear(item)
                 continue
             }
@@ -208,6 +207,12 @@ public final class NavigationDriver {
         }
     }
 
+    /// The next step for a part. The planner's copy of the tree is gone when this returns, so
+    /// the tree then changes in place rather than being copied whole.
+    private func plan(_ item: Pending) -> TransitionPlanner.Step? {
+        TransitionPlanner(model: model, tree: tree).next(for: item, fromEntry: firstEntry(of: item))
+    }
+
     private func firstEntry(of item: Pending) -> Int {
         if case .entries(let stack) = item { return work.firstTouchedEntry(of: stack) }
         return 0
@@ -218,7 +223,10 @@ public final class NavigationDriver {
         guard running == command else { return }
         running = nil
         for (aspect, node) in command.aspects {
-            if let shown = platform?.shown(aspect, of: node), shown != tree.shown(aspect, of: node) {
+            guard let shown = platform?.shown(aspect, of: node), let expected = tree.shown(aspect, of: node) else { continue }
+            // What the command kept was checked when it last changed; what it touched is checked now.
+            let from = command.firstTouched
+            if shown.count != expected.count || shown[min(from, shown.count)...] != expected[min(from, expected.count)...] {
                 drifted(aspect, of: node, shown: shown)
             }
         }
@@ -257,6 +265,14 @@ private final class ModelLink: FlowObserver {
 }
 
 extension NavigationCommand {
+    /// The first child a command changes: what it keeps below is not compared again.
+    var firstTouched: Int {
+        switch self {
+        case .setEntries(_, let kept, _, _), .setTabs(_, let kept, _, _, _), .setChildren(_, let kept, _): kept
+        case .setRoot, .present, .dismiss, .selectTab: 0
+        }
+    }
+
     /// The parts of the platform a command changes, which the driver checks once it is over.
     var aspects: [(HostDrift.Aspect, NodeRef?)] {
         switch self {

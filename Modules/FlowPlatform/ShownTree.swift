@@ -44,9 +44,12 @@ struct ShownTree {
     /// Keeps a node's first `kept` children, drops the rest with everything below them, and adds
     /// the new ones after them.
     mutating func setChildren(of node: NodeRef, keeping kept: Int, adding content: [HierarchyNode]) {
-        guard let old = nodes[node]?.children else { return }
-        for child in old[min(kept, old.count)...] { remove(child) }
-        nodes[node]?.children.removeSubrange(min(kept, old.count)...)
+        guard let count = nodes[node]?.children.count else { return }
+        let kept = min(kept, count)
+        // Only the leaving suffix is copied, so the children change in place, at the cost of the change.
+        let leaving = nodes[node].map { Array($0.children[kept...]) } ?? []
+        nodes[node]?.children.removeSubrange(kept...)
+        for child in leaving { remove(child) }
         for piece in content {
             insert(piece, holder: node, presenter: nil)
             nodes[node]?.children.append(piece.ref)

@@ -29,6 +29,11 @@ public enum Catalog {
             Workload("InMemoryHost push+pop, depth 1,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 1_000) }),
             Workload("InMemoryHost push+pop, depth 100,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 100_000) }),
 
+            Workload("UIKit driver push+pop, depth 10", anchor: baseline, make: { Platforms.uikitPushPop(depth: 10) }),
+            Workload("UIKit driver push+pop, depth 1,000", anchor: "UIKit driver push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Platforms.uikitPushPop(depth: 1_000) }),
+            Workload("SwiftUI model push+pop, depth 10", anchor: baseline, make: { Platforms.swiftUIPushPop(depth: 10) }),
+            Workload("SwiftUI model push+pop, depth 1,000", anchor: "SwiftUI model push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Platforms.swiftUIPushPop(depth: 1_000) }),
+
             Workload("FlowStack goNext+getBack", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: { Strategies.stackNextBack(depth: 1) }),
             Workload("FlowStack goNext+getBack, depth 10", make: { Strategies.stackNextBack(depth: 10) }),
             Workload("FlowStack goNext+getBack, depth 1,000", anchor: "FlowStack goNext+getBack, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Strategies.stackNextBack(depth: 1_000) }),

@@ -215,9 +215,11 @@ public final class NavigationModel: NavigationPlatform {
     private func replaceChildren(of ref: NodeRef, keeping kept: Int, adding added: [HierarchyNode]) {
         guard let node = nodes[ref] else { return }
         let kept = min(kept, node.children.count)
-        for gone in node.children[kept...] { remove(gone) }
+        let leaving = Array(node.children[kept...])
+        node.children.removeSubrange(kept...)
+        for gone in leaving { remove(gone) }
         for content in added { build(content) }
-        node.children = Array(node.children[..<kept]) + added.map(\.ref)
+        node.children.append(contentsOf: added.map(\.ref))
     }
 
     private func build(_ content: HierarchyNode) {

@@ -1,7 +1,7 @@
 import FlowKernel
 import FlowPlatform
 
-/// A platform that behaves as UIKit's containers do, in memory: for testing a ``NavigationDriver``,
+/// A platform that behaves as UIKit's containers do, in memory: for testing a ``/FlowPlatform/NavigationDriver``,
 /// and an app's flows against the platform's timing, on any machine.
 ///
 /// - An animated command runs until the test ends it (``finishTransition()``); one without
@@ -13,7 +13,7 @@ import FlowPlatform
 ///   of half way (``beginBackSwipe(in:)``), swiping a sheet down (``swipeDown()``), the tab bar
 ///   (``tapTab(_:in:)``). Each is reported to the driver after the platform moved, as UIKit reports
 ///   it, and the back swipe and the sheet's swipe ask the driver first.
-/// - Code that moves a container behind the driver's back (``moveBehindTheDriversBack(_:)``), to
+/// - Code that moves a container behind the driver's back (``moveBehindTheDriversBack(_:keeping:)``), to
 ///   see the driver find the drift.
 @MainActor
 public final class SimulatedUIKit: NavigationPlatform {
@@ -208,11 +208,13 @@ public final class SimulatedUIKit: NavigationPlatform {
     }
 
     private func replaceChildren(of node: NodeRef, keeping kept: Int, adding added: [HierarchyNode]) {
-        guard let children = nodes[node]?.children else { return }
-        let kept = min(kept, children.count)
-        for gone in children[kept...] { remove(gone) }
+        guard let count = nodes[node]?.children.count else { return }
+        let kept = min(kept, count)
+        let leaving = nodes[node].map { Array($0.children[kept...]) } ?? []
+        nodes[node]?.children.removeSubrange(kept...)
+        for gone in leaving { remove(gone) }
         for content in added { build(content) }
-        nodes[node]?.children = Array(children[..<kept]) + added.map(\.ref)
+        nodes[node]?.children.append(contentsOf: added.map(\.ref))
     }
 
     private func popTop(of stack: ContainerID) {

@@ -82,8 +82,12 @@ struct NavigationModelTests {
             ("insert a tab", { try rig.host.apply(.insertTab(.init(TabItem(title: "B"), .screen(GuardProbe("B"))), at: 1, in: "tabs"), for: nil) }),
             ("select a tab", { try rig.host.selectTab(1, in: "tabs") }),
             ("remove a tab", { try rig.host.apply(.removeTab(at: 0, in: "tabs"), for: nil) }),
+            ("pop", { try rig.host.pop("main") }),
+            ("push", { try rig.host.push(product, onto: "main") }),
+            ("pop to an entry", { try rig.host.apply(.popTo(.of(welcome), in: "main"), for: nil) }),
             ("pop to root", { try rig.host.apply(.popToRoot("main"), for: nil) }),
             ("set the root", { try rig.host.setRoot(.screen(GuardProbe("Done"))) }),
+            ("clear the root", { try rig.host.setRoot(nil) }),
         ]
         for (name, step) in steps {
             try step()

@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowPlatform
 import FlowStage
+import FlowTestKit
 import FlowSwiftUI
 import ShopApp
 import Testing
@@ -30,6 +31,8 @@ struct ShopOnSwiftUITests {
     @Test("A journey leaves the same transcript, and the state ends where the model is", arguments: Strategy.allCases, journeys)
     func journeyMatchesTheModelAlone(_ strategy: Strategy, _ journey: String) throws {
         let session = try ShopSession(strategy: strategy)
+        let alarm = DriftAlarm()
+        session.host.addObserver(alarm)
         let state = NavigationModel(showing: session.host)
         for command in try Command.script(journey) {
             switch command.word {

@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowPlatform
 import FlowStage
+import FlowTestKit
 import FlowUIKit
 import ShopApp
 import Testing
@@ -26,6 +27,8 @@ struct ShopOnUIKitTests {
     @Test("A journey leaves the same transcript, and the platform ends where the model is", arguments: Strategy.allCases, journeys)
     func journeyMatchesTheModelAlone(_ strategy: Strategy, _ journey: String) throws {
         let session = try ShopSession(strategy: strategy)
+        let alarm = DriftAlarm()
+        session.host.addObserver(alarm)
         let platform = SimulatedUIKit()
         let driver = NavigationDriver(model: session.host, platform: platform)
         platform.driver = driver

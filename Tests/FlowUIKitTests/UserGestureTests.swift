@@ -115,6 +115,16 @@ struct UserGestureTests {
         #expect(rig.agrees)
     }
 
+    @Test func aDriftAlarmFailsTheTestAtADrift() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
+        let alarm = DriftAlarm()
+        rig.model.addObserver(alarm)
+        withKnownIssue("the alarm records the drift as a failure") {
+            rig.driver.userWentBack(in: "main", showing: [.of(catalog)])
+        }
+        #expect(alarm.drifts.map(\.aspect) == [.entries])
+    }
+
     @Test func aBackTheDriverCannotPlaceIsDriftAndTheModelIsShownAgain() throws {
         let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
         _ = (rig.commands(), rig.lines())

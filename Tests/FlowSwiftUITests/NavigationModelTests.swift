@@ -162,6 +162,18 @@ struct NavigationModelTests {
         #expect(rig.agrees)
     }
 
+    @Test func writesForNodesOrTabsThatDoNotExistChangeNothing() throws {
+        let rig = try Rig(.tabs("tabs", [.init(TabItem(title: "A"), .stack("a", [.screen(welcome), .screen(catalog)]))], selected: 0))
+        _ = rig.lines()
+        let before = rig.host.hierarchy
+        rig.state.setSelectedTab(3, of: "tabs")
+        rig.state.setPath([], of: "nope")
+        rig.state.setPresented(nil, by: .of(welcome))
+        #expect(rig.lines().isEmpty)
+        #expect(rig.host.hierarchy == before)
+        #expect(rig.agrees)
+    }
+
     @Test func aPathSwiftUIWroteThatTheModelNeverHadIsDriftAndIsUndone() throws {
         let rig = try Rig(.stack("main", [.screen(welcome)]))
         _ = rig.lines()

@@ -115,6 +115,16 @@ struct UserGestureTests {
         #expect(rig.agrees)
     }
 
+    @Test func aReportOfATabThatDoesNotExistIsDriftAndChangesNothingOnTheModel() throws {
+        let rig = try Rig(.tabs("tabs", [.init(TabItem(title: "A"), .screen(welcome))], selected: 0))
+        _ = rig.lines()
+        let before = rig.model.hierarchy
+        rig.driver.userSelectedTab(4, in: "tabs")
+        #expect(rig.lines() == ["drift [tabs] selected tab: the platform shows nothing; the model holds Welcome"])
+        #expect(rig.model.hierarchy == before)
+        #expect(rig.agrees)
+    }
+
     @Test func aDriftAlarmFailsTheTestAtADrift() throws {
         let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog)]))
         let alarm = DriftAlarm()

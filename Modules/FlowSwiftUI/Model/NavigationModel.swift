@@ -197,8 +197,9 @@ public final class NavigationModel: NavigationPlatform {
             guard let node, let state = nodes[node] else { return nil }
             return state.presented.map { [$0] } ?? []
         case .selectedTab:
-            guard let node, let state = nodes[node], let selected = state.selectedTab else { return node.flatMap { nodes[$0] } == nil ? nil : [] }
-            return state.children.indices.contains(selected) ? [state.children[selected]] : []
+            guard let node, let state = nodes[node] else { return nil }
+            guard let selected = state.selectedTab, state.children.indices.contains(selected) else { return [] }
+            return [state.children[selected]]
         case .entries, .tabs, .children:
             return node.flatMap { nodes[$0]?.children }
         }

@@ -120,7 +120,7 @@ extension InMemoryHost {
     // MARK: Finding
 
     private func node(_ ref: NodeRef) throws -> StageNode {
-        guard let node = nodes[ref] else {
+        guard let node = nodes.find(ref) else {
             throw FlowError(.notFound, "\(ref) is not shown by this host.")
         }
         return node

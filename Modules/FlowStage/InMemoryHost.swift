@@ -27,9 +27,11 @@ public final class InMemoryHost: PresentationHost {
     // that reaches it. Observers are not among it: they run code the host does not control.
     @exclusivity(unchecked) var root: StageNode?
     /// Every node shown, by reference.
-    @exclusivity(unchecked) var nodes = NodeIndex()
+    let nodes = NodeIndex()
     @exclusivity(unchecked) private var cachedHierarchy: Hierarchy?
-    private var observers: [any FlowObserver] = []
+    /// Read on every change; delivery walks a copy, so an observer that adds or removes one
+    /// holds no access to it.
+    @exclusivity(unchecked) private var observers: [any FlowObserver] = []
     /// Events waiting for the one being delivered to reach every observer.
     private var pendingEvents: [FlowEvent] = []
     @exclusivity(unchecked) private var isDelivering = false
@@ -86,18 +88,18 @@ public final class InMemoryHost: PresentationHost {
 
     /// Where a node stands, from the host's index.
     public func place(of node: NodeRef) -> NodePlace? {
-        nodes[node]?.place
+        nodes.find(node)?.place
     }
 
     /// The node at an index among what a node holds, from the host's index.
     public func child(at index: Int, of node: NodeRef) -> NodeRef? {
-        guard let children = nodes[node]?.children, children.indices.contains(index) else { return nil }
+        guard let children = nodes.find(node)?.children, children.indices.contains(index) else { return nil }
         return children[index].ref
     }
 
     /// What a tab group's tab bar shows for one of its tabs, from the host's index.
     public func tabItem(at index: Int, of tabs: ContainerID) -> TabItem? {
-        guard let node = nodes[.container(tabs)], node.isTabs, node.tabItems.indices.contains(index) else { return nil }
+        guard let node = nodes.find(.container(tabs)), node.isTabs, node.tabItems.indices.contains(index) else { return nil }
         return node.tabItems[index]
     }
 

@@ -210,6 +210,21 @@ struct InMemoryHostTests {
         #expect(host.visibleScreenRef == welcome.ref)
     }
 
+    @Test func aContainerShownAgainUnderItsNameIsTheOneTheNextRequestFinds() throws {
+        try host.push(catalog, onto: "main")
+        try host.present(.stack("sheet", [.screen(cart)]), over: .of(catalog))
+        #expect(throws: FlowError.self) { try host.pop("sheet") }
+        try host.dismiss(.container("sheet"))
+        #expect(throws: FlowError.self) { try host.push(Product("Hat"), onto: "sheet") }
+
+        try host.setRoot(.stack("main", [.screen(Welcome())]))
+        let hat = Product("Hat")
+        try host.push(hat, onto: "main")
+        #expect(host.render() == "stack main\n  Welcome\n  Product \"Hat\"")
+        #expect(host.place(of: .container("main"))?.childCount == 2)
+        #expect(host.hierarchy.screens(in: "main").last == hat.ref)
+    }
+
     @Test func anUnusedContainerNameSkipsTheNamesShown() throws {
         try host.push(.tabs("main-2", [], selected: nil), onto: "main")
         #expect(host.unusedContainerID("main") == "main-3")

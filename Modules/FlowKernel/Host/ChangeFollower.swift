@@ -49,7 +49,9 @@ public final class ChangeFollowers {
         let id: ObjectIdentifier
     }
 
-    private var entries: [Entry] = []
+    // Read on every change a host makes. It skips the run-time exclusivity check: main-actor only,
+    // and no access is held across a call to a follower (a pass walks a copy).
+    @exclusivity(unchecked) private var entries: [Entry] = []
     private var isFollowing = false
     private var waiting: [FlowEvent.Origin] = []
 

@@ -23,6 +23,20 @@ import Testing
          [GraphFinding(.deadEnd(screen: "Stuck"))]),
         ("a terminal screen", [edge("Start", "Done", "go")], [NavigationGraph.Node("Done", isTerminal: true)],
          []),
+        ("a step passing what the next step does not take", [edge("Start", "Pay", "next with Order")], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Address"], isTerminal: true)],
+         [GraphFinding(.handsOverWhatIsNotTaken(from: "Start", passes: ["Order"], to: "Pay", takes: ["Address"]))]),
+        ("a step passing what the next step takes", [edge("Start", "Pay", "next with Order")], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Order"], isTerminal: true)],
+         []),
+        ("a step passing anything to a step that takes Any", [edge("Start", "Log", "next with Order")], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Log", takes: ["Any"], isTerminal: true)],
+         []),
+        ("a transform's rewritten type is what arrives", [edge("Start", "Basket", "Item as Cart")], [NavigationGraph.Node("Start", produces: ["Item"]), NavigationGraph.Node("Basket", takes: ["Cart"], isTerminal: true)],
+         []),
+        ("one of several outputs goes to the screen that takes it", [edge("Start", "Detail", "Product"), edge("Start", "Help", "Topic")], [NavigationGraph.Node("Start", produces: ["Product", "Topic"]), NavigationGraph.Node("Detail", takes: ["Product"], isTerminal: true), NavigationGraph.Node("Help", takes: ["Topic"], isTerminal: true)],
+         []),
+        ("a way back carries nothing", [edge("Start", "Pay", "next with Order"), edge("Pay", "Start", "back", .unwind)], [NavigationGraph.Node("Start", takes: ["User"], produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Order"], produces: ["Receipt"], isTerminal: true)],
+         [GraphFinding(.producedButNotTaken(screen: "Pay", type: "Receipt"))]),
+        ("a chain's last step passing what is not its result", [edge("Start", "(completed)", "next with Order", .finish)], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("(completed)", kind: .end, takes: ["Receipt"])],
+         [GraphFinding(.handsOverWhatIsNotTaken(from: "Start", passes: ["Order"], to: "(completed)", takes: ["Receipt"]))]),
     ])
     func aGraphThatBreaksARuleHasOneFinding(_ rule: String, edges: [NavigationGraph.Edge], nodes: [NavigationGraph.Node], expected: [GraphFinding]) {
         var graph = NavigationGraph(start: "Start")
@@ -42,6 +56,8 @@ import Testing
         #expect(GraphFinding(.producedButNotTaken(screen: "Start", type: "Coupon")).description == "Start produces Coupon, but no screen takes it and it ends nothing.")
         #expect(GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"])).description == "A and B all take Product; which one a Product goes to is ambiguous.")
         #expect(GraphFinding(.deadEnd(screen: "Stuck")).description == "Stuck has no way out and is not declared terminal.")
+        #expect(GraphFinding(.handsOverWhatIsNotTaken(from: "Shipping", passes: ["Order"], to: "Payment", takes: ["Address"])).description
+            == "Shipping passes Order, but Payment, which it leads to, takes Address.")
     }
 
     /// A router whose registrations leave a produced type with nowhere to go, a screen that

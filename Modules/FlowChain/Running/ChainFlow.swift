@@ -44,7 +44,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     public var stepCount: Int { plan?.steps.count ?? 0 }
 
     /// The navigation the chain's steps declare, without running it: each step's screen type with
-    /// the context it takes, `next` from each step to the following one (pushed in a stack,
+    /// the context it takes and the one it passes on (when its screen declares
+    /// ``ChainScreen/NextContext``), `next` from each step to the following one (pushed in a stack,
     /// replacing the child in a single container) and on to the chain's end, `back` to the step
     /// before. It stays readable after the chain has ended.
     ///
@@ -59,7 +60,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     init(id: FlowID, kind: ChainContainer.Kind, steps: [AnyStep], defaultPresent: StepAction?, defaultDismiss: StepAction?, onEnd: ((ChainContainer) -> Void)?) {
         self.lifecycle = FlowLifecycle(id: id)
         self.kind = kind
-        self.declaredSteps = steps.map { ChainGraph.DeclaredStep(screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil) }
+        self.declaredSteps = steps.map { ChainGraph.DeclaredStep(screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil, passing: $0.passing) }
         self.plan = Plan(steps: steps, defaultPresent: defaultPresent, defaultDismiss: defaultDismiss, onEnd: onEnd)
     }
 
@@ -151,6 +152,11 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
 
     func next(from step: Int, context: Any?) throws {
         let result: Result? = try navigating(from: step) { plan, host in
+            if let context, !plan.steps[step].mayPass(context) {
+                let declared = plan.steps[step]
+                let passes = if case .type(let name) = declared.passing { "a context of type \(name)" } else { "no context" }
+                throw FlowError(.argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
+            }
             guard step + 1 == plan.steps.count else {
                 try show(step + 1, context: context, in: plan, on: host)
                 return nil

@@ -5,7 +5,9 @@ import FlowKernel
 /// The chain sets ``step`` to the step's handle just before the screen is shown, and delivers the
 /// context the previous step passed with ``update(with:)``. A screen declares the context it
 /// accepts with ``Context``: `Never` (the default) accepts none, a concrete type accepts that type,
-/// and `Any` accepts anything (Flowter's untyped form).
+/// and `Any` accepts anything (Flowter's untyped form). A screen may also declare what it passes
+/// on with ``NextContext``: then the chain's declared graph shows it, its validation checks the
+/// next step takes it, and a `next(context:)` with anything else is refused.
 ///
 /// ```swift
 /// final class ProductScreen: ChainScreen {
@@ -19,6 +21,17 @@ import FlowKernel
 public protocol ChainScreen: Screen {
     /// The type of context the screen accepts from the step before it.
     associatedtype Context = Never
+
+    /// The type of context the screen passes on with ``StepHandle/next(context:)``: to the next
+    /// step, or from the last step as the chain's result. `Never` passes none; the default,
+    /// ``UndeclaredContext``, says nothing, and nothing is checked (Flowter's untyped form).
+    ///
+    /// ```swift
+    /// extension ShippingScreen: ChainScreen {
+    ///     typealias NextContext = Address
+    /// }
+    /// ```
+    associatedtype NextContext = UndeclaredContext
 
     /// The handle of the step that shows this screen; `nil` outside a running chain.
     var step: StepHandle? { get set }
@@ -36,6 +49,9 @@ extension ChainScreen {
         set { step = newValue }
     }
 }
+
+/// The ``ChainScreen/NextContext`` of a screen that does not say what it passes on.
+public enum UndeclaredContext {}
 
 extension ChainScreen where Context == Never {
     /// A screen that accepts no context has nothing to update.

@@ -72,6 +72,10 @@ public typealias StepAction = @MainActor (StepContext) throws -> Void
 struct AnyStep {
     let screenType: ScreenType
     let contextTypeName: String
+    /// What the step's screen declares it passes on.
+    let passing: ChainGraph.Passing
+    /// Whether a context is one the screen may pass on (always, when it declares nothing).
+    let mayPass: (Any) -> Bool
     let make: () throws -> any Screen
     let accepts: (Any) -> Bool
     let attach: (any Screen, StepHandle?) -> Void
@@ -85,6 +89,14 @@ struct AnyStep {
         contextTypeName = String(describing: S.Context.self)
         make = step.make
         accepts = { $0 is S.Context }
+        passing = if S.NextContext.self == UndeclaredContext.self {
+            .undeclared
+        } else if S.NextContext.self == Never.self {
+            .nothing
+        } else {
+            .type(String(describing: S.NextContext.self))
+        }
+        mayPass = S.NextContext.self == UndeclaredContext.self ? { _ in true } : { $0 is S.NextContext }
         attach = { screen, handle in (screen as? S)?.step = handle }
         deliver = { screen, context in
             if let screen = screen as? S, let context = context as? S.Context { screen.update(with: context) }

@@ -21,7 +21,8 @@ public struct StepHandle {
     /// chain with `context` as its result.
     ///
     /// - Throws: ``/FlowKernel/FlowError`` and changes nothing when the next step does not accept the
-    ///   context's type, the last step's context is not the chain's result type
+    ///   context's type, the last step's context is not the chain's result type, the context is not
+    ///   the one this step's screen declares it passes on (``ChainScreen/NextContext``)
     ///   (`argumentTypeMismatch`), this step is not the current one (`stepNotCurrent`), or the chain
     ///   has ended (`flowFinished`).
     public func next(context: Any? = nil) throws {

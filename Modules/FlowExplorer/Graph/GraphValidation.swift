@@ -12,6 +12,9 @@ public struct GraphFinding: Hashable, Sendable, CustomStringConvertible {
         case takenByMany(type: String, screens: [String])
         /// A screen with no way out that is not declared terminal.
         case deadEnd(screen: String)
+        /// A move hands the node it leads to a value of a type it does not take: a chain step
+        /// that passes an `Order` to a step that takes an `Address`.
+        case handsOverWhatIsNotTaken(from: String, passes: [String], to: String, takes: [String])
     }
 
     /// What is wrong.
@@ -27,16 +30,23 @@ public struct GraphFinding: Hashable, Sendable, CustomStringConvertible {
         case .producedButNotTaken(let screen, let type): "\(screen) produces \(type), but no screen takes it and it ends nothing."
         case .takenByMany(let type, let screens): "\(screens.joined(separator: " and ")) all take \(type); which one a \(type) goes to is ambiguous."
         case .deadEnd(let screen): "\(screen) has no way out and is not declared terminal."
+        case .handsOverWhatIsNotTaken(let from, let passes, let to, let takes):
+            "\(from) passes \(passes.joined(separator: " or ")), but \(to), which it leads to, takes \(takes.joined(separator: " or "))."
         }
     }
 }
 
 extension NavigationGraph {
     /// What is wrong with the graph, as a pure function of it, in a stable order: screens that
-    /// cannot be reached, produced types that go nowhere, types several screens take, dead ends.
+    /// cannot be reached, produced types that go nowhere, types several screens take, dead ends,
+    /// moves that hand a node a type it does not take.
     ///
-    /// A produced type counts as taken when an edge from its producer is labelled with it (or with
-    /// it rewritten: `CartItem as Cart`), as declared graphs label their edges.
+    /// Declared graphs label an edge with the value it carries: the produced type itself
+    /// (`CartItem`), the type rewritten (`CartItem as Cart`), or an action passing it
+    /// (`next with Cart`). A produced type counts as taken when an edge from its producer carries
+    /// it. A move forward (push, present, replace, finish) from a node that declares what it
+    /// produces, into a node that declares what it takes, must carry a type the node takes (any,
+    /// when it takes `Any`).
     public var findings: [GraphFinding] {
         var findings: [GraphFinding] = []
         let screens = sortedNodes.filter { $0.kind == .screen }
@@ -52,7 +62,7 @@ extension NavigationGraph {
         for edge in edges { leaving[edge.from, default: []].append(edge.label) }
         for screen in screens {
             let labels = leaving[screen.name] ?? []
-            for type in screen.produces where !labels.contains(where: { $0 == type || $0.hasPrefix(type + " as ") }) {
+            for type in screen.produces where !labels.contains(where: { $0 == type || $0.hasPrefix(type + " as ") || $0.hasSuffix(" with " + type) }) {
                 findings.append(GraphFinding(.producedButNotTaken(screen: screen.name, type: type)))
             }
         }
@@ -66,6 +76,24 @@ extension NavigationGraph {
         for screen in screens where !screen.isTerminal && leaving[screen.name] == nil {
             findings.append(GraphFinding(.deadEnd(screen: screen.name)))
         }
+        let forward: Set<Edge.Kind> = [.push, .present, .replace, .finish]
+        for edge in sortedEdges where forward.contains(edge.kind) {
+            guard let from = nodes[edge.from], let to = nodes[edge.to], !from.produces.isEmpty,
+                  !to.takes.isEmpty, !to.takes.contains("Any") else { continue }
+            let passes = Self.carried(by: edge.label, from: from.produces)
+            if Set(passes).isDisjoint(with: to.takes) {
+                findings.append(GraphFinding(.handsOverWhatIsNotTaken(from: from.name, passes: passes, to: to.name, takes: to.takes)))
+            }
+        }
         return findings
+    }
+
+    /// The types an edge's label says it carries, read against what its node produces: the
+    /// rewritten type of `A as B`, the type of `next with A`, a produced type named alone; else
+    /// everything the node produces.
+    private static func carried(by label: String, from produced: [String]) -> [String] {
+        if let range = label.firstRange(of: " as ") { return [String(label[range.upperBound...])] }
+        if let range = label.firstRange(of: " with ") { return [String(label[range.upperBound...])] }
+        return produced.contains(label) ? [label] : produced
     }
 }

@@ -115,22 +115,46 @@ extension ShopScreen {
     }
 }
 
-extension WelcomeScreen: ChainScreen {}
-extension SignInScreen: ChainScreen {}
-extension CartScreen: ChainScreen {}
-extension CheckoutScreen: ChainScreen {}
+// Each screen declares what it passes on, so the chain's declared graph checks every step takes
+// what the step before it hands over, and a screen that passed anything else would be refused.
+
+extension WelcomeScreen: ChainScreen {
+    /// Starting passes nothing on.
+    public typealias NextContext = Never
+}
+
+extension SignInScreen: ChainScreen {
+    /// The user who signed in.
+    public typealias NextContext = User
+}
+
+extension CartScreen: ChainScreen {
+    /// Checking out passes nothing on.
+    public typealias NextContext = Never
+}
+
+extension CheckoutScreen: ChainScreen {
+    /// The order paid for.
+    public typealias NextContext = Order
+}
 
 extension CatalogScreen: ChainScreen {
+    /// The product picked.
+    public typealias NextContext = Product
     /// The catalog is shown for a signed-in user.
     public func update(with context: User) {}
 }
 
 extension ProductScreen: ChainScreen {
+    /// Going on to checkout passes nothing.
+    public typealias NextContext = Never
     /// The product to show.
     public func update(with context: Product) { product = context }
 }
 
 extension DoneScreen: ChainScreen {
+    /// The order, the chain's result.
+    public typealias NextContext = Order
     /// The order placed.
     public func update(with context: Order) { order = context }
 }

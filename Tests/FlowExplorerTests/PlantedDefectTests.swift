@@ -28,6 +28,55 @@ import Testing
         #expect(report.graph.nodes.keys.sorted() == ["Home", "Middle"])
     }
 
+    /// The same screen made on two routes, wired differently on one: its `finish` ends the flow
+    /// when reached directly and does nothing after the detour. Its `back` (which reveals what each
+    /// route left behind) is not a finding.
+    @Test(arguments: [NavigationExplorer.Walk.breadthFirst(depth: 4), .random(seed: 7, steps: 200, depth: 4)])
+    func aScreenThatActsDifferentlyOnTwoRoutesIsFoundWithBothRoutes(_ walk: NavigationExplorer.Walk) throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home:
+                screen.actions = [
+                    ScreenAction("middle") { try navigator.goNext(to: Middle.self) },
+                    ScreenAction("detour") { try navigator.goNext(to: Detour.self) },
+                ]
+            case is Detour: screen.actions = [ScreenAction("on") { try navigator.goNext(to: Middle.self) }]
+            case is Middle:
+                let madeAfterDetour = navigator.currentScreen is Detour
+                screen.actions = [
+                    ScreenAction("finish") { if !madeAfterDetour { try navigator.finish(with: ()) } },
+                    ScreenAction("back") { try navigator.getBack() },
+                ]
+            default: break
+            }
+        }
+        let report = try explorer.explore(walk)
+        #expect(report.findings == [
+            ExplorationFinding(
+                kind: .routesDisagree(action: "finish", here: "changes nothing shown", there: "ends the flow (completed)", otherRoute: ["middle"]),
+                reproduction: ["detour", "on"], screen: "Middle"
+            ),
+        ])
+        #expect(report.findings.first?.description
+            == "'finish' on Middle changes nothing shown after detour, on, but ends the flow (completed) after middle: the same screen, reached by two routes, acts differently")
+    }
+
+    @Test func aScreenThatActsTheSameOnEveryRouteIsNoFinding() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home:
+                screen.actions = [
+                    ScreenAction("middle") { try navigator.goNext(to: Middle.self) },
+                    ScreenAction("detour") { try navigator.goNext(to: Detour.self) },
+                ]
+            case is Detour: screen.actions = [ScreenAction("on") { try navigator.goNext(to: Middle.self) }]
+            case is Middle: screen.actions = [ScreenAction("finish") { try navigator.finish(with: ()) }]
+            default: break
+            }
+        }
+        #expect(try explorer.explore(.breadthFirst(depth: 4)).findings == [])
+    }
+
     @Test func aFlowThatEndsWithAScreenStillAliveIsALeak() throws {
         let explorer = Lab.explorer { screen, navigator in
             switch screen {

@@ -16,6 +16,13 @@ public struct ExplorationFinding: Hashable, Sendable, CustomStringConvertible {
         case neverReached(String)
         /// The flow ended, and letting go of the run left screens alive (named by type).
         case leak([String])
+        /// The same screen, with the app in the same state, reached by two routes that leave
+        /// different hierarchies behind it, where one of its actions does something different:
+        /// leads on to another screen, or works on one route and is refused or does nothing on the
+        /// other. The reproduction is one route; `otherRoute` the other, and `there` what the
+        /// action does after it. (Going back and selecting a tab reveal whatever the route left
+        /// there, so where they lead is not compared.)
+        case routesDisagree(action: String, here: String, there: String, otherRoute: [String])
     }
 
     /// What is wrong.
@@ -44,6 +51,9 @@ public struct ExplorationFinding: Hashable, Sendable, CustomStringConvertible {
         case .deadEnd: return "dead end\(place) \(moves): no move leads anywhere else, and the flow has not ended"
         case .neverReached(let name): return "\(name) is never reached"
         case .leak(let survivors): return "the flow ended \(moves), and \(survivors.joined(separator: ", ")) stayed alive"
+        case .routesDisagree(let action, let here, let there, let otherRoute):
+            let other = otherRoute.isEmpty ? "at the start" : "after " + otherRoute.joined(separator: ", ")
+            return "'\(action)'\(place) \(here) \(moves), but \(there) \(other): the same screen, reached by two routes, acts differently"
         }
     }
 }

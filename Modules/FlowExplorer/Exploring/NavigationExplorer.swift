@@ -7,7 +7,9 @@ import FlowStage
 /// It reports the graph it observed, how much it covered, and what it found wrong, each finding
 /// with the moves that reproduce it: an action that threw where it was offered, a refusal that
 /// changed something, a bad sample accepted, a dead end, a screen never reached, a flow that ended
-/// without releasing its screens.
+/// without releasing its screens, and the same screen reached by two routes where one of its
+/// actions does something different (a screen made on one route without a callback the other
+/// route wires, say).
 ///
 /// ```swift
 /// let explorer = NavigationExplorer(expecting: ["CheckoutScreen"]) {
@@ -210,6 +212,9 @@ public final class NavigationExplorer {
         if let end = endName(of: run.flow) { return end }
         return run.host.visibleScreenRef.map { name(of: $0.type) } ?? "(nothing shown)"
     }
+
+    /// The name of a screen type already named during the exploration.
+    func knownName(of type: ObjectIdentifier) -> String? { typeNames[type] }
 
     /// A screen type's name, formatted once per type for the whole exploration: formatting a
     /// type's name costs more than a move.

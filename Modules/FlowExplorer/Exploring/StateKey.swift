@@ -20,12 +20,29 @@ struct StateKey: Hashable {
 
     let shown: [Token]
     let state: String
+    /// What a person sees: the visible screen and the app's state, whatever the hierarchy behind
+    /// it. Read from `shown` and `state`, so it takes no part in equality.
+    let front: Front
+
+    /// The screen a person looks at, with the app's state.
+    struct Front: Hashable {
+        let screen: Token?
+        let state: String
+    }
 
     init(_ hierarchy: Hierarchy, state: String) {
         var tokens: [Token] = []
         if let root = hierarchy.root { Self.read(root, into: &tokens) }
         self.shown = tokens
         self.state = state
+        self.front = Front(screen: hierarchy.visibleScreen.map { .screen($0.type.id, displayName: $0.displayName) }, state: state)
+    }
+
+    static func == (lhs: StateKey, rhs: StateKey) -> Bool { lhs.shown == rhs.shown && lhs.state == rhs.state }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(shown)
+        hasher.combine(state)
     }
 
     private static func read(_ node: HierarchyNode, into tokens: inout [Token]) {

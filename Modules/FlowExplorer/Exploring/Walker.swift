@@ -17,6 +17,12 @@ struct Walker {
     private var findings: [ExplorationFinding] = []
     /// What each finding is about, so one defect met on many routes is reported once.
     private var reported: Set<AnyHashable> = []
+    /// What each screen action did in each state it was tried in, for comparing states that show
+    /// the same screen behind different hierarchies.
+    private var outcomes: [StateKey: [String: ActionOutcome]] = [:]
+    /// The states reached, grouped by what a person sees in them, first reached first.
+    private var fronts: [StateKey.Front: [StateKey]] = [:]
+    private var frontOrder: [StateKey.Front] = []
 
     init(explorer: NavigationExplorer, progress: (@MainActor (ExplorationProgress) -> Void)?) {
         self.explorer = explorer
@@ -29,7 +35,7 @@ struct Walker {
         let first = try explorer.startRun()
         let startKey = explorer.key(of: first)
         graph = NavigationGraph(start: explorer.nodeName(of: first))
-        routes[startKey] = []
+        note(startKey, route: [])
         var queue: [(key: StateKey, route: [String])] = [(startKey, [])]
         var head = 0
         var spare: LiveRun? = first
@@ -54,7 +60,7 @@ struct Walker {
                 if result.ended {
                     checkRelease(of: live, after: route + [attempt.label], at: here)
                 } else if routes[next] == nil {
-                    routes[next] = route + [attempt.label]
+                    note(next, route: route + [attempt.label])
                     queue.append((next, route + [attempt.label]))
                 }
                 // The run has moved on; the next attempt starts from a replay.
@@ -79,7 +85,7 @@ struct Walker {
             guard let current = live else { break }
             let key = explorer.key(of: current)
             let route = routes[key] ?? []
-            if routes[key] == nil { routes[key] = route }
+            if routes[key] == nil { note(key, route: route) }
             let here = explorer.nodeName(of: current)
             let attempts = explorer.attempts(in: current)
             guard let attempt = attempts.randomElement(using: &random) else {
@@ -95,7 +101,7 @@ struct Walker {
                 continue
             }
             let nextRoute = route + [attempt.label]
-            if routes[next].map({ $0.count > nextRoute.count }) ?? true { routes[next] = nextRoute }
+            if routes[next].map({ $0.count > nextRoute.count }) ?? true { note(next, route: nextRoute) }
             if result.ended {
                 checkRelease(of: current, after: nextRoute, at: here)
                 live = nil
@@ -141,6 +147,7 @@ struct Walker {
             if !attempt.isInvalid, !attempt.isGesture {
                 report(.actionThrew(attempt.label, error: Self.message(error)), route: reproduction, at: here, about: "threw \(here) \(attempt.label)")
             }
+            record(.refused, of: attempt, in: key)
             return (key, false)
         }
         if attempt.isInvalid {
@@ -150,8 +157,25 @@ struct Walker {
         let there = explorer.nodeName(of: live)
         let ended = live.run.map { endName(of: $0.flow) != nil } ?? false
         if ended { graph.add(NavigationGraph.Node(there, kind: .end)) }
-        graph.add(NavigationGraph.Edge(from: here, to: there, kind: Self.kind(of: live.recorder.events, ended: ended), label: attempt.label))
+        let kind = Self.kind(of: live.recorder.events, ended: ended)
+        graph.add(NavigationGraph.Edge(from: here, to: there, kind: kind, label: attempt.label))
+        record(next == key ? .stayed : kind == .unwind || kind == .tab ? .revealed : .led(kind, to: there), of: attempt, in: key)
         return (next, ended)
+    }
+
+    /// Remembers the shortest route known to a state, and the state among those showing the same.
+    private mutating func note(_ key: StateKey, route: [String]) {
+        if routes.updateValue(route, forKey: key) == nil {
+            if fronts[key.front] == nil { frontOrder.append(key.front) }
+            fronts[key.front, default: []].append(key)
+        }
+    }
+
+    /// Remembers what a screen action did in a state; gestures, which depend on the hierarchy by
+    /// their nature, are not compared.
+    private mutating func record(_ outcome: ActionOutcome, of attempt: Attempt, in key: StateKey) {
+        guard !attempt.isGesture else { return }
+        outcomes[key, default: [:]][attempt.label] = outcome
     }
 
     /// Lets go of a run whose flow ended, and reports the screens still alive.
@@ -192,6 +216,35 @@ struct Walker {
         findings.append(ExplorationFinding(kind: kind, reproduction: route, screen: screen))
     }
 
+    /// Compares the states that show the same screen with the app in the same state, each with
+    /// the one reached by the shortest route: an action tried in both that did something
+    /// different is a finding, reproduced by the longer route.
+    private mutating func reportRoutesThatDisagree() {
+        for front in frontOrder {
+            guard let keys = fronts[front], keys.count > 1 else { continue }
+            let ordered = keys.sorted { (routes[$0] ?? []).count < (routes[$1] ?? []).count }
+            let first = ordered[0]
+            guard let firstOutcomes = outcomes[first], let firstRoute = routes[first] else { continue }
+            for other in ordered.dropFirst() {
+                guard let otherOutcomes = outcomes[other], let otherRoute = routes[other] else { continue }
+                for (action, there) in firstOutcomes.sorted(by: { $0.key < $1.key }) {
+                    guard let here = otherOutcomes[action], here != there else { continue }
+                    let screen = nodeName(of: front)
+                    report(
+                        .routesDisagree(action: action, here: here.description, there: there.description, otherRoute: firstRoute),
+                        route: otherRoute, at: screen, about: ["routes", front, action] as [AnyHashable]
+                    )
+                }
+            }
+        }
+    }
+
+    /// The graph node a front shows: its screen's type name.
+    private func nodeName(of front: StateKey.Front) -> String? {
+        guard case .screen(let id, _)? = front.screen else { return nil }
+        return explorer.knownName(of: id)
+    }
+
     private func reportProgress() {
         progress?(ExplorationProgress(states: routes.count, moves: moves, transitions: transitions, findings: findings.count))
     }
@@ -200,6 +253,29 @@ struct Walker {
         for name in expected where graph.nodes[name] == nil {
             report(.neverReached(name), route: [], at: nil, about: "never \(name)")
         }
+        reportRoutesThatDisagree()
         return ExplorationReport(graph: graph, states: routes.count, moves: moves, transitions: transitions, findings: findings)
+    }
+}
+
+/// What a screen action did in one state, as states reached by different routes compare it.
+enum ActionOutcome: Hashable, CustomStringConvertible {
+    /// It showed something new, or ended the flow: a move of a kind, to a node.
+    case led(NavigationGraph.Edge.Kind, to: String)
+    /// It went back or to another tab: it revealed what the route left there.
+    case revealed
+    /// It changed nothing shown (the screen may have updated itself).
+    case stayed
+    /// It threw.
+    case refused
+
+    var description: String {
+        switch self {
+        case .led(.finish, let end): "ends the flow \(end)"
+        case .led(let kind, let node): "leads to \(node) (\(kind.rawValue))"
+        case .revealed: "shows what was already there"
+        case .stayed: "changes nothing shown"
+        case .refused: "is refused"
+        }
     }
 }

@@ -33,22 +33,12 @@ import Testing
     /// route left behind) is not a finding.
     @Test(arguments: [NavigationExplorer.Walk.breadthFirst(depth: 4), .random(seed: 7, steps: 200, depth: 4)])
     func aScreenThatActsDifferentlyOnTwoRoutesIsFoundWithBothRoutes(_ walk: NavigationExplorer.Walk) throws {
-        let explorer = Lab.explorer { screen, navigator in
-            switch screen {
-            case is Home:
-                screen.actions = [
-                    ScreenAction("middle") { try navigator.goNext(to: Middle.self) },
-                    ScreenAction("detour") { try navigator.goNext(to: Detour.self) },
-                ]
-            case is Detour: screen.actions = [ScreenAction("on") { try navigator.goNext(to: Middle.self) }]
-            case is Middle:
-                let madeAfterDetour = navigator.currentScreen is Detour
-                screen.actions = [
-                    ScreenAction("finish") { if !madeAfterDetour { try navigator.finish(with: ()) } },
-                    ScreenAction("back") { try navigator.getBack() },
-                ]
-            default: break
-            }
+        let explorer = Self.twoRoutesToMiddle { middle, navigator in
+            let madeAfterDetour = navigator.currentScreen is Detour
+            middle.actions = [
+                ScreenAction("finish") { if !madeAfterDetour { try navigator.finish(with: ()) } },
+                ScreenAction("back") { try navigator.getBack() },
+            ]
         }
         let report = try explorer.explore(walk)
         #expect(report.findings == [
@@ -62,7 +52,16 @@ import Testing
     }
 
     @Test func aScreenThatActsTheSameOnEveryRouteIsNoFinding() throws {
-        let explorer = Lab.explorer { screen, navigator in
+        let explorer = Self.twoRoutesToMiddle { middle, navigator in
+            middle.actions = [ScreenAction("finish") { try navigator.finish(with: ()) }]
+        }
+        #expect(try explorer.explore(.breadthFirst(depth: 4)).findings == [])
+    }
+
+    /// An app that reaches Middle directly (`middle`) and through Detour (`detour`, `on`);
+    /// `wireMiddle` gives Middle its actions.
+    private static func twoRoutesToMiddle(_ wireMiddle: @escaping @MainActor (LabScreen, StackNavigator<Void>) -> Void) -> NavigationExplorer {
+        Lab.explorer { screen, navigator in
             switch screen {
             case is Home:
                 screen.actions = [
@@ -70,11 +69,10 @@ import Testing
                     ScreenAction("detour") { try navigator.goNext(to: Detour.self) },
                 ]
             case is Detour: screen.actions = [ScreenAction("on") { try navigator.goNext(to: Middle.self) }]
-            case is Middle: screen.actions = [ScreenAction("finish") { try navigator.finish(with: ()) }]
+            case is Middle: wireMiddle(screen, navigator)
             default: break
             }
         }
-        #expect(try explorer.explore(.breadthFirst(depth: 4)).findings == [])
     }
 
     @Test func aFlowThatEndsWithAScreenStillAliveIsALeak() throws {

@@ -49,6 +49,7 @@ public struct ExplorationRun {
 /// How the run's flow ended, as an end node names it.
 @MainActor
 func endName(of flow: some Flow) -> String? {
-    guard let outcome = flow.outcome else { return nil }
+    // The phase first: reading a generic flow's outcome costs more than a move.
+    guard flow.phase == .finished, let outcome = flow.outcome else { return nil }
     return outcome.isCancelled ? "(cancelled)" : "(completed)"
 }

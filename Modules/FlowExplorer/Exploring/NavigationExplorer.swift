@@ -92,6 +92,9 @@ public final class NavigationExplorer {
     final class LiveRun {
         var run: ExplorationRun?
         let recorder = Recorder()
+        /// The attempts the visible screen offered when last listed, until the next move: the
+        /// move about to be made runs one of them rather than asking the screen again.
+        var offered: (screen: ObjectIdentifier, attempts: [ScreenAction.Attempt])?
         private var seen: [(object: Weak, name: String)] = []
         private var seenIDs: Set<ObjectIdentifier> = []
 
@@ -150,9 +153,11 @@ public final class NavigationExplorer {
         let run = live.run!
         var result: [Attempt] = []
         if let screen = run.host.visibleScreen {
-            for action in run.actions(screen) {
-                for attempt in action.attempts { result.append(Attempt(label: attempt.label, isInvalid: attempt.isInvalid, isGesture: false)) }
-            }
+            let offered = run.actions(screen).flatMap(\.attempts)
+            live.offered = (ObjectIdentifier(screen), offered)
+            for attempt in offered { result.append(Attempt(label: attempt.label, isInvalid: attempt.isInvalid, isGesture: false)) }
+        } else {
+            live.offered = nil
         }
         guard includesGestures else { return result }
         let user = run.host.user
@@ -170,12 +175,17 @@ public final class NavigationExplorer {
     /// Makes a move in a live run; what it threw, if anything.
     func perform(_ attempt: Attempt, in live: LiveRun) throws -> (any Error)? {
         let run = live.run!
+        let offered = live.offered
+        live.offered = nil
         do {
             if attempt.isGesture {
                 try performGesture(attempt.label, on: run.host)
             } else {
-                guard let screen = run.host.visibleScreen,
-                      let found = run.actions(screen).lazy.flatMap(\.attempts).first(where: { $0.label == attempt.label }) else {
+                let screen = run.host.visibleScreen
+                let listed = screen.flatMap { screen in
+                    offered.flatMap { $0.screen == ObjectIdentifier(screen) ? $0.attempts : nil } ?? run.actions(screen).flatMap(\.attempts)
+                }
+                guard let found = listed?.first(where: { $0.label == attempt.label }) else {
                     throw ExplorationError(description: "'\(attempt.label)' is not offered on \(run.host.visibleScreenRef?.description ?? "any screen") now.")
                 }
                 try found.run()

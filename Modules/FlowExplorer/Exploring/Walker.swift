@@ -49,7 +49,7 @@ struct Walker {
             var leadsOut = false
             for attempt in explorer.attempts(in: live) {
                 if live.run == nil { live = try replay(route) }
-                let result = try move(attempt, in: live, from: key, route: route)
+                let result = try move(attempt, in: live, from: key, route: route, at: here)
                 guard let next = result.key else {
                     // A refusal that changed something left the run in a state no route reaches.
                     live.run = nil
@@ -93,7 +93,7 @@ struct Walker {
                 live = nil
                 continue
             }
-            let result = try move(attempt, in: current, from: key, route: route)
+            let result = try move(attempt, in: current, from: key, route: route, at: here)
             length += 1
             guard let next = result.key else {
                 // A refusal that changed something leaves the run in a state no route reaches.
@@ -130,8 +130,7 @@ struct Walker {
 
     /// Makes one move, records its edge or its finding, and says where it led: the next state's
     /// key (`nil` when a refusal broke the run) and whether the flow ended.
-    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: [String]) throws -> (key: StateKey?, ended: Bool) {
-        let here = explorer.nodeName(of: live)
+    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: [String], at here: String) throws -> (key: StateKey?, ended: Bool) {
         live.recorder.events.removeAll()
         moves += 1
         transitions += 1

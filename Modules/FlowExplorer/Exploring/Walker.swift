@@ -221,7 +221,11 @@ struct Walker {
     private mutating func reportRoutesThatDisagree() {
         for front in frontOrder {
             guard let keys = fronts[front], keys.count > 1 else { continue }
-            let ordered = keys.sorted { (routes[$0] ?? []).count < (routes[$1] ?? []).count }
+            // Shortest route first; among equals, the routes' text decides, so every run reports alike.
+            let ordered = keys.sorted {
+                let (a, b) = (routes[$0] ?? [], routes[$1] ?? [])
+                return a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
+            }
             let first = ordered[0]
             guard let firstOutcomes = outcomes[first], let firstRoute = routes[first] else { continue }
             for other in ordered.dropFirst() {

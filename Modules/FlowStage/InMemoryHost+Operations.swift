@@ -12,6 +12,7 @@ extension InMemoryHost {
             // Everything shown now leaves, so the new content may name any of it again.
             let node = try content.map { try ContentBuilder(shown: NodeIndex()).build($0) }
             try askKernel(operation, origin: origin)
+            if let root { try askTree(leaving: CollectionOfOne(root), staying: node.map(Self.refs) ?? [], origin: origin) }
             if let old = root { forget(old) }
             root = node
             if let node { admit(node) }
@@ -151,6 +152,7 @@ extension InMemoryHost {
     /// taken over as it was (a stack re-set with its own entries) is indexed already.
     private func admit(_ node: StageNode) {
         if let indexed = nodes.insert(node), indexed === node { return }
+        node.maker = maker
         node.adoptChildren()
         for child in node.children { admit(child) }
     }
@@ -158,15 +160,31 @@ extension InMemoryHost {
     /// Drops a node that has left the tree, with everything below it, from the index, and clears
     /// their links so nothing keeps them alive.
     private func forget(_ node: StageNode) {
+        let tracking = !flows.isEmpty
         if node.children.isEmpty, node.presented == nil {
+            if tracking { noteDeparture(of: node) }
             nodes.remove(node.ref)
             node.detach()
             return
         }
         node.forEach { gone in
+            if tracking { noteDeparture(of: gone) }
             nodes.remove(gone.ref)
             gone.detach()
         }
+    }
+
+    /// Notes a node that leaves, for the flow tree's pass.
+    private func noteDeparture(of node: StageNode) {
+        departed.append(node.ref)
+        if let maker = node.maker { departedMakers.insert(maker) }
+    }
+
+    /// Every reference in and above a node.
+    private static func refs(in node: StageNode) -> Set<NodeRef> {
+        var refs: Set<NodeRef> = []
+        node.forEach { refs.insert($0.ref) }
+        return refs
     }
 
     // MARK: Stacks
@@ -209,6 +227,7 @@ extension InMemoryHost {
         builder.reusable = reusable
         let built = try builder.build(entries: entries, of: id)
         try askKernel(operation, origin: origin)
+        try askTree(leaving: leavingEntries, staying: Set(reusable.keys), origin: origin)
         for entry in leavingEntries { forget(entry) }
         stack.replaceChildren(with: built)
         for node in built { admit(node) }

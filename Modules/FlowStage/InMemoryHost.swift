@@ -35,10 +35,15 @@ public final class InMemoryHost: PresentationHost {
     /// Events waiting for the one being delivered to reach every observer.
     private var pendingEvents: [FlowEvent] = []
     @exclusivity(unchecked) private var isDelivering = false
-    /// Events delivered whose followers have not followed them yet.
-    @exclusivity(unchecked) private var dueToFollow: [FlowEvent] = []
-    private let followers = ChangeFollowers()
     @exclusivity(unchecked) private var isApplying = false
+    /// The running flows the host shows.
+    public let flows = FlowTree()
+    /// The flow whose change is being made, which makes the nodes it puts on the host.
+    @exclusivity(unchecked) var maker: FlowID?
+    /// What the change being made took away, and who had made it, for the flow tree; collected
+    /// only while flows run.
+    @exclusivity(unchecked) var departed: [NodeRef] = []
+    @exclusivity(unchecked) var departedMakers: Set<FlowID> = []
 
     /// Makes an empty host.
     public init() {}
@@ -57,28 +62,34 @@ public final class InMemoryHost: PresentationHost {
     /// made while that happens (from an observer, or a screen's guard, say) throws
     /// ``/FlowKernel/FlowError/Code/reentrantNavigation``. The guards of the screens the change takes
     /// away or shows are asked first; a refusal is reported and thrown
-    /// (``/FlowKernel/FlowError/Code/guardRefused``), and changes nothing. After a change that is not a flow's, the followers
-    /// follow it, also before this returns; so they do after a flow's end event is reported.
+    /// (``/FlowKernel/FlowError/Code/guardRefused``), and changes nothing. After a change that took
+    /// nodes away, the flow tree (``flows``) follows it, also before this returns, unless a flow's
+    /// request is under way, whose end it then waits for.
     public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         guard !isApplying, !isDelivering else {
             throw FlowError(.reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
         }
         isApplying = true
+        maker = origin.flow
         do {
-            defer { isApplying = false }
+            defer {
+                isApplying = false
+                maker = nil
+            }
             let change = try perform(operation, origin: origin)
             cachedHierarchy = nil
-            if !observers.isEmpty {
-                deliver(FlowEvent(change, origin: origin))
-            } else if !origin.isFlow, !followers.isEmpty {
-                // An event nobody receives is not worth making, unless followers follow it; a
-                // flow's own change they never do.
-                dueToFollow.append(FlowEvent(change, origin: origin))
-            }
+            if !observers.isEmpty { deliver(FlowEvent(change, origin: origin)) }
         } catch let stop as GuardStop {
+            departed.removeAll()
+            departedMakers.removeAll()
             throw refused(stop.refusal, origin: origin)
         }
-        if !dueToFollow.isEmpty { followDue() }
+        if !departed.isEmpty {
+            flows.didChange(by: origin, departed: departed, makers: departedMakers)
+            departed.removeAll(keepingCapacity: true)
+            departedMakers.removeAll(keepingCapacity: true)
+            flows.settle(on: self)
+        }
     }
 
     /// Whether a change is being made or an event delivered now.
@@ -130,14 +141,11 @@ public final class InMemoryHost: PresentationHost {
 
     /// Delivers a flow's own event to the observers.
     public func report(_ event: FlowEvent) {
-        // A flow's end may have taken away screens of flows it never tracked; they follow it, once
-        // every event reported meanwhile has been delivered.
         guard !isDelivering else {
             pendingEvents.append(event)
             return
         }
         deliver(event)
-        if !dueToFollow.isEmpty { followDue() }
     }
 
     /// Adds an observer; it is kept until removed. Adding one twice has no effect.
@@ -151,43 +159,21 @@ public final class InMemoryHost: PresentationHost {
         observers.removeAll { $0 === observer }
     }
 
-    /// Adds a flow that follows changes no flow asked for and other flows' ends; kept weakly.
-    public func addFollower(_ follower: any ChangeFollower) {
-        followers.add(follower)
-    }
-
-    /// Removes a follower.
-    public func removeFollower(_ follower: any ChangeFollower) {
-        followers.remove(follower)
-    }
-
     /// The hierarchy as a compact, stable text tree (see ``FlowKernel/Hierarchy/textTree``).
     public func render() -> String { hierarchy.textTree }
 
     /// Delivers an event to every observer; one reported meanwhile (by an observer) is delivered
-    /// after it, so every observer sees one stream in one order. The events followers follow wait
-    /// in `dueToFollow` until the delivery is over.
+    /// after it, so every observer sees one stream in one order.
     private func deliver(_ event: FlowEvent) {
         isDelivering = true
         defer { isDelivering = false }
         for observer in observers { observer.receive(event) }
-        let following = !followers.isEmpty
-        if following, ChangeFollowers.isFollowed(event) { dueToFollow.append(event) }
         var next = 0
         while next < pendingEvents.count {
             let reported = pendingEvents[next]
             next += 1
             for observer in observers { observer.receive(reported) }
-            if following, ChangeFollowers.isFollowed(reported) { dueToFollow.append(reported) }
         }
         if !pendingEvents.isEmpty { pendingEvents.removeAll(keepingCapacity: true) }
-    }
-
-    /// Hands the followers every event due, in order; a follower's own changes add more.
-    private func followDue() {
-        while !dueToFollow.isEmpty {
-            let event = dueToFollow.removeFirst()
-            followers.follow(after: event)
-        }
     }
 }

@@ -39,6 +39,9 @@ final class StageNode {
     @exclusivity(unchecked) private(set) unowned var presenter: StageNode?
     /// The node's index in its holder's `children`.
     @exclusivity(unchecked) private(set) var index = 0
+    /// The flow whose change put the node on the host, if a flow's did: the flow tree asks it to
+    /// follow when the node goes.
+    @exclusivity(unchecked) var maker: FlowID?
 
     init(_ kind: Kind, ref: NodeRef, children: [StageNode] = []) {
         self.kind = kind

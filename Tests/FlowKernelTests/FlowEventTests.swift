@@ -54,7 +54,6 @@ struct FlowEventTests {
         #expect(FlowEvent(.popped([], from: "shop"), origin: origin).description == "(link) [shop] pop  from [shop]")
         #expect(origin.isFlow)
         #expect(origin != .flow("shop"))
-        #expect(!ChangeFollowers.isFollowed(FlowEvent(.popped([], from: "shop"), origin: origin)))
     }
 
     @Test func aGuardsRefusalReadsAsWhoRefusedWhatAndWhy() {

@@ -17,22 +17,6 @@ final class Locked: Screen {
 }
 
 @MainActor
-final class FollowLog: ChangeFollower {
-    let name: String
-    var calls: [String]
-    let onChange: (FlowEvent.Origin) -> Void
-    init(_ name: String, onChange: @escaping (FlowEvent.Origin) -> Void = { _ in }) {
-        self.name = name
-        self.calls = []
-        self.onChange = onChange
-    }
-    func hostDidChange(by origin: FlowEvent.Origin) {
-        calls.append("\(name) \(origin)")
-        onChange(origin)
-    }
-}
-
-@MainActor
 @Suite("User gestures")
 struct UserGestureTests {
     let host = InMemoryHost()
@@ -131,74 +115,5 @@ struct UserGestureTests {
         try host.user.back()
         try host.user.swipeDown()
         #expect(host.topmost == .container("app"))
-    }
-}
-
-@MainActor
-@Suite("Change followers")
-struct ChangeFollowerTests {
-    let host = InMemoryHost()
-    let home = LawProbe("Home"), list = LawProbe("List")
-
-    init() throws {
-        try host.setRoot(.stack("main", [.screen(home), .screen(list)]))
-    }
-
-    @Test func followersFollowTheUsersAndTheSystemsChangesInnermostFirstButNotAFlows() throws {
-        let outer = FollowLog("outer"), inner = FollowLog("inner")
-        var order: [String] = []
-        let outerOrder = FollowLog("outer") { _ in order.append("outer") }
-        let innerOrder = FollowLog("inner") { _ in order.append("inner") }
-        for follower in [outer, inner, outerOrder, innerOrder] { host.addFollower(follower) }
-
-        try host.push(LawProbe("Detail"), onto: "main", for: "shop")
-        #expect(outer.calls.isEmpty)
-        try host.user.back()
-        try host.pop("main")
-        #expect(outer.calls == ["outer user", "outer system"])
-        #expect(inner.calls == ["inner user", "inner system"])
-        #expect(order == ["inner", "outer", "inner", "outer"])
-    }
-
-    @Test func aFollowerRemovedDuringAPassIsNotCalledAndAReleasedOneIsDropped() throws {
-        let parent = FollowLog("parent")
-        var child: FollowLog? = FollowLog("child")
-        let remover = FollowLog("remover") { [host] _ in host.removeFollower(parent) }
-        host.addFollower(parent)
-        host.addFollower(child!)
-        host.addFollower(remover)
-        weak let released = child
-        child = nil
-        #expect(released == nil)
-        try host.user.back()
-        #expect(remover.calls == ["remover user"])
-        #expect(parent.calls.isEmpty)
-    }
-
-    @Test func aFollowerMayNavigateAndItsSystemChangeStartsAnotherPass() throws {
-        var popped = false
-        let follower = FollowLog("f")
-        let navigator = FollowLog("nav") { [host] _ in
-            guard !popped else { return }
-            popped = true
-            try? host.push(LawProbe("Again"), onto: "main")
-        }
-        host.addFollower(follower)
-        host.addFollower(navigator)
-        try host.user.back()
-        #expect(host.entryCount(of: "main") == 2)
-        #expect(follower.calls == ["f user", "f system"])
-    }
-}
-
-extension ChangeFollowerTests {
-    @Test func followersFollowAFlowsEndButNotItsStartOrItsOtherEvents() throws {
-        let follower = FollowLog("f")
-        host.addFollower(follower)
-        host.report(FlowEvent(.flowStarted(parent: nil), flow: "child"))
-        host.report(FlowEvent(.note("pass", detail: "a context"), flow: "child"))
-        host.report(FlowEvent(.flowCancelled, flow: "child"))
-        host.report(FlowEvent(.flowCompleted(result: ""), flow: "other"))
-        #expect(follower.calls == ["f child", "f other"])
     }
 }

@@ -49,8 +49,7 @@ final class BrokenHost: PresentationHost {
     func addObserver(_ observer: any FlowObserver) { observers.append(observer) }
     func removeObserver(_ observer: any FlowObserver) { observers.removeAll { $0 === observer } }
 
-    func addFollower(_ follower: any ChangeFollower) { inner.addFollower(follower) }
-    func removeFollower(_ follower: any ChangeFollower) { inner.removeFollower(follower) }
+    var flows: FlowTree { inner.flows }
 
     func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         if flaw == .hoarding { hoard += Self.screens(in: operation) }

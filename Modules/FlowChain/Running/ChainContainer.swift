@@ -111,6 +111,12 @@ public final class ChainContainer {
     func remove() throws {
         try mount.remove(from: host)
     }
+
+    /// The outermost node the chain put on the host, whose departure ends it.
+    var baseNode: NodeRef? { mount.node }
+
+    /// The first guard that refuses what ``remove()`` would take away.
+    func removalRefusal() -> GuardRefusal? { mount.removalRefusal(on: host) }
 }
 
 /// The screen that holds a single-child container's child.

@@ -26,7 +26,9 @@ extension ChainFlow {
             guard plan.steps.indices.contains(target) else {
                 throw FlowError(.indexOutOfRange, "The chain '\(id)' has \(plan.steps.count) steps (0 to \(plan.steps.count - 1)); there is no step \(target).")
             }
-            guard let current = currentStep, let container else { preconditionFailure("A running chain has a current step.") }
+            guard let current = currentStep, let container else {
+                throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.")
+            }
             let shown = target > current ? Array(current + 1...target) : [target]
             var contexts: [Int: Any] = [:]
             for index in shown {

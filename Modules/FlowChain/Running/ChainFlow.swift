@@ -15,11 +15,11 @@ import FlowKernel
 /// (popping below the first step of a chain on a shared stack, swiping the chain's presentation
 /// down), the chain ends cancelled, without running end actions, as a parent's cancel does.
 ///
-/// Keep a reference to a running chain (a parent flow, or the screen that started it, does):
-/// its screens' handles hold it weakly, so that a chain whose screens a host drops is released
-/// rather than kept alive by them. A handle whose chain is gone throws `flowFinished`.
+/// A running chain is kept by its host's flow tree (``/FlowKernel/FlowTree``) until it has ended;
+/// nothing else has to keep it. Its screens' handles hold it weakly, and a handle whose chain has
+/// ended throws `flowFinished`.
 @MainActor
-public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
+public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// Everything the builder gave. Dropped when the chain ends, so nothing its closures captured
     /// outlives the chain.
     struct Plan {
@@ -89,34 +89,39 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()
         let container = try ChainContainer(kind: kind, host: host, flow: id, placement: placement)
-        self.container = container
-        do {
-            try show(0, context: nil, in: requirePlan(), on: host)
-        } catch {
-            try? container.remove()
-            self.container = nil
-            screens = [:]
-            currentStep = nil
-            throw error
+        try lifecycle.start(self, on: host, parent: parent) {
+            self.container = container
+            do {
+                try show(0, context: nil, in: requirePlan(), on: host)
+            } catch {
+                try? container.remove()
+                self.container = nil
+                screens = [:]
+                currentStep = nil
+                throw error
+            }
+            try lifecycle.didStart(on: host, parent: parent)
         }
-        try lifecycle.didStart(on: host, parent: parent)
-        host.addFollower(self)
     }
 
     /// Ends the chain without a result and without running end actions, as a parent does.
     public func cancel() throws {
-        try navigating(from: nil) { _, _ in try tearDown() }
+        try navigating(from: nil) { _, host in
+            try lifecycle.checkChildrenGuards(on: host)
+            try tearDown()
+        }
         try lifecycle.finish(.cancelled)
     }
 
     // MARK: Following the user
 
-    /// Reads which step the user sees after a change no flow made: the last step whose screen is
-    /// still shown is current; steps above it are let go of; with none left, the chain ends.
+    /// Reads which step the person sees after someone else took away screens of the chain's: the
+    /// last step whose screen is still shown is current; steps above it are let go of; with none
+    /// left, the chain ends.
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
         guard let container, container.isShown, let shown = lastShownStep(on: host) else {
-            endFollowingUser(on: host)
+            endDetached()
             return
         }
         release(stepsAbove: shown)
@@ -136,17 +141,30 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         }
     }
 
-    /// Ends the chain cancelled because the user took its steps away: whatever of its own is left
-    /// (a modal over a shared stack) goes too, as far as the host lets it.
-    private func endFollowingUser(on host: any PresentationHost) {
+    /// Ends the chain cancelled, without running end actions, because what it stands on is gone
+    /// (its steps, the screen that started it, its parent): whatever of its own is left (a modal
+    /// over a shared stack) goes too, as far as the host lets it.
+    public func endDetached() {
+        guard phase == .running, let host = lifecycle.host else { return }
         isNavigating = true
-        // The user has already taken the chain's screens; a leftover the host will not remove
-        // cannot keep the chain running with nothing to show.
-        try? container?.remove()
+        // What the chain stood on is gone already; a leftover the host will not remove cannot
+        // keep the chain running.
+        host.flows.request(on: host) { try? container?.remove() }
         releaseEverything()
         isNavigating = false
         try? lifecycle.finish(.cancelled)
     }
+
+    /// The outermost node the chain put on the host, whose departure ends it.
+    public var baseNode: NodeRef? { container?.baseNode }
+
+    /// The current step's screen: a flow one of its steps starts stands on it.
+    public func anchorForChild(on host: any PresentationHost) -> NodeRef? {
+        currentScreen.map(NodeRef.of) ?? host.visibleScreenRef.map(NodeRef.screen)
+    }
+
+    /// The first guard that refuses what the chain's end would take away.
+    public func endRefusal() -> GuardRefusal? { container?.removalRefusal() }
 
     // MARK: Driving (from step handles)
 
@@ -166,6 +184,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
                 let given = context.map { "a \(type(of: $0))" } ?? "no context"
                 throw FlowError(.argumentTypeMismatch, "The chain '\(id)' completes with a \(Result.self); its last step passed \(given).", types: [Result.self])
             }
+            try lifecycle.checkChildrenGuards(on: host)
             if let container { plan.onEnd?(container) }
             try tearDown()
             return result
@@ -185,7 +204,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     }
 
     func endFlow(from step: Int) throws {
-        try navigating(from: step) { plan, _ in
+        try navigating(from: step) { plan, host in
+            try lifecycle.checkChildrenGuards(on: host)
             if let container {
                 if let end = plan.steps[step].end, let screen = screens[step] {
                     end(screen, container)
@@ -216,7 +236,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
             throw FlowError(.argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: context)).", types: [type(of: context)])
         }
         let screen = try screens[index] ?? made ?? make(step)
-        guard let container else { preconditionFailure("A chain has a container from its start until its end.") }
+        guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.") }
         // The screen's guard answers before it gets its context or a handle (the host asks again
         // when the step's present action shows it).
         if case .refuse(let reason) = screen.shouldEnter(by: container.origin) {
@@ -255,9 +275,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
         releaseEverything()
     }
 
-    /// Lets go of every step, screen and closure, and stops following the host.
+    /// Lets go of every step, screen and closure.
     private func releaseEverything() {
-        container?.host.removeFollower(self)
         if let plan {
             for (index, screen) in screens { plan.steps[index].attach(screen, nil) }
         }
@@ -270,20 +289,23 @@ public final class ChainFlow<Result>: Flow, StepDriving, ChangeFollower {
     /// Runs a request from a step: the chain must run, not be in another request, and the step
     /// must be the current one (any step for `nil`).
     func navigating<T>(from step: Int?, _ body: (Plan, any PresentationHost) throws -> T) throws -> T {
-        let host = try lifecycle.requireNavigable()
-        guard !isNavigating else {
-            throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
+        try lifecycle.navigate { host in
+            guard !isNavigating else {
+                throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
+            }
+            if let step, step != currentStep {
+                throw FlowError(.stepNotCurrent, "Step \(step) is not the current step (\(currentStep.map(String.init) ?? "none")); only the current step can move the chain.")
+            }
+            isNavigating = true
+            defer { isNavigating = false }
+            return try body(requirePlan(), host)
         }
-        if let step, step != currentStep {
-            throw FlowError(.stepNotCurrent, "Step \(step) is not the current step (\(currentStep.map(String.init) ?? "none")); only the current step can move the chain.")
-        }
-        isNavigating = true
-        defer { isNavigating = false }
-        return try body(requirePlan(), host)
     }
 
-    private func requirePlan() -> Plan {
-        guard let plan else { preconditionFailure("A chain keeps its plan until it ends.") }
+    /// The plan, which a chain keeps from its making until it ends; a chain that ended refuses
+    /// every request before it asks (`flowFinished`).
+    private func requirePlan() throws -> Plan {
+        guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
         return plan
     }
 }

@@ -13,12 +13,13 @@ extension StackCoordinator {
 
     /// Pushes any content, such as a tab group.
     func move(toContent content: Presentable) throws {
-        let host = try requireActive()
-        try requireNoChildOnStack()
-        guard mount != nil else { preconditionFailure("An active coordinator has a mount.") }
-        // The first move puts the stack on the host at the coordinator's site.
-        try mount?.show(content, on: host)
-        topNode = content.ref
+        try requesting { host in
+            try requireNoChildOnStack()
+            guard mount != nil else { preconditionFailure("An active coordinator has a mount.") }
+            // The first move puts the stack on the host at the coordinator's site.
+            try mount?.show(content, on: host)
+            topNode = content.ref
+        }
     }
 
     /// Replaces the coordinator's own screens with `screens`, bottom first, in one change
@@ -29,7 +30,10 @@ extension StackCoordinator {
     ///   among its entries (a tab coordinator's tab group), or while a child runs on the stack;
     ///   `flowFinished`. Nothing changes then.
     public func setStack(_ screens: [any Screen]) throws {
-        let host = try lifecycle.requireNavigable()
+        try lifecycle.navigate { host in try setStack(screens, on: host) }
+    }
+
+    private func setStack(_ screens: [any Screen], on host: any PresentationHost) throws {
         try requireNoChildOnStack()
         guard let stack = mount?.stack, let own = mount?.ownEntries(on: host) else { preconditionFailure("A running coordinator has a mount.") }
         // A container the coordinator pushed (a tab group) holds flows of its own, which would be
@@ -88,13 +92,14 @@ extension StackCoordinator {
     /// Decides a back request from where the coordinator stands, then applies it: one host
     /// operation, after which the decided node is the top.
     private func goBack(_ decide: (CoordinatorPosition) throws -> CoordinatorPosition.Back) throws {
-        let host = try lifecycle.requireNavigable()
-        let plan = try decide(position(on: host))
-        switch plan {
-        case .pop: try host.pop(runningStack, for: id)
-        case .popTo(let node): try host.apply(.popTo(node, in: runningStack), for: id)
+        try lifecycle.navigate { host in
+            let plan = try decide(position(on: host))
+            switch plan {
+            case .pop: try host.pop(runningStack, for: id)
+            case .popTo(let node): try host.apply(.popTo(node, in: runningStack), for: id)
+            }
+            topNode = plan.top
         }
-        topNode = plan.top
     }
 
     /// Runs a child flow of any strategy — a stack navigator, a step chain, a router flow, another
@@ -109,11 +114,12 @@ extension StackCoordinator {
     ///   runs (one child at a time: finish or cancel it first); the child's own error if it cannot
     ///   start; `flowFinished` after the coordinator ended.
     public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)? = nil) throws {
-        let host = try lifecycle.requireNavigable()
-        try position(on: host).requireNoChild()
-        let snapshot = host.topEntry(of: runningStack)
-        try child.start(on: host, placement: presented ? .presented : .onStack(runningStack), parent: id)
-        beginChild(child, shares: !presented, snapshot: snapshot)
+        try lifecycle.navigate { host in
+            try position(on: host).requireNoChild()
+            let snapshot = host.topEntry(of: runningStack)
+            try child.start(on: host, placement: presented ? .presented : .onStack(runningStack), parent: id)
+            beginChild(child, shares: !presented, snapshot: snapshot)
+        }
         child.onFinish { [weak self, weak child] outcome in
             if let self, let child { self.childDidFinish(child) }
             do {

@@ -26,11 +26,11 @@ import FlowKernel
 ///
 /// The coordinator follows the user (``/FlowKernel/ChangeFollower``): after the user's Back its
 /// ``topNode`` is the screen the user sees of its own; a child whose screens the user took away
-/// ends cancelled (each strategy's flows end themselves), its handler runs once, and the
-/// coordinator may start another; a coordinator whose first screen the user took away ends
-/// cancelled, after its children.
+/// ends cancelled (the host's flow tree ends it), its handler runs once, and the coordinator may
+/// start another; a coordinator whose first screen someone else took away ends cancelled, after
+/// its children.
 @MainActor
-open class StackCoordinator<Result>: Coordinator, ChangeFollower {
+open class StackCoordinator<Result>: Coordinator, RunningFlow {
     let lifecycle: FlowLifecycle<Result>
     /// Where the coordinator makes screens whose types it knows: a ``ScreenFactory`` by default,
     /// or any container the app already has (FlowStack's `ScreenRegistry`, an adapter over its
@@ -42,6 +42,9 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     private var activeHost: (any PresentationHost)?
     /// The running child, as the coordinator remembers it.
     private var running: CoordinatorPosition.Child?
+    /// Whether the coordinator is ending because what it stood on is gone: a child that ends
+    /// meanwhile is forgotten, not popped back to.
+    private var isDetaching = false
 
     /// The first node the coordinator moved to.
     public var startNode: NodeRef? { mount?.firstEntry }
@@ -95,24 +98,25 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
 
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
     func begin(on host: any PresentationHost, mount: FlowMount, parent: FlowID?) throws {
-        self.mount = mount
-        activeHost = host
-        // Before start(), so that the items and children it starts follow after — inside — it.
-        host.addFollower(self)
-        do {
-            try start()
-            guard startNode != nil else {
-                throw FlowError(.hostRejected, "The coordinator '\(id)' showed nothing when it started; move(to:) its first screen in start().")
+        // The coordinator is in the tree before start() runs, so that the items and children it
+        // starts are its children there.
+        try lifecycle.start(self, on: host, parent: parent) {
+            self.mount = mount
+            activeHost = host
+            do {
+                try start()
+                guard startNode != nil else {
+                    throw FlowError(.hostRejected, "The coordinator '\(id)' showed nothing when it started; move(to:) its first screen in start().")
+                }
+            } catch {
+                try? self.mount?.remove(from: host)
+                self.mount = nil
+                activeHost = nil
+                topNode = nil
+                throw error
             }
-        } catch {
-            try? self.mount?.remove(from: host)
-            host.removeFollower(self)
-            self.mount = nil
-            activeHost = nil
-            topNode = nil
-            throw error
+            try lifecycle.didStart(on: host, parent: parent)
         }
-        try lifecycle.didStart(on: host, parent: parent)
     }
 
     /// Ends the coordinator with a result: cancels a running child, takes the coordinator's screens
@@ -203,7 +207,7 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
     /// top when it started. A presented child left the stack alone, and so does its end.
     func childDidFinish(_ flow: any Flow) {
         guard let child, child === flow else { return }
-        guard phase == .running, let host = activeHost else {
+        guard phase == .running, !isDetaching, let host = activeHost else {
             self.child = nil
             running = nil
             return
@@ -256,43 +260,72 @@ open class StackCoordinator<Result>: Coordinator, ChangeFollower {
 
     // MARK: Following the user
 
-    /// Answers a change no flow made: with its first screen gone the coordinator ends cancelled;
-    /// otherwise a top the user popped becomes the screen on top of its own part of the stack (or,
-    /// while a child runs on it, the screen the child started over).
+    /// Answers a change someone else made that took away screens of the coordinator's: with its
+    /// first screen gone the coordinator ends cancelled; otherwise a top that was popped becomes
+    /// the screen on top of its own part of the stack (or, while a child runs on it, the screen
+    /// the child started over).
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, let host = activeHost else { return }
         switch position(on: host).following() {
         case .stay: return
         case .top(let node): topNode = node
-        case .end: endFollowingUser(on: host)
+        case .end: endDetached()
         }
     }
 
-    /// Ends the coordinator cancelled because the user took its screens away: its children first,
-    /// then whatever of its own is left, as far as the host lets it.
-    private func endFollowingUser(on host: any PresentationHost) {
-        try? cancelEverythingRunning()
-        try? mount?.remove(from: host)
-        stopRunning(on: host)
+    /// Ends the coordinator cancelled because what it stands on is gone (its first screen, the
+    /// screen that started it, its parent): its children first, then whatever of its own is left,
+    /// as far as the host lets it.
+    public func endDetached() {
+        guard phase == .running, let host = activeHost else { return }
+        isDetaching = true
+        host.flows.request(on: host) {
+            host.flows.endChildren(of: self)
+            try? mount?.remove(from: host)
+        }
+        stopRunning()
         try? lifecycle.finish(.cancelled)
+        isDetaching = false
+    }
+
+    /// The coordinator's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+
+    /// The coordinator's top: a child it starts stands on it.
+    public func anchorForChild(on host: any PresentationHost) -> NodeRef? {
+        topNode ?? host.visibleScreenRef.map(NodeRef.screen)
+    }
+
+    /// The first guard that refuses what the coordinator's own removal would take away.
+    public func endRefusal() -> GuardRefusal? {
+        guard let host = activeHost else { return nil }
+        return mount?.removalRefusal(on: host)
     }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
-        let host = try lifecycle.requireNavigable()
-        // The guards of everything that goes, the children's screens included, answer before
-        // any child is cancelled.
-        try mount?.checkGuardsForRemoval(from: host)
-        try cancelEverythingRunning()
-        try mount?.remove(from: host)
-        stopRunning(on: host)
+        try lifecycle.navigate { host in
+            // The guards of everything that goes, the children's screens included, wherever
+            // they are shown, answer before any child is cancelled.
+            try mount?.checkGuardsForRemoval(from: host)
+            try lifecycle.checkChildrenGuards(on: host)
+            try cancelEverythingRunning()
+            try mount?.remove(from: host)
+        }
+        stopRunning()
         try lifecycle.finish(outcome)
     }
 
-    /// Stops following the host and forgets the screens, once they are gone.
-    private func stopRunning(on host: any PresentationHost) {
-        host.removeFollower(self)
+    /// Forgets the host and the screens, once they are gone.
+    private func stopRunning() {
         activeHost = nil
         topNode = nil
+    }
+
+    /// Runs a request of the coordinator, started or starting, as one request of its host's flow
+    /// tree.
+    func requesting<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
+        let host = try requireActive()
+        return try host.flows.request(on: host) { try body(host) }
     }
 
     /// Cancels every flow the coordinator runs, before it takes its own screens away: a finished

@@ -41,7 +41,10 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///   already runs; the item's own error if it cannot start (it must move to a first screen);
     ///   `notFound` before the tab group is shown; `flowFinished` after the coordinator ended.
     public func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem) throws {
-        let host = try requireActive()
+        try requesting { host in try addItem(item, tabItem: tabItem, on: host) }
+    }
+
+    private func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem, on host: any PresentationHost) throws {
         guard let tabs else {
             throw FlowError(.notFound, "The tab coordinator '\(id)' shows no tab group yet; call super.start() before adding items.")
         }
@@ -64,22 +67,24 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item (UIFlow ignored it); nothing changes.
     public func removeItem(at index: Int) throws {
-        try lifecycle.requireNavigable()
-        guard items.indices.contains(index) else {
-            throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index).")
+        try lifecycle.navigate { _ in
+            guard items.indices.contains(index) else {
+                throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index).")
+            }
+            try items[index].cancel()
         }
-        try items[index].cancel()
     }
 
     /// Selects the tab of an item.
     ///
     /// - Throws: `indexOutOfRange` for an index with no item.
     public func select(_ index: Int) throws {
-        let host = try lifecycle.requireNavigable()
-        guard let tabs, items.indices.contains(index) else {
-            throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
+        try lifecycle.navigate { host in
+            guard let tabs, items.indices.contains(index) else {
+                throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
+            }
+            try host.selectTab(index, in: tabs, for: id)
         }
-        try host.selectTab(index, in: tabs, for: id)
     }
 
     /// Cancels the items, last first, as well as a running child.

@@ -29,6 +29,9 @@ public final class FlowLifecycle<Result> {
     public private(set) var host: (any PresentationHost)?
 
     private var handlers: [@MainActor (FlowOutcome<Result>) -> Void] = []
+    /// The flow this bookkeeping belongs to, once it joined its host's tree. Weak: the tree keeps
+    /// the flow, and the flow keeps its lifecycle.
+    private weak var member: (any RunningFlow)?
 
     /// Makes the bookkeeping for a flow named `id`.
     public init(id: FlowID) { self.id = id }
@@ -42,6 +45,39 @@ public final class FlowLifecycle<Result> {
         case .running: throw FlowError(.flowAlreadyStarted, "The flow '\(id)' is already running.")
         case .finished: throw finishedError
         }
+    }
+
+    /// Starts a flow in its host's ``FlowTree``: the tree keeps it from now until it has finished,
+    /// with its parent and anchor, and `body` — which shows the first content and calls
+    /// ``didStart(on:parent:)`` — runs as one request.
+    ///
+    /// - Throws: what ``requireReady()`` and `body` throw; the flow is not in the tree then.
+    public func start(_ flow: some RunningFlow, on host: any PresentationHost, parent: FlowID?, _ body: () throws -> Void) throws {
+        try requireReady()
+        member = flow
+        do {
+            try host.flows.start(flow, parent: parent, on: host, body)
+        } catch {
+            member = nil
+            throw error
+        }
+    }
+
+    /// Runs a request of a running flow that may navigate now (``requireNavigable()``) inside its
+    /// host's ``FlowTree/request(on:_:)``: the flows it touches follow once it returns.
+    public func navigate<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
+        let host = try requireNavigable()
+        return try host.flows.request(on: host) { try body(host) }
+    }
+
+    /// Asks the guards of what the ends of the flow's children (and theirs) would take away, and
+    /// throws their refusal, reported as an event, before a flow's end changes anything: a
+    /// child presented somewhere the flow's own removal does not reach goes with it all the same.
+    ///
+    /// - Throws: ``FlowError/Code/guardRefused``.
+    public func checkChildrenGuards(on host: any PresentationHost) throws {
+        guard let member, let refusal = host.flows.childrenRefusal(of: member) else { return }
+        throw host.refused(refusal, origin: .flow(id))
     }
 
     /// Marks the flow running on a host and reports ``FlowEvent/Change/flowStarted(parent:)``.
@@ -59,7 +95,8 @@ public final class FlowLifecycle<Result> {
     public func requireRunning() throws -> any PresentationHost {
         switch phase {
         case .running:
-            guard let host else { preconditionFailure("A running flow always has a host.") }
+            // `didStart` sets the host with the phase, and `finish` clears both.
+            guard let host else { throw FlowError(.flowNotStarted, "The flow '\(id)' has no host.") }
             return host
         case .ready: throw FlowError(.flowNotStarted, "The flow '\(id)' has not been started.")
         case .finished: throw finishedError
@@ -84,7 +121,9 @@ public final class FlowLifecycle<Result> {
         throw FlowError(.reentrantNavigation, "The host is making a change or delivering its event; the flow\(name) cannot navigate inside it. Navigate from a follower or after the change.")
     }
 
-    /// Finishes the flow: records the outcome, reports it, then runs every handler once, in order.
+    /// Finishes the flow: ends the children it started that still run (innermost first), records
+    /// the outcome, reports it, lets the host's tree go of the flow, then runs every handler once,
+    /// in order.
     ///
     /// Call it after the flow has removed its screens from the host.
     /// - Throws: ``FlowError/Code/flowFinished`` or ``FlowError/Code/flowNotStarted``; nothing runs then.
@@ -93,6 +132,9 @@ public final class FlowLifecycle<Result> {
         self.phase = .finished
         self.outcome = outcome
         self.host = nil
+        // Finished first, so that nothing the children's ends set off can end this flow again.
+        let member = self.member
+        if let member { host.flows.endChildren(of: member) }
         switch outcome {
         case .completed(let result):
             // A flow that completes with nothing says just that, not "with ()".
@@ -100,6 +142,8 @@ public final class FlowLifecycle<Result> {
             host.report(FlowEvent(.flowCompleted(result: described), flow: id))
         case .cancelled: host.report(FlowEvent(.flowCancelled, flow: id))
         }
+        if let member { host.flows.flowDidFinish(member) }
+        self.member = nil
         let pending = handlers
         handlers = []
         for handler in pending { handler(outcome) }

@@ -32,9 +32,13 @@
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.
 /// - **Origins.** Every event names who made its change (``FlowEvent/Origin``): the flow passed
 ///   to ``apply(_:origin:)``, the user for a gesture (``perform(_:)``), the system otherwise.
-/// - **Followers.** After a change whose origin is not a flow, and after a flow's end event, once the
-///   event reached every observer, the host calls its followers as ``ChangeFollower`` describes
-///   (``ChangeFollowers`` does it). It keeps them weakly.
+/// - **The flow tree.** The host keeps one ``FlowTree`` (``flows``), which keeps the running flows.
+///   After every change, whoever made it, once its event reached every observer, the host tells
+///   the tree (``FlowTree/didChange(by:departed:makers:)`` with the nodes the change took away and
+///   the flows that had made them, or ``FlowTree/didChange(by:)``) and lets it settle
+///   (``FlowTree/settle(on:)``), before `apply` returns. Before a change that takes nodes away, it
+///   asks the tree about the flows that change would end (``FlowTree/endRefusal(leaving:makers:origin:)``)
+///   as it asks the screens' guards.
 /// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``tabItem(at:of:)``, ``topmost`` and
 ///   ``visibleScreenRef`` answer what the same questions asked of ``hierarchy`` answer. Their
 ///   default implementations do exactly that; a host that keeps indexes should answer them without
@@ -73,8 +77,8 @@ public protocol PresentationHost: AnyObject {
     ///
     /// - Parameters:
     ///   - operation: The change to make.
-    ///   - origin: Who makes it, named in the event the change reports. A change whose origin is not
-    ///     a flow calls the followers once its event is delivered.
+    ///   - origin: Who makes it, named in the event the change reports. The flows the change
+    ///     touches follow it (``FlowTree``) once it is delivered.
     func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws
 
     /// The shown screen a reference names, or `nil` if the host does not show it.
@@ -90,12 +94,9 @@ public protocol PresentationHost: AnyObject {
     /// Removes an observer. Removing one that was not added has no effect.
     func removeObserver(_ observer: any FlowObserver)
 
-    /// Adds a flow that follows changes no flow asked for and other flows' ends; kept weakly.
-    /// Adding one twice has no effect.
-    func addFollower(_ follower: any ChangeFollower)
-
-    /// Removes a follower. Removing one that was not added has no effect.
-    func removeFollower(_ follower: any ChangeFollower)
+    /// The running flows the host shows: the tree that keeps them until they end, and ends them
+    /// when what they stand on goes.
+    var flows: FlowTree { get }
 }
 
 extension PresentationHost {
@@ -104,7 +105,7 @@ extension PresentationHost {
     /// - Parameters:
     ///   - operation: The change to make.
     ///   - flow: The flow that asks, named in the event the change reports; `nil` for a change the
-    ///     system makes, which the followers then follow.
+    ///     system makes.
     public func apply(_ operation: HostOperation, for flow: FlowID?) throws {
         try apply(operation, origin: .of(flow))
     }

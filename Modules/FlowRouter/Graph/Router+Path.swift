@@ -73,9 +73,13 @@ extension RouterFlow {
     ///   screen is presented over the flow's (a child flow's, which the router does not own);
     ///   `reentrantNavigation` during a route or a host's change; `flowFinished`.
     public func arrive<Input>(at input: Input, resolving resolve: (Any.Type) -> Any? = { _ in nil }) throws {
-        let host = try lifecycle.requireNavigable()
-        guard let session, var mount, let first = mount.firstEntry?.screen, let root = host.screen(for: first) as? any Routable else {
-            preconditionFailure("A running router flow shows its first screen.")
+        try lifecycle.navigate { host in try arrive(at: input, on: host, resolving: resolve) }
+    }
+
+    private func arrive<Input>(at input: Input, on host: any PresentationHost, resolving resolve: (Any.Type) -> Any?) throws {
+        guard let session, var mount, let first = mount.firstEntry?.screen, let stack = mount.stack,
+              let root = host.screen(for: first) as? any Routable else {
+            throw FlowError(.flowFinished, "The router flow '\(id)' no longer shows its first screen; it has ended or is ending.")
         }
         try session.requireNotRouting()
         let (payload, type) = router.transformed(Router.unwrapped(input, declared: Input.self))
@@ -96,7 +100,7 @@ extension RouterFlow {
             (node.screen.flatMap(host.screen(for:)) as? any Routable)?.route.session === session
         }
         for index in own {
-            guard let entry = host.child(at: index, of: .container(runningStack)) else { continue }
+            guard let entry = host.child(at: index, of: .container(stack)) else { continue }
             guard isRouted(entry) else {
                 throw FlowError(.hostRejected, "\(entry) on the stack of the router flow '\(id)' is someone else's; end that flow before arriving somewhere.")
             }
@@ -139,8 +143,4 @@ extension RouterFlow {
         for entry in made { session.attach(entry.screen) }
     }
 
-    var runningStack: ContainerID {
-        guard let stack = mount?.stack else { preconditionFailure("A running router flow has a stack.") }
-        return stack
-    }
 }

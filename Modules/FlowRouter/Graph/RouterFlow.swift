@@ -14,11 +14,11 @@ import FlowKernel
 ///
 /// Routing reads what the host shows when a value is produced, so after the user's Back a value
 /// unwinds to what the user sees, and a screen the user removed neither produces nor receives
-/// updates. The flow follows the user (``/FlowKernel/ChangeFollower``): when the user takes its
-/// first screen away (swiping its presentation down, popping below it on a shared stack), it ends
-/// cancelled.
+/// updates. The flow follows the user (``/FlowKernel/ChangeFollower``): when the user — or anyone
+/// else — takes its first screen away (swiping its presentation down, popping below it on a
+/// shared stack), it ends cancelled; so it does when the screen that started it goes.
 @MainActor
-public final class RouterFlow<Result>: Flow, ChangeFollower {
+public final class RouterFlow<Result>: Flow, RunningFlow {
     /// The routing table.
     public let router: Router
     let lifecycle: FlowLifecycle<Result>
@@ -64,23 +64,43 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
         let session = RouterSession(router: router, host: host, flow: id)
         session.onRefused = onRefused
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        try mount.show(.screen(root), on: host)
-        self.mount = mount
-        session.attach(root)
-        session.takeUnrouted = { [weak self] value in
-            guard let self, let result = value as? Result else { return false }
-            try self.end(.completed(result))
-            return true
+        try lifecycle.start(self, on: host, parent: parent) {
+            try mount.show(.screen(root), on: host)
+            self.mount = mount
+            session.attach(root)
+            session.takeUnrouted = { [weak self] value in
+                guard let self, let result = value as? Result else { return false }
+                try self.end(.completed(result))
+                return true
+            }
+            self.session = session
+            try lifecycle.didStart(on: host, parent: parent)
         }
-        self.session = session
-        try lifecycle.didStart(on: host, parent: parent)
-        host.addFollower(self)
     }
 
-    /// Ends the flow cancelled when the user has taken its first screen away.
+    /// Ends the flow cancelled when someone else has taken its first screen away.
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, let host = lifecycle.host, mount?.isGone(on: host) == true else { return }
-        try? end(.cancelled)
+        endDetached()
+    }
+
+    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
+    /// that started it, its parent): whatever of its own is still shown goes, as far as the host
+    /// lets it.
+    public func endDetached() {
+        guard phase == .running, let host = lifecycle.host else { return }
+        host.flows.request(on: host) { try? mount?.remove(from: host) }
+        close()
+        try? lifecycle.finish(.cancelled)
+    }
+
+    /// The flow's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+
+    /// The first guard that refuses what the flow's end would take away.
+    public func endRefusal() -> GuardRefusal? {
+        guard let host = lifecycle.host else { return nil }
+        return mount?.removalRefusal(on: host)
     }
 
     /// Ends the flow without a result.
@@ -89,12 +109,18 @@ public final class RouterFlow<Result>: Flow, ChangeFollower {
     }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
-        let host = try lifecycle.requireNavigable()
-        // Screens the router presents go over the screen that produced, so they leave with it.
-        try mount?.remove(from: host)
+        try lifecycle.navigate { host in
+            try lifecycle.checkChildrenGuards(on: host)
+            // Screens the router presents go over the screen that produced, so they leave with it.
+            try mount?.remove(from: host)
+        }
+        close()
+        try lifecycle.finish(outcome)
+    }
+
+    /// Stops routing: the session takes no more values.
+    private func close() {
         session?.isOpen = false
         session?.takeUnrouted = nil
-        host.removeFollower(self)
-        try lifecycle.finish(outcome)
     }
 }

@@ -108,16 +108,19 @@ public final class RouterSession {
         }
         try FlowLifecycle<Void>.requireIdle(host, for: flow)
         try requireShown(source)
-        isRouting = true
-        do {
-            try route()
-        } catch {
+        // One request in the host's flow tree: the flows a route touches follow once it is over.
+        try host.flows.request(on: host) {
+            isRouting = true
+            do {
+                try route()
+            } catch {
+                isRouting = false
+                dropWaiting(because: "the route it was produced in failed: \(FlowError.wrapping(error).message)")
+                throw error
+            }
             isRouting = false
-            dropWaiting(because: "the route it was produced in failed: \(FlowError.wrapping(error).message)")
-            throw error
+            routeWaiting()
         }
-        isRouting = false
-        routeWaiting()
     }
 
     /// Throws while a value is routed or the host makes a change: a request from inside one would

@@ -27,7 +27,7 @@ import FlowKernel
 /// ``/FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
 /// the callbacks.
 @MainActor
-public final class StackNavigator<Result>: Flow, NavigatorHandle, ChangeFollower {
+public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// The registry the navigator resolves screens from.
     public let registry: ScreenRegistry
 
@@ -198,13 +198,14 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, ChangeFollower
     /// Runs a navigation: the flow must be running and not already navigating (a `configure` hook
     /// that navigates is rejected). Returns what the body returns, to run after the guard is lifted.
     func navigating<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
-        let host = try lifecycle.requireNavigable()
-        guard !isNavigating else {
-            throw FlowError(.reentrantNavigation, "The navigator '\(id)' is already navigating; a navigation cannot start inside another.")
+        try lifecycle.navigate { host in
+            guard !isNavigating else {
+                throw FlowError(.reentrantNavigation, "The navigator '\(id)' is already navigating; a navigation cannot start inside another.")
+            }
+            isNavigating = true
+            defer { isNavigating = false }
+            return try body(host)
         }
-        isNavigating = true
-        defer { isNavigating = false }
-        return try body(host)
     }
 
     /// The registration a request names, and its declaration index.
@@ -288,13 +289,13 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, ChangeFollower
 
     // MARK: Following the user
 
-    /// Answers a change no flow made: runs the `whenDismissed` of each modal the user took away,
-    /// top first, once; forgets the screens the user left; ends the navigator cancelled when its
-    /// first screen is gone.
+    /// Answers a change someone else made that took away screens of the navigator's: runs the
+    /// `whenDismissed` of each modal taken away, top first, once; forgets the screens that left;
+    /// ends the navigator cancelled when its first screen is gone.
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
         if mount?.isGone(on: host) ?? true {
-            endFollowingUser(on: host)
+            endDetached()
             return
         }
         let dismissed = modalCallbacks.filter { !host.contains($0.screen) }
@@ -303,14 +304,26 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, ChangeFollower
         for modal in dismissed.reversed() { modal.callback() }
     }
 
-    /// Ends the navigator cancelled because the user took its first screen away; whatever of its
-    /// own is left (a modal over a shared stack) goes too, as far as the host lets it.
-    private func endFollowingUser(on host: any PresentationHost) {
+    /// Ends the navigator cancelled because what it stands on is gone (its first screen, the
+    /// screen that started it, its parent); whatever of its own is left (a modal over a shared
+    /// stack) goes too, as far as the host lets it. No modal's `whenDismissed` runs: the flow
+    /// was taken away, not its modal dismissed.
+    public func endDetached() {
+        guard phase == .running, let host = lifecycle.host else { return }
         isNavigating = true
-        try? removeScreens(from: host)
+        host.flows.request(on: host) { try? removeScreens(from: host) }
         isNavigating = false
         releaseEverything(on: host)
         try? lifecycle.finish(.cancelled)
+    }
+
+    /// The navigator's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+
+    /// The first guard that refuses what the navigator's end would take away.
+    public func endRefusal() -> GuardRefusal? {
+        guard let host = lifecycle.host else { return nil }
+        return mount?.removalRefusal(on: host)
     }
 
     // MARK: Starting and ending
@@ -321,15 +334,17 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, ChangeFollower
         let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
-        try mount.show(.screen(screen), on: host)
-        self.mount = mount
-        adopt(screen, from: registration, at: index)
-        try lifecycle.didStart(on: host, parent: parent)
-        host.addFollower(self)
+        try lifecycle.start(self, on: host, parent: parent) {
+            try mount.show(.screen(screen), on: host)
+            self.mount = mount
+            adopt(screen, from: registration, at: index)
+            try lifecycle.didStart(on: host, parent: parent)
+        }
     }
 
     func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
         let host = try navigating { host in
+            try lifecycle.checkChildrenGuards(on: host)
             try removeScreens(from: host)
             return host
         }
@@ -338,9 +353,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, ChangeFollower
         completion?()
     }
 
-    /// Lets go of everything the navigator keeps for its screens, and stops following the host.
+    /// Lets go of everything the navigator keeps for its screens.
     private func releaseEverything(on host: any PresentationHost) {
-        host.removeFollower(self)
         registry.releaseInstances()
         origins = [:]
         modalCallbacks = []

@@ -80,9 +80,13 @@ public enum FlowLaws {
     static func aSecondStartIsRejected<F: Flow>(_ stage: Stage, _ flow: F) -> [LawViolation] {
         let law = "a second start is rejected"
         guard stage.start(flow, law: law) else { return stage.violations }
-        return stage.expectRejection(law: law, code: .flowAlreadyStarted, flow: flow) {
+        let found = stage.expectRejection(law: law, code: .flowAlreadyStarted, flow: flow) {
             try flow.start(on: stage.host, placement: stage.placement, parent: nil)
         }
+        // The host's flow tree keeps a running flow, and the flow its host: end it, as an app
+        // ends its flows before it lets go of a host.
+        try? flow.cancel()
+        return found
     }
 
     static func completingRunsEachHandlerOnceAfterCleanUp<F: Flow>(_ stage: Stage, _ flow: F, _ complete: (F) throws -> Void) -> [LawViolation] {

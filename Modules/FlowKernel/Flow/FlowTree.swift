@@ -1,0 +1,269 @@
+/// The running flows a host shows, as a tree: it keeps every flow alive until the flow has ended,
+/// knows each one's parent and what it stands on, and applies one end rule after every change,
+/// whoever made it.
+///
+/// A flow joins the tree when it starts (``FlowLifecycle/start(_:on:parent:_:)``) and leaves it once
+/// it has finished; no screen, closure or caller has to keep it alive meanwhile. It stands on two
+/// things: its **base**, the first content it showed (``RunningFlow/baseNode``), and its
+/// **anchor**, the node its parent showed when it started (``RunningFlow/anchorForChild(on:)``,
+/// by default the screen the person saw, which is the screen that started it).
+///
+/// ## The end rule
+/// After a change — a flow's own request, a parent's cancel or arrival, a link, the person, the
+/// system — once every request under way has returned:
+/// - a flow whose anchor is gone ends, cancelled (``RunningFlow/endDetached()``);
+/// - a flow that lost a node it made hears of it (``ChangeFollower/hostDidChange(by:)``), and ends
+///   cancelled if it shows nothing it made;
+/// - innermost first (the flow started last first); a flow's end ends its children first.
+///
+/// Each flow ends exactly once, with its end event and its handlers, before the request that
+/// made the change returns. A change made while flows end waits its turn in the same pass. A
+/// flow's own changes never call its own ``ChangeFollower/hostDidChange(by:)``: it knows what it
+/// did.
+///
+/// A change visits only the flows it touches: a host that says which nodes a change took away
+/// and who had made them (``didChange(by:departed:makers:)``) lets the tree find them through its
+/// index of anchors and names, without asking the others. A host that cannot say
+/// (``didChange(by:)``) has every flow look.
+///
+/// ## Requests
+/// A flow makes every request inside ``request(on:_:)`` (``FlowLifecycle/navigate(_:)`` does it), so
+/// that no flow is told about a change that is only half made: the pass runs when the outermost
+/// request returns, or right after a change made outside any request (a gesture, the system).
+@MainActor
+public final class FlowTree {
+    private struct Member {
+        let flow: any RunningFlow
+        let parent: ObjectIdentifier?
+        let anchor: NodeRef?
+        let order: Int
+        var children: [ObjectIdentifier] = []
+    }
+
+    /// What changed since the last pass.
+    private struct Pending {
+        var names: Set<FlowID> = []
+        var departed: [NodeRef] = []
+        var everyone = false
+        var origin: FlowEvent.Origin = .system
+        var isEmpty: Bool { names.isEmpty && departed.isEmpty && !everyone }
+    }
+
+    private var members: [ObjectIdentifier: Member] = [:]
+    private var named: [FlowID: [ObjectIdentifier]] = [:]
+    private var anchored: [NodeRef: [ObjectIdentifier]] = [:]
+    private var nextOrder = 0
+    private var openRequests = 0
+    private var isSettling = false
+    private var pending = Pending()
+
+    /// Makes an empty tree.
+    public init() {}
+
+    /// Whether no flow runs.
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// How many flows are in the tree: running, or starting.
+    public var count: Int { members.count }
+
+    /// Whether a flow is in the tree.
+    public func contains(_ flow: any RunningFlow) -> Bool { members[ObjectIdentifier(flow)] != nil }
+
+    /// The flows in the tree, parents before their children, in the order they started.
+    public var flows: [any RunningFlow] {
+        members.values.sorted { $0.order < $1.order }.map(\.flow)
+    }
+
+    /// The flow a flow runs as a child of, if it is in the tree.
+    public func parent(of flow: any RunningFlow) -> (any RunningFlow)? {
+        members[ObjectIdentifier(flow)]?.parent.flatMap { members[$0]?.flow }
+    }
+
+    /// The flows a flow started that are still in the tree, in the order they started.
+    public func children(of flow: any RunningFlow) -> [any RunningFlow] {
+        (members[ObjectIdentifier(flow)]?.children ?? []).compactMap { members[$0]?.flow }
+    }
+
+    /// The node a flow stands on besides its own content, if it has one.
+    public func anchor(of flow: any RunningFlow) -> NodeRef? {
+        members[ObjectIdentifier(flow)]?.anchor
+    }
+
+    // MARK: Joining and leaving
+
+    /// Starts a flow in the tree: finds its parent (the latest running flow of that name), takes
+    /// its anchor from the parent, keeps the flow, then runs `body`, which shows the flow's first
+    /// content, as one request. If the flow is not running once `body` returns, or `body` throws,
+    /// the flow leaves the tree again.
+    public func start(_ flow: any RunningFlow, parent: FlowID?, on host: any PresentationHost, _ body: () throws -> Void) throws {
+        let key = ObjectIdentifier(flow)
+        guard members[key] == nil else {
+            throw FlowError(.flowAlreadyStarted, "The flow '\(flow.id)' is already running.")
+        }
+        // A parent may still be starting: a coordinator starts its tab items inside its own start.
+        let parentKey = parent.flatMap { name in named[name]?.last { members[$0]?.flow.phase != .finished } }
+        let anchor = parentKey.flatMap { members[$0]?.flow.anchorForChild(on: host) }
+        members[key] = Member(flow: flow, parent: parentKey, anchor: anchor, order: nextOrder)
+        nextOrder += 1
+        named[flow.id, default: []].append(key)
+        if let parentKey { members[parentKey]?.children.append(key) }
+        if let anchor { anchored[anchor, default: []].append(key) }
+        do {
+            try request(on: host, body)
+        } catch {
+            if flow.phase != .running { leave(key) }
+            throw error
+        }
+        if flow.phase != .running { leave(key) }
+    }
+
+    /// Ends, innermost first, every flow a flow started that still runs: what a flow's end does
+    /// before it reports itself (``FlowLifecycle/finish(_:)``).
+    public func endChildren(of flow: any RunningFlow) {
+        guard let children = members[ObjectIdentifier(flow)]?.children else { return }
+        for child in children.reversed() {
+            guard let member = members[child], member.flow.phase == .running else { continue }
+            member.flow.endDetached()
+        }
+    }
+
+    /// Ends every running flow, cancelled, innermost first: what an app does before it lets go
+    /// of a host (a scene that disconnects), since the tree keeps its flows and a running flow
+    /// keeps its host.
+    public func endAll() {
+        for key in innermostFirst(members.keys) {
+            guard let member = members[key], member.flow.phase == .running else { continue }
+            member.flow.endDetached()
+        }
+    }
+
+    /// Lets go of a flow that has finished; its children left before it.
+    public func flowDidFinish(_ flow: any RunningFlow) {
+        leave(ObjectIdentifier(flow))
+    }
+
+    private func leave(_ key: ObjectIdentifier) {
+        guard let member = members.removeValue(forKey: key) else { return }
+        named[member.flow.id]?.removeAll { $0 == key }
+        if named[member.flow.id]?.isEmpty == true { named[member.flow.id] = nil }
+        if let anchor = member.anchor {
+            anchored[anchor]?.removeAll { $0 == key }
+            if anchored[anchor]?.isEmpty == true { anchored[anchor] = nil }
+        }
+        if let parent = member.parent { members[parent]?.children.removeAll { $0 == key } }
+    }
+
+    // MARK: Requests and passes
+
+    /// Runs a flow's request: the pass that follows its changes runs once the outermost request
+    /// under way returns, so no flow sees a request half made.
+    public func request<T>(on host: any PresentationHost, _ body: () throws -> T) rethrows -> T {
+        openRequests += 1
+        defer {
+            openRequests -= 1
+            settle(on: host)
+        }
+        return try body()
+    }
+
+    /// Whether a request is under way, during which passes wait.
+    public var isInRequest: Bool { openRequests > 0 }
+
+    /// Notes a change a host made: the nodes it took away, and the flows that had made them (by
+    /// name). A flow's own change does not make it follow.
+    public func didChange(by origin: FlowEvent.Origin, departed: [NodeRef], makers: some Sequence<FlowID>) {
+        guard !members.isEmpty else { return }
+        for name in makers where name != origin.flow { pending.names.insert(name) }
+        pending.departed.append(contentsOf: departed)
+        pending.origin = origin
+    }
+
+    /// Notes a change from a host that cannot say what it took away: every flow but the one that
+    /// made it looks at the next pass.
+    public func didChange(by origin: FlowEvent.Origin) {
+        guard !members.isEmpty else { return }
+        pending.everyone = true
+        pending.origin = origin
+    }
+
+    /// Applies the end rule to what changed since the last pass, unless a request is under way
+    /// (its end runs the pass) or a pass is (it goes on with this change).
+    public func settle(on host: any PresentationHost) {
+        guard openRequests == 0, !isSettling, !pending.isEmpty else { return }
+        isSettling = true
+        defer { isSettling = false }
+        var passes = 0
+        while !pending.isEmpty {
+            passes += 1
+            guard passes <= 1_000 else {
+                // Flows that answer each other's changes for ever: stop, and say so.
+                pending = Pending()
+                host.report(FlowEvent(.requestRefused(FlowError(.reentrantNavigation, "Flows kept changing what is shown in answer to each other; the tree stopped following after 1,000 passes.")), origin: .system))
+                return
+            }
+            let batch = pending
+            pending = Pending()
+            for key in candidates(of: batch) {
+                guard let member = members[key], member.flow.phase == .running else { continue }
+                if let anchor = member.anchor, !host.contains(anchor) {
+                    member.flow.endDetached()
+                } else if batch.everyone ? member.flow.id != batch.origin.flow : batch.names.contains(member.flow.id) {
+                    member.flow.hostDidChange(by: batch.origin)
+                }
+            }
+        }
+    }
+
+    /// The flows a batch touches, innermost (started last) first.
+    private func candidates(of batch: Pending) -> [ObjectIdentifier] {
+        var keys: Set<ObjectIdentifier> = []
+        if batch.everyone {
+            keys = Set(members.keys)
+        } else {
+            for name in batch.names { keys.formUnion(named[name] ?? []) }
+            for node in batch.departed { keys.formUnion(anchored[node] ?? []) }
+        }
+        return innermostFirst(keys)
+    }
+
+    private func innermostFirst(_ keys: some Sequence<ObjectIdentifier>) -> [ObjectIdentifier] {
+        keys.sorted { (members[$0]?.order ?? 0) > (members[$1]?.order ?? 0) }
+    }
+
+    // MARK: Guards across the tree
+
+    /// The first refusal among the guards of what would go with the flows that a change ends,
+    /// were it to take these nodes away: flows anchored on them, flows whose base is among them
+    /// (of the makers named), and their children, presented elsewhere included. The flow that
+    /// makes the change is not asked about itself; `nil` when every guard allows it.
+    public func endRefusal(leaving nodes: some Collection<NodeRef>, makers: some Sequence<FlowID>, origin: FlowEvent.Origin) -> GuardRefusal? {
+        guard !members.isEmpty, !nodes.isEmpty else { return nil }
+        let leaving = Set(nodes)
+        var ending: Set<ObjectIdentifier> = []
+        for node in leaving { ending.formUnion(anchored[node] ?? []) }
+        for name in Set(makers) where name != origin.flow {
+            for key in named[name] ?? [] where members[key]?.flow.baseNode.map(leaving.contains) == true {
+                ending.insert(key)
+            }
+        }
+        for key in innermostFirst(ending) {
+            guard let flow = members[key]?.flow, flow.phase == .running else { continue }
+            if let refusal = flow.endRefusal() ?? childrenRefusal(of: key) { return refusal }
+        }
+        return nil
+    }
+
+    /// The first refusal among the guards of what the ends of a flow's children, and theirs,
+    /// would take away: what a flow asks before it cancels them and ends.
+    public func childrenRefusal(of flow: any RunningFlow) -> GuardRefusal? {
+        childrenRefusal(of: ObjectIdentifier(flow))
+    }
+
+    private func childrenRefusal(of key: ObjectIdentifier) -> GuardRefusal? {
+        for child in (members[key]?.children ?? []).reversed() {
+            guard let flow = members[child]?.flow, flow.phase == .running else { continue }
+            if let refusal = childrenRefusal(of: child) ?? flow.endRefusal() { return refusal }
+        }
+        return nil
+    }
+}

@@ -85,6 +85,8 @@ let package = Package(
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowStage", "FlowTestKit"]),
+        // Flows of every strategy nested in each other, with the person's gestures between their requests.
+        .testTarget(name: "FlowTreeTests", dependencies: ["FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowLinks", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(

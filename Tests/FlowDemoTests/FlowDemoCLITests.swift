@@ -48,12 +48,12 @@ struct FlowDemoCLITests {
         let run = try FlowDemo.run(["--strategy", "stack"], input: "start\n\(line)\n")
         #expect(run.status == 0)
         #expect(run.stdout.utf8.count < 4_000, "\(run.stdout.suffix(300))")
-        #expect(run.stdout.contains("more characters)"))
+        #expect(run.stdout.contains("more bytes)"))
     }
 
     @Test func shortInputIsRepeatedWhole() {
         #expect("nope".echoed == "nope")
-        #expect(String(repeating: "a", count: 41).echoed == String(repeating: "a", count: 40) + "… (1 more characters)")
+        #expect(String(repeating: "a", count: 41).echoed == String(repeating: "a", count: 40) + "… (1 more bytes)")
     }
 
     @Test func withoutAStrategyTheUserIsAskedUntilTheyNameOne() throws {

@@ -67,7 +67,7 @@ struct LinkReadingTests {
     func echoesLongLinkInPart() {
         let text = "shop://" + String(repeating: "a", count: 500) + " b"
         let error = #expect(throws: FlowError.self) { try Link(text) }
-        #expect(error?.message.contains("more characters") == true)
+        #expect(error?.message.contains("more bytes") == true)
         #expect((error?.message.count ?? 0) < 200)
     }
 }

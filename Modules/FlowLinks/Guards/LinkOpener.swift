@@ -198,7 +198,7 @@ public final class LinkOpener<Destination> {
             case nil:
                 return Route(destination: current, redirects: redirects, outcome: .arrive(current))
             case .refuse(let name, let reason):
-                throw FlowError(.linkRefused, "\(name) refuses \(visited.last!): \(reason).")
+                throw FlowError(.linkRefused, "\(name) refuses \(describe(current)): \(reason).")
             case .redirect(let name, let target, let reason):
                 let next = describe(target)
                 visited.append(next)

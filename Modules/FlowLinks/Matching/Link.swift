@@ -219,9 +219,16 @@ extension UInt8 {
 
 extension String {
     /// Text a message repeats: whole when short, else its start and how much more there was.
+    ///
+    /// Cut by Unicode scalars, not characters: one character may join any number of scalars (a
+    /// letter with a thousand combining marks), while 60 scalars are at most 240 bytes of UTF-8.
     var linkEchoed: String {
         let limit = 60
-        guard count > limit else { return self }
-        return "\(prefix(limit))… (\(count - limit) more characters)"
+        let scalars = unicodeScalars
+        guard scalars.count > limit else { return self }
+        var start = String.UnicodeScalarView()
+        start.append(contentsOf: scalars.prefix(limit))
+        let shown = String(start)
+        return "\(shown)… (\(utf8.count - shown.utf8.count) more bytes)"
     }
 }

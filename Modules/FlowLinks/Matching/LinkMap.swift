@@ -113,10 +113,10 @@ public struct LinkMap<Destination> {
 
     private func matched(_ link: Link) throws -> (route: Route, parameters: LinkParameters) {
         if let scheme = link.scheme, !schemes.isEmpty, !schemes.contains(scheme) {
-            throw FlowError(.unknownLink, "The link \"\(link.text.linkEchoed)\" is a \(scheme) link; this app opens \(schemes.sorted().joined(separator: ", ")) links.")
+            throw FlowError(.unknownLink, "The link \"\(link.text.linkEchoed)\" is a \(scheme.linkEchoed) link; this app opens \(schemes.sorted().joined(separator: ", ")) links.")
         }
         if let site = link.site, !sites.isEmpty, !sites.contains(site) {
-            throw FlowError(.unknownLink, "The link \"\(link.text.linkEchoed)\" is for \(site); this app opens links for \(sites.sorted().joined(separator: ", ")).")
+            throw FlowError(.unknownLink, "The link \"\(link.text.linkEchoed)\" is for \(site.linkEchoed); this app opens links for \(sites.sorted().joined(separator: ", ")).")
         }
         var captured: [String] = []
         captured.reserveCapacity(4)

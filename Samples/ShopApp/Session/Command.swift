@@ -51,8 +51,13 @@ extension String {
     /// Typed text as a message repeats it: whole when short, else its first characters and how
     /// many more there were, so a message never repeats a megabyte back.
     public var echoed: String {
-        guard count > Self.echoLimit else { return self }
-        return "\(prefix(Self.echoLimit))… (\(count - Self.echoLimit) more characters)"
+        // Cut by scalars: one character may join any number of them, a scalar is at most 4 bytes.
+        let scalars = unicodeScalars
+        guard scalars.count > Self.echoLimit else { return self }
+        var start = String.UnicodeScalarView()
+        start.append(contentsOf: scalars.prefix(Self.echoLimit))
+        let shown = String(start)
+        return "\(shown)… (\(utf8.count - shown.utf8.count) more bytes)"
     }
 
     var trimmingSpaces: String {

@@ -1,0 +1,105 @@
+import FlowChain
+import FlowCoordinator
+import FlowKernel
+import FlowRouter
+import FlowStack
+import FlowStage
+import FlowTestKit
+
+/// A named screen of a navigator's registry, or a coordinator's; its guard refuses to leave while
+/// `holds` is set.
+@MainActor
+final class Page: Screen, StackScreen {
+    let displayName: String
+    var navigator: (any NavigatorHandle)?
+    var holds = false
+    init(_ name: String) { displayName = name }
+    func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
+        holds ? .refuse(because: "\(displayName) holds") : .allow
+    }
+}
+
+/// A navigator's screens, by type.
+@MainActor final class Home: Screen, StackScreen { var navigator: (any NavigatorHandle)? }
+@MainActor final class Detail: Screen, StackScreen { var navigator: (any NavigatorHandle)? }
+
+/// A chain's step.
+@MainActor
+final class Step: ChainScreen {
+    let displayName: String
+    var step: StepHandle?
+    init(_ name: String) { displayName = name }
+}
+
+/// A router flow's first screen: it produces numbers.
+@MainActor
+final class Picker: OutputProducing {
+    typealias Output = Int
+    let route = RouteSlot()
+}
+
+/// The screen a number routes to.
+@MainActor
+final class Taker: InputRequiring, OutputProducing, Instantiable {
+    typealias Input = Int
+    typealias Output = String
+    let route = RouteSlot()
+    init() {}
+}
+
+/// A coordinator that moves to one page when it starts.
+@MainActor
+final class PageCoordinator: StackCoordinator<Void> {
+    let first: Page
+    init(_ id: FlowID, first: Page? = nil) {
+        self.first = first ?? Page("\(id.name) start")
+        super.init(id)
+    }
+    override func start() throws { try move(to: first) }
+}
+
+/// A tab coordinator with the items it is given.
+@MainActor
+final class Tabs: TabCoordinator<Void> {
+    let made: [PageCoordinator]
+    init(_ id: FlowID, items: [PageCoordinator]) {
+        made = items
+        super.init(id)
+    }
+    override func start() throws {
+        try super.start()
+        for item in made { try addItem(title: item.id.name, coordinator: item) }
+    }
+}
+
+@MainActor
+enum Make {
+    static func navigator(_ id: FlowID, leaks: LeakTracker? = nil) -> StackNavigator<Void> {
+        let registry = ScreenRegistry { registry in
+            registry.register(Home.self) { leaks?.track(Home(), as: "\(id.name) Home") ?? Home() }
+            registry.register(Detail.self) { leaks?.track(Detail(), as: "\(id.name) Detail") ?? Detail() }
+        }
+        return StackNavigator<Void>(id, registry: registry, root: Home.self)
+    }
+
+    static func chain(_ id: FlowID, steps: Int = 2, kind: ChainContainer.Kind = .stack, leaks: LeakTracker? = nil) -> ChainFlow<Void> {
+        var chain = StepChain<Void>(id, container: kind).addStep { leaks?.track(Step("\(id.name) 0")) ?? Step("\(id.name) 0") }
+        for index in 1..<max(steps, 1) {
+            chain = chain.addStep { leaks?.track(Step("\(id.name) \(index)")) ?? Step("\(id.name) \(index)") }
+        }
+        return chain.finish()
+    }
+
+    static func router(_ id: FlowID, leaks: LeakTracker? = nil) throws -> RouterFlow<String> {
+        let router = Router()
+        try router.register(Taker.self) { leaks?.track(Taker(), as: "\(id.name) Taker") ?? Taker() }
+        return RouterFlow<String>(id, router: router) { leaks?.track(Picker(), as: "\(id.name) Picker") ?? Picker() }
+    }
+}
+
+extension InMemoryHost {
+    /// The display names of a stack's screens, bottom first.
+    func names(in stack: ContainerID) -> [String] {
+        hierarchy.screens(in: stack).map(\.displayName)
+    }
+}

@@ -22,21 +22,20 @@ extension InMemoryHost {
     }
 
     /// Throws the first refusal among the guards of what the flows a change ends would take
-    /// away (``/FlowKernel/FlowTree/endRefusal(leaving:makers:origin:)``): flows anchored on the nodes
+    /// away (``/FlowKernel/FlowTree/endRefusal(leaving:maker:origin:)``): flows anchored on the nodes
     /// that leave, or whose first content leaves, and their children. Screens named in `staying`
     /// are shown again by the change, so flows that stand on them do not end.
     func askTree(leaving nodes: some Sequence<StageNode>, staying: Set<NodeRef> = [], origin: FlowEvent.Origin) throws {
         guard !flows.isEmpty else { return }
-        var refs: [NodeRef] = []
-        var makers: Set<FlowID> = []
+        var leaving: [NodeRef] = []
         for node in nodes {
             node.forEach { gone in
-                guard !staying.contains(gone.ref) else { return }
-                refs.append(gone.ref)
-                if let maker = gone.maker { makers.insert(maker) }
+                if !staying.contains(gone.ref) { leaving.append(gone.ref) }
             }
         }
-        if let refusal = flows.endRefusal(leaving: refs, makers: makers, origin: origin) { throw GuardStop(refusal: refusal) }
+        if let refusal = flows.endRefusal(leaving: leaving, maker: { [nodes = self.nodes] in nodes.find($0)?.maker }, origin: origin) {
+            throw GuardStop(refusal: refusal)
+        }
     }
 
     /// Throws the first refusal among the guards of the screens some content would show.

@@ -131,6 +131,13 @@ public final class InMemoryHost: PresentationHost {
         }
     }
 
+    /// The flow whose change put a node on the host, or `nil` for a node the system or the
+    /// person put there, or one the host does not show. A node keeps its maker while it stays,
+    /// through a stack re-set that keeps it.
+    public func maker(of node: NodeRef) -> FlowID? {
+        nodes.find(node)?.maker
+    }
+
     /// The shown screen a reference names, or `nil`.
     public func screen(for ref: ScreenRef) -> (any Screen)? {
         guard let node = nodes[.screen(ref)], case .screen(let screen) = node.kind else { return nil }

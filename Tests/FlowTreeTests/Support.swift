@@ -6,45 +6,59 @@ import FlowStack
 import FlowStage
 import FlowTestKit
 
-/// A named screen of a navigator's registry, or a coordinator's; its guard refuses to leave while
-/// `holds` is set.
+/// A screen whose guard refuses to leave while `holds` is set.
 @MainActor
-final class Page: Screen, StackScreen {
-    let displayName: String
-    var navigator: (any NavigatorHandle)?
+class Held: Screen {
     var holds = false
-    init(_ name: String) { displayName = name }
+    init() {}
+    var displayName: String { "\(type(of: self))" }
     func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
         holds ? .refuse(because: "\(displayName) holds") : .allow
     }
 }
 
+/// A named screen of a coordinator's.
+@MainActor
+final class Page: Held {
+    let name: String
+    init(_ name: String) { self.name = name }
+    override var displayName: String { name }
+}
+
 /// A navigator's screens, by type.
-@MainActor final class Home: Screen, StackScreen { var navigator: (any NavigatorHandle)? }
-@MainActor final class Detail: Screen, StackScreen { var navigator: (any NavigatorHandle)? }
+@MainActor final class Home: Held, StackScreen { var navigator: (any NavigatorHandle)? }
+@MainActor final class Detail: Held, StackScreen { var navigator: (any NavigatorHandle)? }
 
 /// A chain's step.
 @MainActor
-final class Step: ChainScreen {
-    let displayName: String
+final class Step: Held, ChainScreen {
+    let name: String
     var step: StepHandle?
-    init(_ name: String) { displayName = name }
+    init(_ name: String) { self.name = name }
+    override var displayName: String { name }
 }
 
 /// A router flow's first screen: it produces numbers.
 @MainActor
-final class Picker: OutputProducing {
+final class Picker: Held, OutputProducing {
     typealias Output = Int
-    let route = RouteSlot()
+    let route: RouteSlot
+    override init() {
+        route = RouteSlot()
+        super.init()
+    }
 }
 
-/// The screen a number routes to.
+/// The screen a number routes to; the text it produces ends its router flow.
 @MainActor
-final class Taker: InputRequiring, OutputProducing, Instantiable {
+final class Taker: Held, InputRequiring, OutputProducing, Instantiable {
     typealias Input = Int
     typealias Output = String
-    let route = RouteSlot()
-    init() {}
+    let route: RouteSlot
+    override init() {
+        route = RouteSlot()
+        super.init()
+    }
 }
 
 /// A coordinator that moves to one page when it starts.

@@ -50,7 +50,13 @@ extension ChainFlow {
                 made[index] = try make(plan.steps[index])
             }
             // Every guard on the way answers before the first step moves.
-            let leaving = target < current ? (target + 1...current).compactMap { screens[$0].map(NodeRef.of) } : []
+            var leaving = target < current ? (target + 1...current).compactMap { screens[$0].map(NodeRef.of) } : []
+            // In a stack, going back to a step takes away everything above it: another flow's
+            // screens pushed over the chain's too.
+            if target < current, container.kind == .stack, let screen = screens[target],
+               let index = host.index(of: .of(screen), in: container.id), let count = host.entryCount(of: container.id) {
+                leaving = (index + 1..<count).compactMap { host.child(at: $0, of: .container(container.id)) }
+            }
             let entering = target > current ? shown.compactMap { made[$0] ?? screens[$0] } : []
             // The arrival's changes are the link's, made on the chain's behalf.
             container.origin = .link(for: id)

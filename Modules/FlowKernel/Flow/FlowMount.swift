@@ -225,7 +225,7 @@ public struct FlowMount {
     /// The first refusal among the guards of every screen ``remove(from:)`` would take away, or
     /// `nil`; asks without reporting or changing anything (``RunningFlow/endRefusal()``).
     public func removalRefusal(on host: any PresentationHost) -> GuardRefusal? {
-        host.guardRefusal(of: removal(on: host), origin: origin)
+        host.screensRefusal(of: removal(on: host), origin: origin)
     }
 
     /// Presents over the host's top-most node, or shows the content as the root when the host

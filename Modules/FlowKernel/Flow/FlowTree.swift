@@ -174,7 +174,8 @@ public final class FlowTree {
     public func didChange(by origin: FlowEvent.Origin, departed: [NodeRef], makers: some Sequence<FlowID>) {
         guard !members.isEmpty else { return }
         for name in makers where name != origin.flow { pending.names.insert(name) }
-        pending.departed.append(contentsOf: departed)
+        // Only a departed anchor matters: the flows that stand on it end.
+        for node in departed where anchored[node] != nil { pending.departed.append(node) }
         pending.origin = origin
     }
 
@@ -233,21 +234,28 @@ public final class FlowTree {
     // MARK: Guards across the tree
 
     /// The first refusal among the guards of what would go with the flows that a change ends,
-    /// were it to take these nodes away: flows anchored on them, flows whose base is among them
-    /// (of the makers named), and their children, presented elsewhere included. The flow that
-    /// makes the change is not asked about itself; `nil` when every guard allows it.
-    public func endRefusal(leaving nodes: some Collection<NodeRef>, makers: some Sequence<FlowID>, origin: FlowEvent.Origin) -> GuardRefusal? {
-        guard !members.isEmpty, !nodes.isEmpty else { return nil }
-        let leaving = Set(nodes)
-        var ending: Set<ObjectIdentifier> = []
-        for node in leaving { ending.formUnion(anchored[node] ?? []) }
-        for name in Set(makers) where name != origin.flow {
-            for key in named[name] ?? [] where members[key]?.flow.baseNode.map(leaving.contains) == true {
-                ending.insert(key)
+    /// were it to take these nodes away: flows anchored on them, flows whose base is among them,
+    /// and their children, presented elsewhere included. `maker` names the flow that made each
+    /// node, where the host knows (InMemoryHost does); `nil` has every flow's base compared. The
+    /// flow that makes the change is not asked about itself; `nil` when every guard allows it.
+    public func endRefusal(leaving nodes: some Sequence<NodeRef>, maker: ((NodeRef) -> FlowID?)?, origin: FlowEvent.Origin) -> GuardRefusal? {
+        guard !members.isEmpty else { return nil }
+        var ending: [ObjectIdentifier] = []
+        for node in nodes {
+            if let keys = anchored[node] { ending += keys }
+            if let maker {
+                // Only the flow that made a node can stand on it as its base.
+                guard let name = maker(node), name != origin.flow, let keys = named[name] else { continue }
+                ending += keys.filter { members[$0]?.flow.baseNode == node }
+            } else {
+                ending += members.keys.filter { members[$0]?.flow.id != origin.flow && members[$0]?.flow.baseNode == node }
             }
         }
-        for key in innermostFirst(ending) {
-            guard let flow = members[key]?.flow, flow.phase == .running else { continue }
+        guard !ending.isEmpty else { return nil }
+        for key in innermostFirst(Set(ending)) {
+            // The flow making the change asked about its own removal already, and is in the
+            // middle of it.
+            guard let flow = members[key]?.flow, flow.phase == .running, flow.id != origin.flow else { continue }
             if let refusal = flow.endRefusal() ?? childrenRefusal(of: key) { return refusal }
         }
         return nil

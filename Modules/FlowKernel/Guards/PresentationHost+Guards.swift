@@ -48,6 +48,13 @@ extension PresentationHost {
     /// asked about what the host shows now, or `nil` when every guard allows them: what a request
     /// that makes several changes asks before the first.
     public func guardRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
+        screensRefusal(of: operations, origin: origin) ?? treeRefusal(leaving: operations.flatMap(departing), origin: origin)
+    }
+
+    /// The first refusal among the guards of the screens several operations would move, without
+    /// asking about the flows they would end: what one flow's own removal asks
+    /// (``FlowMount/removalRefusal(on:)``), since the tree asks each flow that ends in turn.
+    func screensRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
         for operation in operations {
             if let refusal = guardRefusal(of: operation, origin: origin) { return refusal }
         }
@@ -65,7 +72,48 @@ extension PresentationHost {
         for screen in screens {
             if let refusal = enteringRefusal(.screen(screen), skippingShown: true, origin: origin) { return refusal }
         }
-        return nil
+        return treeRefusal(leaving: nodes, origin: origin)
+    }
+
+    /// The first refusal among the guards of what the flows that stand on some nodes would take
+    /// away when they end, were the nodes — and everything in and above them — taken away
+    /// (``FlowTree/endRefusal(leaving:maker:origin:)``): a request that makes several changes asks
+    /// it before the first, as each change's host asks it again.
+    private func treeRefusal(leaving nodes: [NodeRef], origin: FlowEvent.Origin) -> GuardRefusal? {
+        guard !nodes.isEmpty, !flows.isEmpty else { return nil }
+        var refs: [NodeRef] = []
+        func collect(_ node: NodeRef) {
+            guard let place = place(of: node) else { return }
+            refs.append(node)
+            for index in 0..<place.childCount {
+                if let child = child(at: index, of: node) { collect(child) }
+            }
+            if let presented = place.presented { collect(presented) }
+        }
+        for node in nodes { collect(node) }
+        return flows.endRefusal(leaving: refs, maker: nil, origin: origin)
+    }
+
+    /// The nodes an operation takes off what is shown, each with everything in and above it.
+    private func departing(_ operation: HostOperation) -> [NodeRef] {
+        func entries(of stack: ContainerID, from start: Int) -> [NodeRef] {
+            guard let count = entryCount(of: stack), start < count else { return [] }
+            return (max(start, 1)..<count).compactMap { child(at: $0, of: .container(stack)) }
+        }
+        switch operation {
+        case .setRoot: return topmostRoot.map { [$0] } ?? []
+        case .pop(let stack): return entries(of: stack, from: (entryCount(of: stack) ?? 0) - 1)
+        case .popTo(let entry, let stack): return index(of: entry, in: stack).map { entries(of: stack, from: $0 + 1) } ?? []
+        case .popToRoot(let stack): return entries(of: stack, from: 1)
+        case .setStack(let stack, let kept):
+            let staying = Set(kept.map(\.ref))
+            let count = entryCount(of: stack) ?? 0
+            return (0..<count).compactMap { child(at: $0, of: .container(stack)) }.filter { !staying.contains($0) }
+        case .dismiss(let anchor): return presented(by: anchor).map { [$0] } ?? []
+        case .removeTab(let index, let tabs): return child(at: index, of: .container(tabs)).map { [$0] } ?? []
+        case .removeChild(let node): return [node]
+        case .push, .present, .addChild, .insertTab, .selectTab: return []
+        }
     }
 
     /// Asks the guards of several operations before the first is made, as `guardRefusal(of:origin:)`

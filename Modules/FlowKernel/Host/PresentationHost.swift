@@ -37,7 +37,7 @@
 ///   the tree (``FlowTree/didChange(by:departed:makers:)`` with the nodes the change took away and
 ///   the flows that had made them, or ``FlowTree/didChange(by:)``) and lets it settle
 ///   (``FlowTree/settle(on:)``), before `apply` returns. Before a change that takes nodes away, it
-///   asks the tree about the flows that change would end (``FlowTree/endRefusal(leaving:makers:origin:)``)
+///   asks the tree about the flows that change would end (``FlowTree/endRefusal(leaving:maker:origin:)``)
 ///   as it asks the screens' guards.
 /// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``tabItem(at:of:)``, ``topmost`` and
 ///   ``visibleScreenRef`` answer what the same questions asked of ``hierarchy`` answer. Their

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import FlowKernel
+import Testing
+
+/// Random sequences of nested flows of every strategy, the person's gestures between their
+/// requests: the laws of the flow tree hold after every step.
+///
+/// Each sequence is seeded, so a breach names the seed and the step that reproduce it. `swift test`
+/// runs 1,000 sequences of 50 steps per top strategy; the longer run sets
+/// `FLOWKIT_FUZZ_SEQUENCES` (10,000 in Docs/Architecture.md's run) and, to repeat one sequence,
+/// `FLOWKIT_FUZZ_SEED`.
+@MainActor
+@Suite("Nested flows at random")
+struct NestedFlowFuzzTests {
+    static var sequences: Int {
+        Environment.integer("FLOWKIT_FUZZ_SEQUENCES") ?? 1_000
+    }
+
+    @Test("Nested flows keep the tree's laws whatever the person does between their requests", arguments: [FlowKind.stack, .chain, .router, .coordinator])
+    func nestedFlowsKeepTheLaws(top: FlowKind) {
+        let seeds: [UInt64] = Environment.integer("FLOWKIT_FUZZ_SEED").map { [UInt64($0)] } ?? (0..<Self.sequences).map(UInt64.init)
+        var failures: [String] = []
+        var steps = 0
+        for seed in seeds {
+            let world = NestedFlowWorld(top: top, seed: seed &* 7_919 &+ UInt64(top.rawValue.count))
+            world.run(steps: 50)
+            steps += world.records.count
+            if let first = world.breaches.first {
+                failures.append("seed \(seed): \(first)")
+                if failures.count == 5 { break }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        if failures.isEmpty { #expect(steps > 2 * seeds.count, "the sequences nest flows") }
+    }
+}
+
+enum Environment {
+    /// A whole number from the environment, if it is set to one.
+    static func integer(_ name: String) -> Int? {
+        guard let text = getenv(name) else { return nil }
+        return Int(String(cString: text))
+    }
+}

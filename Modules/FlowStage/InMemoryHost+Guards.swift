@@ -27,13 +27,24 @@ extension InMemoryHost {
     /// are shown again by the change, so flows that stand on them do not end.
     func askTree(leaving nodes: some Sequence<StageNode>, staying: Set<NodeRef> = [], origin: FlowEvent.Origin) throws {
         guard !flows.isEmpty else { return }
+        // Most changes end no flow (a flow pops its own screen): find that out without allocating.
+        var mayEnd = false
+        for node in nodes {
+            node.forEach { gone in
+                if !mayEnd, !staying.contains(gone.ref), flows.isAnchor(gone.ref) || (gone.maker != nil && gone.maker != origin.flow) {
+                    mayEnd = true
+                }
+            }
+        }
+        guard mayEnd else { return }
         var leaving: [NodeRef] = []
         for node in nodes {
             node.forEach { gone in
                 if !staying.contains(gone.ref) { leaving.append(gone.ref) }
             }
         }
-        if let refusal = flows.endRefusal(leaving: leaving, maker: { [nodes = self.nodes] in nodes.find($0)?.maker }, origin: origin) {
+        let index = self.nodes
+        if let refusal = flows.endRefusal(leaving: leaving, maker: { index.find($0)?.maker }, origin: origin) {
             throw GuardStop(refusal: refusal)
         }
     }

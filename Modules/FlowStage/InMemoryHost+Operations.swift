@@ -176,8 +176,10 @@ extension InMemoryHost {
 
     /// Notes a node that leaves, for the flow tree's pass.
     private func noteDeparture(of node: StageNode) {
-        departed.append(node.ref)
-        if let maker = node.maker { departedMakers.insert(maker) }
+        // The tree needs the anchors among what leaves, and who else made it: a flow's own change
+        // does not make it follow.
+        if flows.isAnchor(node.ref) { departed.append(node.ref) }
+        if let made = node.maker, made != maker { departedMakers.insert(made) }
     }
 
     /// Every reference in and above a node.

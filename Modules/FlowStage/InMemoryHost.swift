@@ -84,7 +84,7 @@ public final class InMemoryHost: PresentationHost {
             departedMakers.removeAll()
             throw refused(stop.refusal, origin: origin)
         }
-        if !departed.isEmpty {
+        if !departed.isEmpty || !departedMakers.isEmpty {
             flows.didChange(by: origin, departed: departed, makers: departedMakers)
             departed.removeAll(keepingCapacity: true)
             departedMakers.removeAll(keepingCapacity: true)

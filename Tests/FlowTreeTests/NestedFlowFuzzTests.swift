@@ -10,14 +10,20 @@ import Testing
 /// requests: the laws of the flow tree hold after every step.
 ///
 /// Each sequence is seeded, so a breach names the seed and the step that reproduce it. `swift test`
-/// runs 1,000 sequences of 50 steps per top strategy; the longer run sets
-/// `FLOWKIT_FUZZ_SEQUENCES` (10,000 in Docs/Architecture.md's run) and, to repeat one sequence,
-/// `FLOWKIT_FUZZ_SEED`.
+/// runs 1,000 sequences of 25 steps per top strategy; the longer run (Docs/Architecture.md) sets
+/// `FLOWKIT_FUZZ_SEQUENCES=10000 FLOWKIT_FUZZ_STEPS=50`, and `FLOWKIT_FUZZ_SEED` repeats one
+/// sequence.
 @MainActor
 @Suite("Nested flows at random")
 struct NestedFlowFuzzTests {
     static var sequences: Int {
         Environment.integer("FLOWKIT_FUZZ_SEQUENCES") ?? 1_000
+    }
+
+    /// 25 steps a sequence in `swift test`, to keep the whole suite under 15 seconds in a debug
+    /// build; the longer run takes 50 (`FLOWKIT_FUZZ_STEPS`).
+    static var steps: Int {
+        Environment.integer("FLOWKIT_FUZZ_STEPS") ?? 25
     }
 
     @Test("Nested flows keep the tree's laws whatever the person does between their requests", arguments: [FlowKind.stack, .chain, .router, .coordinator])
@@ -27,7 +33,7 @@ struct NestedFlowFuzzTests {
         var steps = 0
         for seed in seeds {
             let world = NestedFlowWorld(top: top, seed: seed &* 7_919 &+ UInt64(top.rawValue.count))
-            world.run(steps: 50)
+            world.run(steps: Self.steps)
             steps += world.records.count
             if let first = world.breaches.first {
                 failures.append("seed \(seed): \(first)")

@@ -53,6 +53,10 @@ final class NestedFlowWorld {
     let leaks = LeakTracker()
     let top: FlowKind
     private(set) var records: [FlowRecord] = []
+    /// The records not yet seen ended: the ones each step checks.
+    private var live: [FlowRecord] = []
+    /// How many ends the world's flows have had.
+    private var endsSoFar = 0
     private(set) var breaches: [String] = []
     private var random: SeededGenerator
     private var counter = 0
@@ -79,7 +83,7 @@ final class NestedFlowWorld {
         startTop()
         for index in 0..<steps {
             step = index
-            if records.allSatisfy({ !$0.isRunning }) { startTop() }
+            if !live.contains(where: \.isRunning) { startTop() }
             act()
             check()
             // Stop at the first breaking step: what follows only repeats it.
@@ -90,9 +94,8 @@ final class NestedFlowWorld {
 
     private func act() {
         let before = changes.count
-        let running = Set(records.filter(\.isRunning).map { ObjectIdentifier($0) })
-        let ends = records.map(\.ends)
-        let count = records.count
+        let flows = host.flows.count
+        let ends = endsSoFar
         do {
             switch random.next() % 20 {
             case 0..<6: try request()
@@ -105,7 +108,7 @@ final class NestedFlowWorld {
         } catch {
             // A refusal changes nothing: not the host, not which flows run, not an end.
             if changes.count != before { breach("a refused \(operation) changed the host: \(error)") }
-            if records.count != count || Set(records.filter(\.isRunning).map { ObjectIdentifier($0) }) != running || records.map(\.ends) != ends {
+            if host.flows.count != flows || endsSoFar != ends {
                 breach("a refused \(operation) started or ended flows: \(error)")
             }
         }
@@ -133,7 +136,10 @@ final class NestedFlowWorld {
         let record = FlowRecord(name: name, kind: kind, parent: parent)
         let flow = try make(kind, name)
         leaks.track(flow, as: "flow \(name)")
-        let count = { [weak record] (_: Any) in record?.ends += 1 }
+        let count = { [weak self, weak record] (_: Any) in
+            record?.ends += 1
+            self?.endsSoFar += 1
+        }
         if let coordinator, let parent {
             _ = parent
             switch flow {
@@ -155,6 +161,7 @@ final class NestedFlowWorld {
         }
         record.flow = flow
         records.append(record)
+        live.append(record)
         return record
     }
 
@@ -175,7 +182,7 @@ final class NestedFlowWorld {
     /// A screen starts a child flow of any kind: on the stack it stands on, or presented.
     private func startChild() throws {
         guard let visible = host.visibleScreenRef, let maker = host.maker(of: .screen(visible)),
-              let parent = records.last(where: { $0.name == maker && $0.isRunning }) else { return }
+              let parent = live.last(where: { $0.name == maker && $0.isRunning }) else { return }
         let kind = FlowKind.allCases.randomElement(using: &random) ?? .stack
         var placement = FlowPlacement.presented
         if random.next() % 2 == 0, let holder = host.holder(of: .screen(visible)), case .container(let stack) = holder,
@@ -195,7 +202,7 @@ final class NestedFlowWorld {
 
     /// A running flow's own request, valid or not.
     private func request() throws {
-        guard let record = records.filter(\.isRunning).randomElement(using: &random), let flow = record.flow else { return }
+        guard let record = live.filter(\.isRunning).randomElement(using: &random), let flow = record.flow else { return }
         try request(of: flow, named: record.name)
     }
 
@@ -332,7 +339,7 @@ final class NestedFlowWorld {
     /// running flow; no flow ended twice; a flow whose parent ended has ended; no flow was let go
     /// of before it ended.
     private func check() {
-        for record in records {
+        for record in live {
             if record.ends > 1 { breach("\(record.name) ended \(record.ends) times") }
             if let flow = record.flow, flow.phase == .running {
                 if !(flow.baseNode.map(host.contains) ?? false) { breach("\(record.name) runs showing nothing it made") }
@@ -342,15 +349,15 @@ final class NestedFlowWorld {
                 breach("\(record.name) was let go of without ending")
             }
         }
-        // Tab items are the tree's, not the world's records.
-        let running = Set(host.flows.flows.filter { $0.phase == .running }.map(\.id))
+        live.removeAll { $0.hasEnded || $0.flow == nil }
         var unowned: [String] = []
         // Walked with the host's targeted queries: building the hierarchy value every step would
         // cost more than the step.
         func visit(_ node: NodeRef) {
             guard let place = host.place(of: node) else { return }
             if let maker = host.maker(of: node) {
-                if !running.contains(maker) { unowned.append("\(node) of \(maker)") }
+                // Tab items are the tree's, not the world's records.
+                if host.flows.flow(named: maker)?.phase != .running { unowned.append("\(node) of \(maker)") }
             } else {
                 unowned.append("\(node) of no flow")
             }

@@ -49,13 +49,16 @@ public final class FlowTree {
         var isEmpty: Bool { names.isEmpty && departed.isEmpty && !everyone }
     }
 
-    private var members: [ObjectIdentifier: Member] = [:]
-    private var named: [FlowID: [ObjectIdentifier]] = [:]
-    private var anchored: [NodeRef: [ObjectIdentifier]] = [:]
+    // Read on every change a host makes and every request a flow makes. They skip the run-time
+    // exclusivity check: main-actor only, and no access is held across a call into a flow (the
+    // passes walk copies).
+    @exclusivity(unchecked) private var members: [ObjectIdentifier: Member] = [:]
+    @exclusivity(unchecked) private var named: [FlowID: [ObjectIdentifier]] = [:]
+    @exclusivity(unchecked) private var anchored: [NodeRef: [ObjectIdentifier]] = [:]
     private var nextOrder = 0
-    private var openRequests = 0
-    private var isSettling = false
-    private var pending = Pending()
+    @exclusivity(unchecked) private var openRequests = 0
+    @exclusivity(unchecked) private var isSettling = false
+    @exclusivity(unchecked) private var pending = Pending()
 
     /// Makes an empty tree.
     public init() {}
@@ -72,6 +75,11 @@ public final class FlowTree {
     /// The flows in the tree, parents before their children, in the order they started.
     public var flows: [any RunningFlow] {
         members.values.sorted { $0.order < $1.order }.map(\.flow)
+    }
+
+    /// The flow of a name in the tree (the one started last, if several have the name).
+    public func flow(named name: FlowID) -> (any RunningFlow)? {
+        named[name]?.last.flatMap { members[$0]?.flow }
     }
 
     /// The flow a flow runs as a child of, if it is in the tree.
@@ -169,8 +177,15 @@ public final class FlowTree {
     /// Whether a request is under way, during which passes wait.
     public var isInRequest: Bool { openRequests > 0 }
 
-    /// Notes a change a host made: the nodes it took away, and the flows that had made them (by
-    /// name). A flow's own change does not make it follow.
+    /// Whether a flow stands on a node as its anchor: the departures a host needs to name in
+    /// ``didChange(by:departed:makers:)``.
+    public func isAnchor(_ node: NodeRef) -> Bool {
+        !anchored.isEmpty && anchored[node] != nil
+    }
+
+    /// Notes a change a host made: the nodes it took away (the anchors among them are enough,
+    /// ``isAnchor(_:)``), and the flows that had made them, by name. A flow's own change does not
+    /// make it follow.
     public func didChange(by origin: FlowEvent.Origin, departed: [NodeRef], makers: some Sequence<FlowID>) {
         guard !members.isEmpty else { return }
         for name in makers where name != origin.flow { pending.names.insert(name) }
@@ -241,7 +256,7 @@ public final class FlowTree {
     public func endRefusal(leaving nodes: some Sequence<NodeRef>, maker: ((NodeRef) -> FlowID?)?, origin: FlowEvent.Origin) -> GuardRefusal? {
         guard !members.isEmpty else { return nil }
         var ending: [ObjectIdentifier] = []
-        for node in nodes {
+        for node in nodes where mayEnd(node, maker: maker, origin: origin) {
             if let keys = anchored[node] { ending += keys }
             if let maker {
                 // Only the flow that made a node can stand on it as its base.
@@ -259,6 +274,16 @@ public final class FlowTree {
             if let refusal = flow.endRefusal() ?? childrenRefusal(of: key) { return refusal }
         }
         return nil
+    }
+
+    /// Whether a node's departure may end a flow: a flow is anchored on it, or a flow other than
+    /// the one making the change made it. Asks nothing that allocates: what a host asks of every
+    /// node that leaves before it asks anything more.
+    public func mayEnd(_ node: NodeRef, maker: ((NodeRef) -> FlowID?)?, origin: FlowEvent.Origin) -> Bool {
+        if isAnchor(node) { return true }
+        guard let maker else { return true }
+        guard let name = maker(node) else { return false }
+        return name != origin.flow
     }
 
     /// The first refusal among the guards of what the ends of a flow's children, and theirs,

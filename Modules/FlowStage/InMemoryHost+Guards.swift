@@ -26,7 +26,7 @@ extension InMemoryHost {
     /// that leave, or whose first content leaves, and their children. Screens named in `staying`
     /// are shown again by the change, so flows that stand on them do not end.
     func askTree(leaving nodes: some Sequence<StageNode>, staying: Set<NodeRef> = [], origin: FlowEvent.Origin) throws {
-        guard !flows.isEmpty else { return }
+        guard flows.hasFlows(otherThan: origin.flow) else { return }
         // Most changes end no flow (a flow pops its own screen): find that out without allocating.
         var mayEnd = false
         for node in nodes {

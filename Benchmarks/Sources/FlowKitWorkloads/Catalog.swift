@@ -43,6 +43,15 @@ public enum Catalog {
             Workload("FlowCoordinator move+back, depth 1,000", anchor: "FlowCoordinator move+back, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Strategies.coordinatorMoveBack(depth: 1_000) }),
             Workload("FlowRouter route forward + unwind back", anchor: baseline, goal: "≤ 15×", ratioLimit: 15, make: Strategies.routerForwardUnwind),
 
+            Workload("1 flow nested by presentation: forward + own back", make: { Trees.nestedByPresentation(count: 1, back: .own) }),
+            Workload("1,000 flows nested by presentation: forward + own back", anchor: "1 flow nested by presentation: forward + own back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.nestedByPresentation(count: 1_000, back: .own) }),
+            Workload("1 flow nested by presentation: forward + person's Back", make: { Trees.nestedByPresentation(count: 1, back: .person) }),
+            Workload("1,000 flows nested by presentation: forward + person's Back", anchor: "1 flow nested by presentation: forward + person's Back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.nestedByPresentation(count: 1_000, back: .person) }),
+            Workload("tabs of 1 coordinator: forward + own back", make: { Trees.tabs(count: 1, back: .own) }),
+            Workload("tabs of 1,000 coordinators: forward + own back", anchor: "tabs of 1 coordinator: forward + own back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.tabs(count: 1_000, back: .own) }),
+            Workload("tabs of 1 coordinator: forward + person's Back", make: { Trees.tabs(count: 1, back: .person) }),
+            Workload("tabs of 1,000 coordinators: forward + person's Back", anchor: "tabs of 1 coordinator: forward + person's Back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.tabs(count: 1_000, back: .person) }),
+
             Workload("Router lookup, 10 screens", goal: "≤ 200 ns", nanosecondsLimit: 200, make: { Strategies.routerLookup(registered: 10) }),
             Workload("Router lookup, 10,000 screens", anchor: "Router lookup, 10 screens", goal: "flat, ≤ 200 ns", ratioLimit: 1.5, nanosecondsLimit: 200, make: { Strategies.routerLookup(registered: 10_000) }),
             Workload("Router register 1,000 screen types", make: { Strategies.routerRegister(count: 1_000) }),

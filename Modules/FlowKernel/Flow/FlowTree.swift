@@ -56,6 +56,9 @@ public final class FlowTree {
     @exclusivity(unchecked) private var named: [FlowID: [ObjectIdentifier]] = [:]
     @exclusivity(unchecked) private var anchored: [NodeRef: [ObjectIdentifier]] = [:]
     private var nextOrder = 0
+    /// The name of the one flow in the tree, when there is one: the common case answered without
+    /// hashing a name.
+    @exclusivity(unchecked) private var soleName: FlowID?
     @exclusivity(unchecked) private var openRequests = 0
     @exclusivity(unchecked) private var isSettling = false
     @exclusivity(unchecked) private var pending = Pending()
@@ -114,6 +117,7 @@ public final class FlowTree {
         members[key] = Member(flow: flow, parent: parentKey, anchor: anchor, order: nextOrder)
         nextOrder += 1
         named[flow.id, default: []].append(key)
+        soleName = members.count == 1 ? flow.id : nil
         if let parentKey { members[parentKey]?.children.append(key) }
         if let anchor { anchored[anchor, default: []].append(key) }
         do {
@@ -159,6 +163,7 @@ public final class FlowTree {
             if anchored[anchor]?.isEmpty == true { anchored[anchor] = nil }
         }
         if let parent = member.parent { members[parent]?.children.removeAll { $0 == key } }
+        soleName = members.count == 1 ? members.first?.value.flow.id : nil
     }
 
     // MARK: Requests and passes
@@ -176,6 +181,17 @@ public final class FlowTree {
 
     /// Whether a request is under way, during which passes wait.
     public var isInRequest: Bool { openRequests > 0 }
+
+    /// Whether a flow other than the one named runs: without one, no change a flow makes can end
+    /// another, and a request need not ask.
+    public func hasFlows(otherThan flow: FlowID?) -> Bool {
+        switch members.count {
+        case 0: return false
+        // One flow, the common case: compared by name, without hashing it.
+        case 1: return soleName != flow
+        default: return members.count > (flow.flatMap { named[$0]?.count } ?? 0)
+        }
+    }
 
     /// Whether a flow stands on a node as its anchor: the departures a host needs to name in
     /// ``didChange(by:departed:makers:)``.

@@ -48,7 +48,9 @@ extension PresentationHost {
     /// asked about what the host shows now, or `nil` when every guard allows them: what a request
     /// that makes several changes asks before the first.
     public func guardRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
-        screensRefusal(of: operations, origin: origin) ?? treeRefusal(leaving: operations.flatMap(departing), origin: origin)
+        if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
+        guard flows.hasFlows(otherThan: origin.flow) else { return nil }
+        return treeRefusal(leaving: operations.flatMap(departing), origin: origin)
     }
 
     /// The first refusal among the guards of the screens several operations would move, without
@@ -80,7 +82,7 @@ extension PresentationHost {
     /// (``FlowTree/endRefusal(leaving:maker:origin:)``): a request that makes several changes asks
     /// it before the first, as each change's host asks it again.
     private func treeRefusal(leaving nodes: [NodeRef], origin: FlowEvent.Origin) -> GuardRefusal? {
-        guard !nodes.isEmpty, !flows.isEmpty else { return nil }
+        guard !nodes.isEmpty, flows.hasFlows(otherThan: origin.flow) else { return nil }
         var refs: [NodeRef] = []
         func collect(_ node: NodeRef) {
             guard let place = place(of: node) else { return }

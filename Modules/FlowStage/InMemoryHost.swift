@@ -29,6 +29,9 @@ public final class InMemoryHost: PresentationHost {
     /// Every node shown, by reference.
     let nodes = NodeIndex()
     @exclusivity(unchecked) private var cachedHierarchy: Hierarchy?
+    /// The top-most node, found once after a change: a gesture reads it several times, and
+    /// finding it walks the presentation chain, as long as the flows nested by presentation.
+    @exclusivity(unchecked) private var cachedTopmost: NodeRef??
     /// Read on every change; delivery walks a copy, so an observer that adds or removes one
     /// holds no access to it.
     @exclusivity(unchecked) private var observers: [any FlowObserver] = []
@@ -78,6 +81,7 @@ public final class InMemoryHost: PresentationHost {
             }
             let change = try perform(operation, origin: origin)
             cachedHierarchy = nil
+            keepTopmost(after: operation)
             if !observers.isEmpty { deliver(FlowEvent(change, origin: origin)) }
         } catch let stop as GuardStop {
             departed.removeAll()
@@ -116,9 +120,35 @@ public final class InMemoryHost: PresentationHost {
 
     /// The top-most node of the presentation chain, found by following what is visible.
     public var topmost: NodeRef? {
-        guard var node = root else { return nil }
+        if let cachedTopmost { return cachedTopmost }
+        guard var node = root else {
+            cachedTopmost = .some(nil)
+            return nil
+        }
         while let next = node.presentedAnywhereVisible { node = next }
+        cachedTopmost = node.ref
         return node.ref
+    }
+
+    /// Keeps the top-most node found before a change that cannot have moved it — a push or pop
+    /// whose stack's entries around the change present nothing, the common step — and forgets it
+    /// after any other change, to be found again when asked.
+    private func keepTopmost(after operation: HostOperation) {
+        guard case .some(.some(let cached)) = cachedTopmost, nodes.find(cached) != nil else {
+            cachedTopmost = nil
+            return
+        }
+        switch operation {
+        case .push(_, let id), .pop(let id), .popTo(_, let id), .popToRoot(let id):
+            guard let stack = nodes.find(.container(id)), let top = stack.children.last else { break }
+            let count = stack.children.count
+            // What is on top now presents nothing, nor does what a push just covered.
+            let covered = count >= 2 ? stack.children[count - 2] : nil
+            if top.presentedAnywhereVisible == nil, covered?.presentedAnywhereVisible == nil { return }
+        default:
+            break
+        }
+        cachedTopmost = nil
     }
 
     /// The screen a person is looking at, found by following what is visible.

@@ -159,9 +159,20 @@ final class StageNode {
 
     /// What this node, or a node a person can see inside it, presents; the deepest one wins
     /// (the same rule as ``/FlowKernel/Hierarchy/topmost``).
+    ///
+    /// Walked on every gesture down the whole presentation chain, so it reads the visible children
+    /// in place rather than through ``visibleChildren``, which would copy a slice at each level.
     var presentedAnywhereVisible: StageNode? {
-        for child in visibleChildren.reversed() {
-            if let presented = child.presentedAnywhereVisible { return presented }
+        switch kind {
+        case .stack:
+            if let top = children.last, let presented = top.presentedAnywhereVisible { return presented }
+        case .tabs:
+            if let selected = selectedTab, children.indices.contains(selected),
+               let presented = children[selected].presentedAnywhereVisible { return presented }
+        case .screen:
+            for child in children.reversed() {
+                if let presented = child.presentedAnywhereVisible { return presented }
+            }
         }
         return presented
     }

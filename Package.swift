@@ -79,7 +79,10 @@ let package = Package(
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
-        .testTarget(name: "FlowExplorerTests", dependencies: ["FlowExplorer", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"], exclude: ["Baselines"]),
+        .testTarget(
+            name: "FlowExplorerTests",
+            dependencies: ["FlowExplorer", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"],
+            exclude: ["Baselines"]),
         .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
@@ -98,7 +101,8 @@ let package = Package(
             ]
         ),
         // The expected outputs are read by path, as files beside the tests, not bundled.
-        .testTarget(name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks"], exclude: ["Expected"]),
+        .testTarget(
+            name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,11 @@ import PackageDescription
 // Run them in release mode from this folder: `swift run -c release flowkit-ratios` (see README.md).
 
 /// Every FlowKit library the benchmarks and the shop they explore use.
-let flowKit: [Target.Dependency] = ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowCoordinator", "FlowRouter", "FlowExplorer", "FlowLinks", "FlowPlatform", "FlowUIKit", "FlowSwiftUI"]
-    .map { .product(name: $0, package: "FlowKit") }
+let flowKit: [Target.Dependency] = [
+    "FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowCoordinator", "FlowRouter", "FlowExplorer", "FlowLinks", "FlowPlatform", "FlowUIKit",
+    "FlowSwiftUI",
+]
+.map { .product(name: $0, package: "FlowKit") }
 
 let package = Package(
     name: "FlowKitBenchmarks",

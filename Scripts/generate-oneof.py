@@ -10,6 +10,7 @@ CI runs the check. To change the unions, change this script and run it; never ed
 """
 import difflib
 import pathlib
+import subprocess
 import sys
 
 ARITIES = range(2, 9)
@@ -120,6 +121,15 @@ FILES = {
 }
 
 
+def formatted(text):
+    """The text as `swift format` writes it with the repository's .swift-format, so the generated
+    files pass `swift format lint --strict` as written."""
+    result = subprocess.run(
+        ["swift", "format", "format", "--configuration", str(ROOT / ".swift-format")],
+        input=text, capture_output=True, text=True, check=True)
+    return result.stdout
+
+
 def main(arguments):
     check = arguments == ["--check"]
     if arguments and not check:
@@ -127,7 +137,7 @@ def main(arguments):
         return 2
     stale = 0
     for path, generate in FILES.items():
-        text = generate()
+        text = formatted(generate())
         current = path.read_text() if path.exists() else ""
         if current == text:
             continue

@@ -69,7 +69,7 @@ extension FlowEventLogger {
         case .stackReplaced(let stack, let nodes):
             metadata.describe(list: nodes, in: stack)
         case .presented(let node, let anchor), .dismissed(let node, let anchor),
-             .childAdded(let node, let anchor), .childRemoved(let node, let anchor):
+            .childAdded(let node, let anchor), .childRemoved(let node, let anchor):
             metadata.describe(node)
             metadata[MetadataKey.anchor] = .string(anchor.description)
         case .tabSelected(let index, let tabs):

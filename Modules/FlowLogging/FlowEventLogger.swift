@@ -89,7 +89,7 @@ extension FlowEventLogger {
             case .contextPassed, .updateDelivered, .note: detail
             case .drifted: drift
             case .rootReplaced, .pushed, .popped, .stackReplaced, .presented, .dismissed,
-                 .tabSelected, .tabInserted, .tabRemoved, .childAdded, .childRemoved:
+                .tabSelected, .tabInserted, .tabRemoved, .childAdded, .childRemoved:
                 event.origin.isFlow ? flowChange : userChange
             }
         }

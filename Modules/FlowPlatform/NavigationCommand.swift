@@ -38,18 +38,19 @@ public enum NavigationCommand: Hashable, Sendable, CustomStringConvertible {
 
     /// `[main] keep 2 add Product (animated)`, `present [cart] over Catalog`, `[tabs] select 1`.
     public var description: String {
-        let line: String = switch self {
-        case .setRoot(let content): "root \(content.map { $0.ref.description } ?? "nothing")"
-        case .setEntries(let stack, let kept, let added, _):
-            "[\(stack)] keep \(kept)" + (added.isEmpty ? "" : " add " + Self.names(added))
-        case .present(let content, let anchor, _): "present \(content.ref) over \(anchor)"
-        case .dismiss(let anchor, _): "dismiss over \(anchor)"
-        case .setTabs(let tabs, let kept, let added, _, let selected):
-            "[\(tabs)] keep \(kept)" + (added.isEmpty ? "" : " add " + Self.names(added)) + " select \(selected.map(String.init) ?? "none")"
-        case .selectTab(let index, let tabs): "[\(tabs)] select \(index)"
-        case .setChildren(let node, let kept, let added):
-            "\(node) keep \(kept)" + (added.isEmpty ? "" : " add " + Self.names(added))
-        }
+        let line: String =
+            switch self {
+            case .setRoot(let content): "root \(content.map { $0.ref.description } ?? "nothing")"
+            case .setEntries(let stack, let kept, let added, _):
+                "[\(stack)] keep \(kept)" + (added.isEmpty ? "" : " add " + Self.names(added))
+            case .present(let content, let anchor, _): "present \(content.ref) over \(anchor)"
+            case .dismiss(let anchor, _): "dismiss over \(anchor)"
+            case .setTabs(let tabs, let kept, let added, _, let selected):
+                "[\(tabs)] keep \(kept)" + (added.isEmpty ? "" : " add " + Self.names(added)) + " select \(selected.map(String.init) ?? "none")"
+            case .selectTab(let index, let tabs): "[\(tabs)] select \(index)"
+            case .setChildren(let node, let kept, let added):
+                "\(node) keep \(kept)" + (added.isEmpty ? "" : " add " + Self.names(added))
+            }
         return isAnimated ? line + " (animated)" : line
     }
 

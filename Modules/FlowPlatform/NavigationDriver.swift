@@ -98,7 +98,8 @@ public final class NavigationDriver {
     /// guards allow going back (a refusal is reported as the model's `gestureRefused`).
     public func userMayBeginBack(in stack: ContainerID) -> Bool {
         guard isCaughtUp, let count = model.entryCount(of: stack), count > 1,
-              let below = model.child(at: count - 2, of: .container(stack)) else { return false }
+            let below = model.child(at: count - 2, of: .container(stack))
+        else { return false }
         return allows(.back(to: below, in: stack))
     }
 
@@ -119,7 +120,8 @@ public final class NavigationDriver {
         userTransition = nil
         let node = NodeRef.container(stack)
         if let shown = tree.children(of: node), let last = entries.last, entries.count < shown.count,
-           shown.starts(with: entries) {
+            shown.starts(with: entries)
+        {
             tree.setChildren(of: node, keeping: entries.count, adding: [])
             work.mark(.entries(stack), fromEntry: entries.count - 1)
             try? model.perform(.back(to: last, in: stack))

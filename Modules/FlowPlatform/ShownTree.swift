@@ -102,11 +102,12 @@ struct ShownTree {
     }
 
     private mutating func insert(_ content: HierarchyNode, holder: NodeRef?, presenter: NodeRef?) {
-        let kind: Kind = switch content.kind {
-        case .screen: .screen
-        case .stack: .stack
-        case .tabs(_, let items, let selected): .tabs(items: items, selected: selected)
-        }
+        let kind: Kind =
+            switch content.kind {
+            case .screen: .screen
+            case .stack: .stack
+            case .tabs(_, let items, let selected): .tabs(items: items, selected: selected)
+            }
         nodes[content.ref] = Node(kind: kind, children: content.children.map(\.ref), holder: holder, presenter: presenter)
         for child in content.children { insert(child, holder: content.ref, presenter: nil) }
     }

@@ -209,7 +209,9 @@ extension InMemoryHost {
         return .popped(removed.reversed().map(\.ref), from: id)
     }
 
-    private func replaceEntries(of stack: StageNode, _ id: ContainerID, with entries: [Presentable], asking operation: HostOperation, origin: FlowEvent.Origin) throws -> FlowEvent.Change {
+    private func replaceEntries(of stack: StageNode, _ id: ContainerID, with entries: [Presentable], asking operation: HostOperation, origin: FlowEvent.Origin)
+        throws -> FlowEvent.Change
+    {
         guard !entries.isEmpty else {
             throw FlowError(.hostRejected, "The stack [\(id)] needs at least one entry.")
         }

@@ -70,7 +70,8 @@ public final class InMemoryHost: PresentationHost {
     /// request is under way, whose end it then waits for.
     public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         guard !isApplying, !isDelivering else {
-            throw FlowError(.reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
+            throw FlowError(
+                .reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
         }
         isApplying = true
         maker = origin.flow

@@ -132,18 +132,20 @@ final class StageNode {
 
     /// Where the node stands, as the kernel's targeted query answers it.
     var place: NodePlace {
-        let attachment: NodePlace.Attachment = if let holder {
-            .held(by: holder.ref, at: index)
-        } else if let presenter {
-            .presented(by: presenter.ref)
-        } else {
-            .root
-        }
-        let placeKind: NodePlace.Kind = switch kind {
-        case .screen: .screen
-        case .stack: .stack
-        case .tabs: .tabs(selected: selectedTab)
-        }
+        let attachment: NodePlace.Attachment =
+            if let holder {
+                .held(by: holder.ref, at: index)
+            } else if let presenter {
+                .presented(by: presenter.ref)
+            } else {
+                .root
+            }
+        let placeKind: NodePlace.Kind =
+            switch kind {
+            case .screen: .screen
+            case .stack: .stack
+            case .tabs: .tabs(selected: selectedTab)
+            }
         return NodePlace(kind: placeKind, attachment: attachment, childCount: children.count, presented: presented?.ref)
     }
 
@@ -168,7 +170,10 @@ final class StageNode {
             if let top = children.last, let presented = top.presentedAnywhereVisible { return presented }
         case .tabs:
             if let selected = selectedTab, children.indices.contains(selected),
-               let presented = children[selected].presentedAnywhereVisible { return presented }
+                let presented = children[selected].presentedAnywhereVisible
+            {
+                return presented
+            }
         case .screen:
             for child in children.reversed() {
                 if let presented = child.presentedAnywhereVisible { return presented }
@@ -180,11 +185,12 @@ final class StageNode {
     /// The value the kernel's ``Hierarchy`` speaks. Screens are named as they are now, so a
     /// display name that changed while the screen is shown shows its new value.
     func snapshot() -> HierarchyNode {
-        let kind: HierarchyNode.Kind = switch self.kind {
-        case .screen(let screen): .screen(ScreenRef(screen))
-        case .stack(let id): .stack(id)
-        case .tabs(let id): .tabs(id, items: tabItems, selected: selectedTab)
-        }
+        let kind: HierarchyNode.Kind =
+            switch self.kind {
+            case .screen(let screen): .screen(ScreenRef(screen))
+            case .stack(let id): .stack(id)
+            case .tabs(let id): .tabs(id, items: tabItems, selected: selectedTab)
+            }
         return HierarchyNode(kind, children: children.map { $0.snapshot() }, presented: presented?.snapshot())
     }
 }

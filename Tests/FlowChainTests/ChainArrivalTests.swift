@@ -33,13 +33,15 @@ struct ChainArrivalTests {
         #expect(host.entries(of: "chain")?.map(\.description) == ["A", "B", "C", "Greeted"])
         #expect(second.received == ["from the link"])
         #expect((chain.currentScreen as? Greeted)?.greeting == Greeting(text: "hi"))
-        expectTranscript(recorder.transcript, equals: [
-            "(link) [chain] push B onto [chain]",
-            "(link) [chain] pass String to B",
-            "(link) [chain] push C onto [chain]",
-            "(link) [chain] push Greeted onto [chain]",
-            "(link) [chain] pass Greeting to Greeted",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "(link) [chain] push B onto [chain]",
+                "(link) [chain] pass String to B",
+                "(link) [chain] push C onto [chain]",
+                "(link) [chain] push Greeted onto [chain]",
+                "(link) [chain] pass Greeting to Greeted",
+            ])
         try chain.handle?.back()
         #expect(chain.currentStep == 2)
     }
@@ -53,11 +55,13 @@ struct ChainArrivalTests {
         #expect(chain.currentStep == 1)
         #expect(host.entries(of: "chain")?.map(\.description) == ["A", "B"])
         #expect(second.received == ["again"])
-        expectTranscript(recorder.transcript, equals: [
-            "(link) [chain] pop Greeted from [chain]",
-            "(link) [chain] pop C from [chain]",
-            "(link) [chain] pass String to B",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "(link) [chain] pop Greeted from [chain]",
+                "(link) [chain] pop C from [chain]",
+                "(link) [chain] pass String to B",
+            ])
     }
 
     @Test func theCurrentStepGetsItsNewContextAndNothingMoves() throws {
@@ -78,7 +82,8 @@ struct ChainArrivalTests {
 
     @Test func everyBadArrivalThrowsItsCodeAndChangesNothing() throws {
         for bad in Self.badArrivals {
-            let before = host.hierarchy, step = chain.currentStep
+            let before = host.hierarchy
+            let step = chain.currentStep
             recorder.reset()
             let error = #expect(throws: FlowError.self, "\(bad.name)") { try bad.request(chain) }
             #expect(error?.code == bad.code, "\(bad.name)")

@@ -25,11 +25,15 @@ struct ChainBadInputTests {
 
         init() throws {
             recorder = TranscriptRecorder(observing: host)
-            let failC = failC, log = log
+            let failC = failC
+            let log = log
             chain = StepChain<Greeting>("flow")
                 .addStep { Plain("A") }
                 .addStep { [second] in second }
-                .addStep { () throws -> Plain in if failC.on { throw Broken() }; return Plain("C") }
+                .addStep { () throws -> Plain in
+                    if failC.on { throw Broken() }
+                    return Plain("C")
+                }
                 .finish { _ in log.add("end") }
             chain.onFinish { _ in log.add("finished") }
             try chain.start(on: host)
@@ -55,7 +59,13 @@ struct ChainBadInputTests {
             try $0.chain.handle?.next(context: "not a greeting")
         },
         Case("no last context for a typed result", .argumentTypeMismatch, setUp: { try $0.toLastStep() }) { try $0.chain.handle?.next() },
-        Case("a next step whose factory fails", .factoryFailed, setUp: { $0.failC.on = true; try $0.first.next(context: "x") }) {
+        Case(
+            "a next step whose factory fails", .factoryFailed,
+            setUp: {
+                $0.failC.on = true
+                try $0.first.next(context: "x")
+            }
+        ) {
             try $0.chain.handle?.next()
         },
         Case("a second start", .flowAlreadyStarted) { try $0.chain.start(on: InMemoryHost()) },
@@ -83,11 +93,13 @@ struct ChainBadInputTests {
         }
     }
 
-    @Test("Inserting or removing out of range throws and keeps the steps", arguments: [
-        ("insert at -1", FlowError.Code.indexOutOfRange),
-        ("remove at 2", .indexOutOfRange),
-        ("remove at -1", .indexOutOfRange),
-    ])
+    @Test(
+        "Inserting or removing out of range throws and keeps the steps",
+        arguments: [
+            ("insert at -1", FlowError.Code.indexOutOfRange),
+            ("remove at 2", .indexOutOfRange),
+            ("remove at -1", .indexOutOfRange),
+        ])
     func outOfRangeBuilderChangesNothing(_ request: String, code: FlowError.Code) {
         var builder = StepChain<Void>().addStep { Plain("A") }.addStep { Labelled("B") }
         let before = builder.screenTypes
@@ -118,7 +130,10 @@ struct ChainBadInputTests {
     @Test func aFirstStepThatCannotBeShownLeavesNothingAndTheChainCanStartAgain() throws {
         let host = InMemoryHost()
         var fail = true
-        let chain = StepChain<Void>("flow").addStep { () throws -> Plain in if fail { throw Broken() }; return Plain("A") }.finish()
+        let chain = StepChain<Void>("flow").addStep { () throws -> Plain in
+            if fail { throw Broken() }
+            return Plain("A")
+        }.finish()
 
         let error = #expect(throws: FlowError.self) { try chain.start(on: host) }
 
@@ -138,14 +153,16 @@ struct ChainBadInputTests {
         weak var refusedScreen: Labelled?
         let chain = StepChain<Void>("flow")
             .addStep { Plain("A") }
-            .addStep(Step { () -> Labelled in
-                let screen = Labelled("B")
-                if refusedScreen == nil { refusedScreen = screen }
-                return screen
-            }.onPresent { screen, context in
-                if fail { throw FlowError(.hostRejected, "not now") }
-                try context.container.show(screen)
-            })
+            .addStep(
+                Step { () -> Labelled in
+                    let screen = Labelled("B")
+                    if refusedScreen == nil { refusedScreen = screen }
+                    return screen
+                }.onPresent { screen, context in
+                    if fail { throw FlowError(.hostRejected, "not now") }
+                    try context.container.show(screen)
+                }
+            )
             .finish()
         try chain.start(on: host)
         recorder.reset()

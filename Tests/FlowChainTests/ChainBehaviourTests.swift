@@ -11,7 +11,8 @@ struct ChainBehaviourTests {
     let log = Log()
 
     @Test func contextReachesOnlyTheImmediateNextStep() throws {
-        let b = Labelled("B"), c = Labelled("C")
+        let b = Labelled("B")
+        let c = Labelled("C")
         let chain = StepChain<Void>().addStep { Plain("A") }.addStep { b }.addStep { c }.finish()
         try chain.start(on: host)
         try chain.handle?.next(context: "for B")
@@ -56,7 +57,10 @@ struct ChainBehaviourTests {
 
     @Test func aStepShownAgainReusesItsScreen() throws {
         var made = 0
-        let chain = StepChain<Void>().addStep { Plain("A") }.addStep { made += 1; return Plain("B") }.finish()
+        let chain = StepChain<Void>().addStep { Plain("A") }.addStep {
+            made += 1
+            return Plain("B")
+        }.finish()
         try chain.start(on: host)
         try chain.handle?.next()
         let first = chain.currentScreen
@@ -66,12 +70,19 @@ struct ChainBehaviourTests {
         #expect(chain.currentScreen === first)
     }
 
-    @Test("Per-step actions beat the chain's defaults, which beat the built-ins", arguments: [
-        (true, true, "step"), (false, true, "chain"), (false, false, "built-in"),
-    ])
+    @Test(
+        "Per-step actions beat the chain's defaults, which beat the built-ins",
+        arguments: [
+            (true, true, "step"), (false, true, "chain"), (false, false, "built-in"),
+        ])
     func actionPrecedence(stepAction: Bool, chainDefault: Bool, expected: String) throws {
         var step = Step { Plain("B") }
-        if stepAction { step = step.onPresent { s, c in log.add("step"); try c.container.show(s) } }
+        if stepAction {
+            step = step.onPresent { s, c in
+                log.add("step")
+                try c.container.show(s)
+            }
+        }
         var defaultPresent: StepAction?
         if chainDefault {
             defaultPresent = { context in
@@ -79,7 +90,8 @@ struct ChainBehaviourTests {
                 try context.container.show(context.screen)
             }
         }
-        let chain = StepChain<Void>(defaultPresent: defaultPresent).addStep(Step { Plain("A") }.onPresent { s, c in try c.container.show(s) }).addStep(step).finish()
+        let chain = StepChain<Void>(defaultPresent: defaultPresent).addStep(Step { Plain("A") }.onPresent { s, c in try c.container.show(s) }).addStep(step)
+            .finish()
         try chain.start(on: host)
         try chain.handle?.next()
         #expect((log.entries.last ?? "built-in") == expected)
@@ -118,7 +130,8 @@ struct ChainBehaviourTests {
     }
 
     @Test func afterTheEndEveryScreenLosesItsHandle() throws {
-        let a = Plain("A"), b = Plain("B")
+        let a = Plain("A")
+        let b = Plain("B")
         let chain = StepChain<Void>().addStep { a }.addStep { b }.finish()
         try chain.start(on: host)
         try chain.handle?.next()

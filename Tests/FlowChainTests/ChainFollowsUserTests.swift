@@ -11,9 +11,18 @@ struct ChainFollowsUserTests {
 
     private func threeSteps(_ id: FlowID = "chain", leaks: LeakTracker? = nil, made: @escaping (String) -> Void = { _ in }) -> ChainFlow<String> {
         StepChain<String>(id)
-            .addStep { made("A"); return leaks?.track(Plain("A")) ?? Plain("A") }
-            .addStep { made("B"); return leaks?.track(Labelled("B")) ?? Labelled("B") }
-            .addStep { made("C"); return leaks?.track(Labelled("C")) ?? Labelled("C") }
+            .addStep {
+                made("A")
+                return leaks?.track(Plain("A")) ?? Plain("A")
+            }
+            .addStep {
+                made("B")
+                return leaks?.track(Labelled("B")) ?? Labelled("B")
+            }
+            .addStep {
+                made("C")
+                return leaks?.track(Labelled("C")) ?? Labelled("C")
+            }
             .finish()
     }
 

@@ -15,11 +15,17 @@ struct ChainLifetimeTests {
         weak var weakChain: ChainFlow<Void>?
         do {
             let analytics = leaks.track(Analytics())
-            let chain = StepChain<Void>("flow", defaultPresent: { _ = analytics; try $0.container.show($0.screen) })
-                .addStep { leaks.track(Plain("A")) }
-                .addStep(Step { leaks.track(Labelled("B")) }.onEnd { _, _ in _ = analytics })
-                .addStep { leaks.track(Plain("C")) }
-                .finish { _ in _ = analytics }
+            let chain = StepChain<Void>(
+                "flow",
+                defaultPresent: {
+                    _ = analytics
+                    try $0.container.show($0.screen)
+                }
+            )
+            .addStep { leaks.track(Plain("A")) }
+            .addStep(Step { leaks.track(Labelled("B")) }.onEnd { _, _ in _ = analytics })
+            .addStep { leaks.track(Plain("C")) }
+            .finish { _ in _ = analytics }
             leaks.track(chain, as: "chain")
             weakChain = chain
             try chain.start(on: host)
@@ -46,14 +52,16 @@ struct ChainLifetimeTests {
         }
     }
 
-    @Test("A chain obeys every flow law", arguments: [
-        (FlowPlacement.root, ChainContainer.Kind.stack),
-        (.presented, .stack),
-        (.onStack("base"), .stack),
-        (.root, .single),
-        (.presented, .single),
-        (.onStack("base"), .single),
-    ])
+    @Test(
+        "A chain obeys every flow law",
+        arguments: [
+            (FlowPlacement.root, ChainContainer.Kind.stack),
+            (.presented, .stack),
+            (.onStack("base"), .stack),
+            (.root, .single),
+            (.presented, .single),
+            (.onStack("base"), .single),
+        ])
     func chainObeysTheFlowLaws(_ placement: FlowPlacement, kind: ChainContainer.Kind) {
         FlowLaws.check(
             makeHost: { InMemoryHost() },

@@ -23,9 +23,11 @@ struct DemoJourneyTests {
             .addStep { Labelled("1st Step") }
             .addStep { Labelled("2nd Step") }
             .addStep { Labelled("3rd Step") }
-            .addStep(Step { Labelled("Flow Ending") }
-                .onPresent { screen, context in try context.container.present(screen) }
-                .onDismiss { screen, context in try context.container.dismiss(screen) })
+            .addStep(
+                Step { Labelled("Flow Ending") }
+                    .onPresent { screen, context in try context.container.present(screen) }
+                    .onDismiss { screen, context in try context.container.dismiss(screen) }
+            )
             .finish()
         try chain.start(on: host)
     }
@@ -47,12 +49,14 @@ struct DemoJourneyTests {
         #expect(current?.displayName == "Flow Start")
         try tapClose()
         #expect(homeIsVisibleAgain)
-        expectTranscript(recorder.transcript, equals: [
-            "[demo] present [demo] over [home]",
-            "[demo] start",
-            "[demo] dismiss [demo] from [home]",
-            "[demo] cancel",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "[demo] present [demo] over [home]",
+                "[demo] start",
+                "[demo] dismiss [demo] from [home]",
+                "[demo] cancel",
+            ])
     }
 
     @Test func forward() throws {
@@ -83,20 +87,22 @@ struct DemoJourneyTests {
         for _ in 0..<5 { try tapNext() }
         #expect(homeIsVisibleAgain)
         #expect(chain.outcome.map { $0.result != nil } == true)
-        expectTranscript(recorder.transcript, equals: [
-            "[demo] present [demo] over [home]",
-            "[demo] start",
-            "[demo] push 1st Step onto [demo]",
-            "[demo] pass String to 1st Step",
-            "[demo] push 2nd Step onto [demo]",
-            "[demo] pass String to 2nd Step",
-            "[demo] push 3rd Step onto [demo]",
-            "[demo] pass String to 3rd Step",
-            "[demo] present Flow Ending over [demo]",
-            "[demo] pass String to Flow Ending",
-            "[demo] dismiss [demo] from [home]",
-            "[demo] complete",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "[demo] present [demo] over [home]",
+                "[demo] start",
+                "[demo] push 1st Step onto [demo]",
+                "[demo] pass String to 1st Step",
+                "[demo] push 2nd Step onto [demo]",
+                "[demo] pass String to 2nd Step",
+                "[demo] push 3rd Step onto [demo]",
+                "[demo] pass String to 3rd Step",
+                "[demo] present Flow Ending over [demo]",
+                "[demo] pass String to Flow Ending",
+                "[demo] dismiss [demo] from [home]",
+                "[demo] complete",
+            ])
     }
 
     @Test func closeMidFlow() throws {

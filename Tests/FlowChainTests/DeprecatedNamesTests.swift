@@ -9,7 +9,8 @@ import Testing
 struct ChainDeprecatedNamesTests {
     @available(*, deprecated, message: "uses the earlier names on purpose")
     @Test func aStepsHandleIsStillReadAndWrittenAsFlow() throws {
-        let a = Plain("A"), b = Plain("B")
+        let a = Plain("A")
+        let b = Plain("B")
         let chain = StepChain<Void>().addStep { a }.addStep { b }.finish()
         try chain.start(on: InMemoryHost())
 

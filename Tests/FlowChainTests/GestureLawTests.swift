@@ -22,10 +22,12 @@ struct ChainGestureLawTests {
         return requests
     }
 
-    @Test("The chain follows random gestures between its own requests", arguments: [
-        (FlowPlacement.presented, ChainContainer.Kind.stack, UInt64(1_000)), (.onStack("base"), .stack, 300),
-        (.root, .stack, 300), (.presented, .single, 300),
-    ])
+    @Test(
+        "The chain follows random gestures between its own requests",
+        arguments: [
+            (FlowPlacement.presented, ChainContainer.Kind.stack, UInt64(1_000)), (.onStack("base"), .stack, 300),
+            (.root, .stack, 300), (.presented, .single, 300),
+        ])
     func gestureLaw(_ placement: FlowPlacement, _ kind: ChainContainer.Kind, _ seeds: UInt64) {
         GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind) }, legalRequests: Self.legal)
     }

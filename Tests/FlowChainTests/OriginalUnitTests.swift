@@ -14,7 +14,10 @@ struct OriginalUnitTests {
 
     @Test func aStepsFactoryIsCalledWhenTheChainStarts() throws {
         var made = 0
-        let chain = StepChain<Void>().addStep { made += 1; return Plain("A") }.finish()
+        let chain = StepChain<Void>().addStep {
+            made += 1
+            return Plain("A")
+        }.finish()
         #expect(made == 0)
         try chain.start(on: host)
         #expect(made == 1)
@@ -22,7 +25,12 @@ struct OriginalUnitTests {
 
     @Test func aStepMadeFromAStepValueIsMadeLazilyToo() throws {
         var made = 0
-        let chain = StepChain<Void>().addStep(Step { made += 1; return Plain("A") }).finish()
+        let chain = StepChain<Void>().addStep(
+            Step {
+                made += 1
+                return Plain("A")
+            }
+        ).finish()
         #expect(made == 0)
         try chain.start(on: host)
         #expect(made == 1)
@@ -56,10 +64,12 @@ struct OriginalUnitTests {
 
     @Test func aCustomPresentActionRunsAtStart() throws {
         let chain = StepChain<Void>()
-            .addStep(Step { Plain("A") }.onPresent { screen, context in
-                log.add("custom present")
-                try context.container.show(screen)
-            })
+            .addStep(
+                Step { Plain("A") }.onPresent { screen, context in
+                    log.add("custom present")
+                    try context.container.show(screen)
+                }
+            )
             .finish()
         try chain.start(on: host)
         #expect(log.entries == ["custom present"])
@@ -78,10 +88,12 @@ struct OriginalUnitTests {
     @Test func aCustomDismissActionRunsWhenItsStepGoesBack() throws {
         let chain = StepChain<Void>()
             .addStep { Plain("A") }
-            .addStep(Step { Plain("B") }.onDismiss { screen, context in
-                log.add("custom dismiss")
-                try context.container.hide(screen, revealing: context.previousScreen)
-            })
+            .addStep(
+                Step { Plain("B") }.onDismiss { screen, context in
+                    log.add("custom dismiss")
+                    try context.container.hide(screen, revealing: context.previousScreen)
+                }
+            )
             .finish()
         try chain.start(on: host)
         try chain.handle?.next()
@@ -144,19 +156,29 @@ struct OriginalUnitTests {
     @Test func aSingleChildContainerShowsOneStepAtATimeAndCustomActionsRun() throws {
         let chain = StepChain<Void>("box", container: .single)
             .addStep { Plain("A") }
-            .addStep(Step { Plain("B") }
-                .onPresent { screen, context in log.add("show B"); try context.container.show(screen) }
-                .onDismiss { screen, context in log.add("hide B"); try context.container.hide(screen, revealing: context.previousScreen) })
+            .addStep(
+                Step { Plain("B") }
+                    .onPresent { screen, context in
+                        log.add("show B")
+                        try context.container.show(screen)
+                    }
+                    .onDismiss { screen, context in
+                        log.add("hide B")
+                        try context.container.hide(screen, revealing: context.previousScreen)
+                    }
+            )
             .addStep { Plain("C") }
             .finish { _ in log.add("end") }
         try chain.start(on: host)
         try chain.handle?.next()
         try chain.handle?.back()
         try chain.handle?.next()
-        expectRendered(host.render(), equals: """
-            ContainerHolder "box"
-              child Plain "B"
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                ContainerHolder "box"
+                  child Plain "B"
+                """)
         try chain.handle?.next()
         try chain.handle?.next()
 
@@ -180,8 +202,16 @@ struct OriginalUnitTests {
     }
 
     @Test func keepingAnIntermediateBuilderChangesNothingElse() throws {
-        let start = StepChain<Void>().addStep(Step { Plain("A") }.onPresent { s, c in log.add("present A"); try c.container.show(s) })
-        let withB = start.addStep(Step { Plain("B") }.onPresent { s, c in log.add("present B"); try c.container.show(s) })
+        let start = StepChain<Void>().addStep(
+            Step { Plain("A") }.onPresent { s, c in
+                log.add("present A")
+                try c.container.show(s)
+            })
+        let withB = start.addStep(
+            Step { Plain("B") }.onPresent { s, c in
+                log.add("present B")
+                try c.container.show(s)
+            })
         let chain = start.finish { _ in log.add("end") }
 
         #expect(start.count == 1)

@@ -18,7 +18,9 @@ struct CoordinatorBadInputTests {
         Case("selecting a tab out of range", .indexOutOfRange) { try $0.select(2) },
         Case("selecting a negative tab", .indexOutOfRange) { try $0.select(-1) },
         Case("removing an item out of range", .indexOutOfRange) { try $0.removeItem(at: 5) },
-        Case("adding an item that already runs", .flowAlreadyStarted) { try $0.addItem(title: "Again", coordinator: try #require($0.items[0] as? PageCoordinator)) },
+        Case("adding an item that already runs", .flowAlreadyStarted) {
+            try $0.addItem(title: "Again", coordinator: try #require($0.items[0] as? PageCoordinator))
+        },
         Case("moving to a screen already shown", .hostRejected) { tabs in
             let item = try #require(tabs.items[0] as? PageCoordinator)
             try item.move(to: try #require(item.firstPage))

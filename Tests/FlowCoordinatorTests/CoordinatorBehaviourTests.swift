@@ -33,7 +33,8 @@ struct CoordinatorBehaviourTests {
     @Test func startingASecondChildWhileOneRunsIsRejectedAndKeepsTheFirst() throws {
         let parent = PageCoordinator("main")
         try parent.start(on: host)
-        let first = PageCoordinator("first"), second = PageCoordinator("second")
+        let first = PageCoordinator("first")
+        let second = PageCoordinator("second")
         try parent.start(child: first)
         let before = host.render()
 
@@ -49,7 +50,8 @@ struct CoordinatorBehaviourTests {
     @Test func childrenNestAndEachReturnsToItsParent() throws {
         let app = PageCoordinator("app")
         try app.start(on: host)
-        let signIn = PageCoordinator("signin"), verify = PageCoordinator("verify")
+        let signIn = PageCoordinator("signin")
+        let verify = PageCoordinator("verify")
         try app.start(child: signIn)
         try signIn.start(child: verify)
         #expect(host.names(in: "app") == ["app start", "signin start", "verify start"])
@@ -100,12 +102,14 @@ struct CoordinatorBehaviourTests {
         try app.start(on: host)
         let sheet = PageCoordinator("sheet")
         try app.start(child: sheet, presented: true)
-        expectRendered(host.render(), equals: """
-            stack app
-              Page "app start"
-              presents stack sheet
-                Page "sheet start"
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack app
+                  Page "app start"
+                  presents stack sheet
+                    Page "sheet start"
+                """)
         try app.move(to: Page("under the sheet"))
         try sheet.cancel()
         #expect(host.names(in: "app") == ["app start", "under the sheet"])
@@ -120,12 +124,14 @@ struct CoordinatorBehaviourTests {
 
         try tabs.removeItem(at: 1)
 
-        expectRendered(host.render(), equals: """
-            stack tabs
-              tabs tabs-tabs
-                * tab 0 "One": stack one
-                  Page "one start"
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack tabs
+                  tabs tabs-tabs
+                    * tab 0 "One": stack one
+                      Page "one start"
+                """)
     }
 
     @Test func anItemIsStartedWhenAdded() throws {
@@ -141,7 +147,8 @@ struct CoordinatorBehaviourTests {
     @Test func theCurrentItemFollowsTheSelectedTab() throws {
         let tabs = EmptyTabs("tabs")
         try tabs.start(on: host)
-        let one = PageCoordinator("one"), two = PageCoordinator("two")
+        let one = PageCoordinator("one")
+        let two = PageCoordinator("two")
         try tabs.addItem(title: "One", coordinator: one)
         try tabs.addItem(title: "Two", coordinator: two)
         try tabs.select(1)

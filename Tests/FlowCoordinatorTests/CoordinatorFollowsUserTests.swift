@@ -43,7 +43,8 @@ struct CoordinatorFollowsUserTests {
     @Test func theTopFollowsTheUsersBackAndBackToTopWorksFromThere() throws {
         let app = PageCoordinator("app")
         try app.start(on: host)
-        let list = Page("List"), detail = Page("Detail")
+        let list = Page("List")
+        let detail = Page("Detail")
         try app.move(to: list)
         try app.move(to: detail)
 
@@ -88,7 +89,8 @@ struct CoordinatorFollowsUserTests {
 
     @Test func backToTheRootOfAStackSharedByThreeGenerationsCancelsEachInnermostFirstAndLeaksNothing() throws {
         var order: [String] = []
-        weak var weakChild: Generation?, weakGrandchild: Generation?
+        weak var weakChild: Generation?
+        weak var weakGrandchild: Generation?
         let root = Generation("root", leaks: leaks)
         try root.start(on: host)
         do {

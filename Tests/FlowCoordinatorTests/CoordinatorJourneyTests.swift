@@ -32,43 +32,47 @@ struct CoordinatorJourneyTests {
         let tabs = ShopTabs("shop")
         try app.start(child: tabs)
         try tabs.select(1)
-        expectRendered(host.render(), equals: """
-            stack app
-              Page "Welcome"
-              tabs shop-tabs
-                - tab 0 "Catalog": stack catalog
-                  Page "Catalog"
-                * tab 1 "Cart": stack cart
-                  Page "Cart"
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack app
+                  Page "Welcome"
+                  tabs shop-tabs
+                    - tab 0 "Catalog": stack catalog
+                      Page "Catalog"
+                    * tab 1 "Cart": stack cart
+                      Page "Cart"
+                """)
         try tabs.removeItem(at: 1)
         try tabs.finish(with: ())
 
-        expectTranscript(recorder.transcript, equals: [
-            "[app] root [app]",
-            "[app] start",
-            "[signin] push Email onto [app]",
-            "[signin] start (child of app)",
-            "[verify] push Code onto [app]",
-            "[verify] start (child of signin)",
-            "[verify] pop Code from [app]",
-            "[verify] complete with 123456",
-            "[signin] pop Email from [app]",
-            "[signin] complete with ana",
-            "[shop] push [shop-tabs] onto [app]",
-            "[catalog] insert tab 0 [catalog] into [shop-tabs]",
-            "[catalog] start (child of shop)",
-            "[cart] insert tab 1 [cart] into [shop-tabs]",
-            "[cart] start (child of shop)",
-            "[shop] start (child of app)",
-            "[shop] select tab 1 of [shop-tabs]",
-            "[cart] remove tab 1 [cart] from [shop-tabs]",
-            "[cart] cancel",
-            "[catalog] remove tab 0 [catalog] from [shop-tabs]",
-            "[catalog] cancel",
-            "[shop] pop [shop-tabs] from [app]",
-            "[shop] complete",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "[app] root [app]",
+                "[app] start",
+                "[signin] push Email onto [app]",
+                "[signin] start (child of app)",
+                "[verify] push Code onto [app]",
+                "[verify] start (child of signin)",
+                "[verify] pop Code from [app]",
+                "[verify] complete with 123456",
+                "[signin] pop Email from [app]",
+                "[signin] complete with ana",
+                "[shop] push [shop-tabs] onto [app]",
+                "[catalog] insert tab 0 [catalog] into [shop-tabs]",
+                "[catalog] start (child of shop)",
+                "[cart] insert tab 1 [cart] into [shop-tabs]",
+                "[cart] start (child of shop)",
+                "[shop] start (child of app)",
+                "[shop] select tab 1 of [shop-tabs]",
+                "[cart] remove tab 1 [cart] from [shop-tabs]",
+                "[cart] cancel",
+                "[catalog] remove tab 0 [catalog] from [shop-tabs]",
+                "[catalog] cancel",
+                "[shop] pop [shop-tabs] from [app]",
+                "[shop] complete",
+            ])
         #expect(host.render() == "stack app\n  Page \"Welcome\"")
     }
 

@@ -19,7 +19,8 @@ struct CoordinatorVerbTests {
 
     @Test func setStackReplacesTheScreensInOneChange() throws {
         let app = try started()
-        let a = Page("a"), b = Page("b")
+        let a = Page("a")
+        let b = Page("b")
         let recorder = TranscriptRecorder(observing: host)
 
         try app.setStack([a, b])
@@ -46,7 +47,9 @@ struct CoordinatorVerbTests {
 
     @Test func goingBackToAScreenOrAnIndexPopsToItAndMakesItTheTop() throws {
         let app = try started()
-        let a = Page("a"), b = Page("b"), c = Page("c")
+        let a = Page("a")
+        let b = Page("b")
+        let c = Page("c")
         try app.setStack([a, b, c, Page("d")])
 
         try app.back(to: b)
@@ -63,20 +66,32 @@ struct CoordinatorVerbTests {
 
     static let badRequests: [Bad] = [
         ("an empty stack", .hostRejected, { try $0.setStack([]) }),
-        ("a screen twice", .hostRejected, { app in let page = Page("twice"); try app.setStack([page, page]) }),
+        (
+            "a screen twice", .hostRejected,
+            { app in
+                let page = Page("twice")
+                try app.setStack([page, page])
+            }
+        ),
         ("back to a screen not on its stack", .notFound, { try $0.back(to: Page("elsewhere")) }),
         ("back to the screen on top", .nothingToGoBackTo, { app in try app.back(to: try #require(app.firstPage)) }),
         ("back to the index on top", .nothingToGoBackTo, { try $0.back(toIndex: 0) }),
         ("back to an index out of range", .indexOutOfRange, { try $0.back(toIndex: 3) }),
         ("back to a negative index", .indexOutOfRange, { try $0.back(toIndex: -1) }),
-        ("setStack while a child runs on its stack", .hostRejected, { app in
-            try app.start(child: PageCoordinator("child"))
-            try app.setStack([Page("late")])
-        }),
-        ("back to an index while a child runs on its stack", .hostRejected, { app in
-            try app.start(child: PageCoordinator("child"))
-            try app.back(toIndex: 0)
-        }),
+        (
+            "setStack while a child runs on its stack", .hostRejected,
+            { app in
+                try app.start(child: PageCoordinator("child"))
+                try app.setStack([Page("late")])
+            }
+        ),
+        (
+            "back to an index while a child runs on its stack", .hostRejected,
+            { app in
+                try app.start(child: PageCoordinator("child"))
+                try app.back(toIndex: 0)
+            }
+        ),
     ]
 
     @Test func everyBadRequestThrowsItsCodeAndChangesNothing() throws {
@@ -84,7 +99,8 @@ struct CoordinatorVerbTests {
             let host = InMemoryHost()
             let app = PageCoordinator("app")
             try app.start(on: host)
-            let before = host.hierarchy, top = app.topNode
+            let before = host.hierarchy
+            let top = app.topNode
 
             let error = #expect(throws: FlowError.self, "\(bad.name)") { try bad.request(app) }
 

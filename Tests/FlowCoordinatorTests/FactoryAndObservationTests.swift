@@ -53,7 +53,11 @@ struct FactoryAndObservationTests {
 
     @Test func aRegisteredFactoryWinsOverInit() throws {
         let factory = ScreenFactory()
-        factory.register(Welcome.self) { let screen = Welcome(); screen.greeting = "registered"; return screen }
+        factory.register(Welcome.self) {
+            let screen = Welcome()
+            screen.greeting = "registered"
+            return screen
+        }
         factory.register(Catalog.self) { Catalog(products: ["Shoes"]) }
         #expect(try factory.make(Welcome.self).greeting == "registered")
         #expect(try factory.make(Catalog.self).products == ["Shoes"])
@@ -94,7 +98,8 @@ struct FactoryAndObservationTests {
 
     @Test func removedObservationsHearNothingMore() async {
         let model = CatalogModel()
-        let stopped = ModelObserver(), watching = ModelObserver()
+        let stopped = ModelObserver()
+        let watching = ModelObserver()
         var heardByStopped: [Int] = []
         let (values, continuation) = AsyncStream.makeStream(of: Int.self)
         stopped.observe(model, \.count) { heardByStopped.append($0) }
@@ -150,7 +155,8 @@ struct FactoryAndObservationTests {
 
     @Test func aChangeDeliveredAtOnceIsNotDeliveredAgainLater() async {
         let model = CatalogModel()
-        let observer = ModelObserver(), watching = ModelObserver()
+        let observer = ModelObserver()
+        let watching = ModelObserver()
         var heard: [Int] = []
         observer.observe(model, \.count) { heard.append($0) }
         let (values, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -169,7 +175,11 @@ struct FactoryAndObservationTests {
 
     @Test func aCoordinatorMakesScreensWithItsFactory() throws {
         let factory = ScreenFactory()
-        factory.register(Welcome.self) { let screen = Welcome(); screen.greeting = "hi"; return screen }
+        factory.register(Welcome.self) {
+            let screen = Welcome()
+            screen.greeting = "hi"
+            return screen
+        }
         let coordinator = StackCoordinator<Void>("app", factory: factory)
         #expect(try coordinator.screen(Welcome.self).greeting == "hi")
     }
@@ -212,7 +222,11 @@ struct ScreenFactoryContainerTests {
 
     @Test func aCoordinatorMakesScreensFromAFlowStackRegistry() throws {
         let registry = ScreenRegistry { registry in
-            registry.register(Welcome.self) { let screen = Welcome(); screen.greeting = "from the registry"; return screen }
+            registry.register(Welcome.self) {
+                let screen = Welcome()
+                screen.greeting = "from the registry"
+                return screen
+            }
             registry.register(Catalog.self) { Catalog(products: ["Shoes"]) }
         }
         let coordinator = StackCoordinator<Void>("app", factory: registry)

@@ -27,9 +27,11 @@ struct CoordinatorGestureLawTests {
         return requests
     }
 
-    @Test("The coordinator and its children follow random gestures between its own requests", arguments: [
-        (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
-    ])
+    @Test(
+        "The coordinator and its children follow random gestures between its own requests",
+        arguments: [
+            (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
+        ])
     func gestureLaw(_ placement: FlowPlacement, _ seeds: UInt64) {
         GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { PageCoordinator("app") }, legalRequests: Self.legal)
     }

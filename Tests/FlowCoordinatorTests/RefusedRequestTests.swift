@@ -39,7 +39,9 @@ struct RefusedRequestTests {
         try first.finish(with: "done")
 
         #expect(app.errors.map(\.code) == [.nothingToGoBackTo])
-        #expect(recorder.transcript.lines.last == "[app] refuse request: nothingToGoBackTo: The coordinator 'app' is at its start screen; going back would enter its parent's screens.")
+        #expect(
+            recorder.transcript.lines.last
+                == "[app] refuse request: nothingToGoBackTo: The coordinator 'app' is at its start screen; going back would enter its parent's screens.")
         #expect(first.phase == .finished)
         #expect(app.child == nil)
         #expect(host.names(in: "app") == ["home"])

@@ -86,7 +86,10 @@ struct FlowDemoCLITests {
 
     @Test("A script drives the system controls as the user, in every strategy", arguments: Strategy.allCases)
     func systemControls(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,:back,shoes,add,cart,:dismiss,cart,checkout,pay,close", "--transcript"])
+        let run = try FlowDemo.run([
+            "--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,:back,shoes,add,cart,:dismiss,cart,checkout,pay,close",
+            "--transcript",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.contains("(user) pop Product: Red shoes from ["))
         #expect(run.stdout.contains("-- system controls --"))
@@ -101,7 +104,10 @@ struct FlowDemoCLITests {
 
     @Test("--open opens a link past sign-in in every strategy, and it arrives once signed in", arguments: Strategy.allCases)
     func openResumesAfterSignIn(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--open", "shop://product/scarf", "--script", "email ana@example.com,add,:open shop://checkout,pay,close", "--transcript"])
+        let run = try FlowDemo.run([
+            "--strategy", strategy.rawValue, "--open", "shop://product/scarf", "--script", "email ana@example.com,add,:open shop://checkout,pay,close",
+            "--transcript",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("shop://product/scarf opens once you have signed in.\n== Sign in =="))
         #expect(run.stdout.contains("! Opened the link you followed before signing in: product scarf.\n"))
@@ -243,7 +249,9 @@ enum FlowDemo {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr

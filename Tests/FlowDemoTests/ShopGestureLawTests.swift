@@ -9,17 +9,20 @@ struct ShopGestureLawTests {
     @Test("The shop follows random gestures between its screens' actions, in every strategy", arguments: Strategy.allCases)
     func gestureLaw(_ strategy: Strategy) {
         var session: ShopSession?
-        GestureLaws.check(seeds: 1...1_000, steps: 16, start: {
-            let started = try ShopSession(strategy: strategy)
-            session = started
-            return (started.host, started.flow)
-        }, legalRequests: {
-            guard let session, let screen = session.currentScreen else { return [] }
-            return screen.actions.map { action in
-                let command = action.argument == nil ? action.name : "\(action.name) ana@example.com"
-                // Adding to the cart changes the model, not the screen.
-                return GestureLaws.Request(command, navigates: action.name != "add") { try session.run(Command(command)!) }
-            }
-        })
+        GestureLaws.check(
+            seeds: 1...1_000, steps: 16,
+            start: {
+                let started = try ShopSession(strategy: strategy)
+                session = started
+                return (started.host, started.flow)
+            },
+            legalRequests: {
+                guard let session, let screen = session.currentScreen else { return [] }
+                return screen.actions.map { action in
+                    let command = action.argument == nil ? action.name : "\(action.name) ana@example.com"
+                    // Adding to the cart changes the model, not the screen.
+                    return GestureLaws.Request(command, navigates: action.name != "add") { try session.run(Command(command)!) }
+                }
+            })
     }
 }

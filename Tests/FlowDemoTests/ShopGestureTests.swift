@@ -28,14 +28,15 @@ struct ShopGestureTests {
         while session.outcome == nil, steps < 40, let screen = session.currentScreen {
             steps += 1
             let names = screen.actions.map(\.name)
-            let next: String = switch screen {
-            case is SignInScreen: "email ana@example.com"
-            case is CatalogScreen: "shoes"
-            case is ProductScreen: screen.lines.joined().contains("Cart: 0") ? "add" : "cart"
-            case is CartScreen: names.contains("checkout") ? "checkout" : "close"
-            case is CheckoutScreen: names.contains("pay") ? "pay" : "back"
-            default: names.first ?? ":back"
-            }
+            let next: String =
+                switch screen {
+                case is SignInScreen: "email ana@example.com"
+                case is CatalogScreen: "shoes"
+                case is ProductScreen: screen.lines.joined().contains("Cart: 0") ? "add" : "cart"
+                case is CartScreen: names.contains("checkout") ? "checkout" : "close"
+                case is CheckoutScreen: names.contains("pay") ? "pay" : "back"
+                default: names.first ?? ":back"
+                }
             _ = session.perform(Command(next)!)
         }
     }
@@ -76,24 +77,27 @@ struct ShopGestureTests {
     @Test func theTranscriptShowsWhatTheUserDidAndWhatTheFlowsDidInAnswer() throws {
         let session = try ShopSession(strategy: .coordinator)
         for command in try Command.script("start,email ana@example.com,shoes,:back,:back") { #expect(session.perform(command) == nil) }
-        #expect(Array(session.log.lines.suffix(5)) == [
-            "(user) pop Product: Red shoes from [catalog]",
-            "(user) pop [tabs-tabs] from [shop]",
-            "[account] cancel",
-            "[catalog] cancel",
-            "[tabs] cancel",
-        ])
+        #expect(
+            Array(session.log.lines.suffix(5)) == [
+                "(user) pop Product: Red shoes from [catalog]",
+                "(user) pop [tabs-tabs] from [shop]",
+                "[account] cancel",
+                "[catalog] cancel",
+                "[tabs] cancel",
+            ])
         #expect(session.currentScreen is WelcomeScreen)
     }
 
-    @Test("A control that cannot be used says why and changes nothing", arguments: [
-        (":back", "That did not work: No stack the person sees has an entry to go back to."),
-        (":dismiss", "That did not work: Nothing is presented, so there is nothing to swipe down."),
-        (":tab 2", "That did not work: No tab group is shown around the screen the person sees."),
-        (":tab", ":tab needs a tab's number: type \":tab 2\"."),
-        (":back x", "That did not work: \"x\" is not a number of screens to go back; type \":back 2\"."),
-        (":fly", "\":fly\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>."),
-    ])
+    @Test(
+        "A control that cannot be used says why and changes nothing",
+        arguments: [
+            (":back", "That did not work: No stack the person sees has an entry to go back to."),
+            (":dismiss", "That did not work: Nothing is presented, so there is nothing to swipe down."),
+            (":tab 2", "That did not work: No tab group is shown around the screen the person sees."),
+            (":tab", ":tab needs a tab's number: type \":tab 2\"."),
+            (":back x", "That did not work: \"x\" is not a number of screens to go back; type \":back 2\"."),
+            (":fly", "\":fly\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>."),
+        ])
     func unusableControls(_ typed: String, _ expected: String) throws {
         let session = try ShopSession(strategy: .stack)
         let before = session.host.render()

@@ -78,11 +78,12 @@ struct ShopLinkTests {
         // is linear — after the product added last; the router presents it over the cart it
         // declares as checkout's producer (its custom transition decides at run time, and is not
         // replayed).
-        let script = switch strategy {
-        case .chain: "start,\(Self.signIn),shoes,add,cart,checkout"
-        case .router: "start,\(Self.signIn),shoes,add,back,cart"
-        case .stack, .coordinator: "start,\(Self.signIn),shoes,add,back,cart,checkout"
-        }
+        let script =
+            switch strategy {
+            case .chain: "start,\(Self.signIn),shoes,add,cart,checkout"
+            case .router: "start,\(Self.signIn),shoes,add,back,cart"
+            case .stack, .coordinator: "start,\(Self.signIn),shoes,add,back,cart,checkout"
+            }
         var expected = try Self.tapped(script, in: strategy)
         if strategy == .router { expected += "\n      presents CheckoutScreen \"Checkout\"" }
         let withCart = Array(Self.starts(strategy).dropFirst(2))
@@ -138,12 +139,16 @@ struct ShopLinkTests {
         let session = try ShopSession(strategy: strategy)
         try Self.run("start,\(Self.signIn),hat", on: session)
         let before = session.host.hierarchy
-        for (link, code) in [("shop://product/boots", FlowError.Code.invalidLinkParameter), ("shop://product/%", .malformedLink), ("shop://orders", .unknownLink), ("ftp://cart", .unknownLink)] {
+        for (link, code) in [
+            ("shop://product/boots", FlowError.Code.invalidLinkParameter), ("shop://product/%", .malformedLink), ("shop://orders", .unknownLink),
+            ("ftp://cart", .unknownLink),
+        ] {
             let error = #expect(throws: FlowError.self, "\(link)") { try session.open(link) }
             #expect(error?.code == code, "\(link)")
             #expect(session.host.hierarchy == before, "\(link)")
         }
-        #expect(session.perform(Command(":open shop://product/boots")!) == "That did not work: The shop sells no product \"boots\"; it sells shoes, hat, scarf.")
+        #expect(
+            session.perform(Command(":open shop://product/boots")!) == "That did not work: The shop sells no product \"boots\"; it sells shoes, hat, scarf.")
         #expect(session.perform(Command(":open")!) == ":open needs a link: type \":open shop://product/shoes\".")
         #expect(session.host.hierarchy == before)
     }

@@ -43,15 +43,16 @@ import Testing
 
     @Test func aSingleContainerChainReplacesItsChildAndAVoidChainEndsWithNext() {
         let chain = StepChain<Void>("wizard", container: .single).addStep { Intro() }.addStep { Details() }.finish()
-        #expect(chain.declaredGraph.text == """
-            start Intro
-            node (completed) (end)
-            node Details takes Int
-            node Intro
-            edge Details -> (completed) finish "next"
-            edge Details -> Intro unwind "back"
-            edge Intro -> Details replace "next with Int"
-            """)
+        #expect(
+            chain.declaredGraph.text == """
+                start Intro
+                node (completed) (end)
+                node Details takes Int
+                node Intro
+                edge Details -> (completed) finish "next"
+                edge Details -> Intro unwind "back"
+                edge Intro -> Details replace "next with Int"
+                """)
     }
 
     final class Shipping: ChainScreen {
@@ -69,16 +70,18 @@ import Testing
     @Test func aStepThatPassesWhatTheNextStepDoesNotTakeIsAFinding() {
         let chain = StepChain<Void>("checkout").addStep { Shipping() }.addStep { Payment() }.finish()
         #expect(chain.declaredGraph.edges(from: "Shipping").map(\.label) == ["next with String"])
-        #expect(chain.declaredGraph.findings == [
-            GraphFinding(.handsOverWhatIsNotTaken(from: "Shipping", passes: ["String"], to: "Payment", takes: ["Int"])),
-        ])
+        #expect(
+            chain.declaredGraph.findings == [
+                GraphFinding(.handsOverWhatIsNotTaken(from: "Shipping", passes: ["String"], to: "Payment", takes: ["Int"]))
+            ])
     }
 
     @Test func aLastStepThatPassesWhatIsNotTheChainsResultIsAFinding() {
         let chain = StepChain<Int>("checkout").addStep { Shipping() }.finish()
-        #expect(chain.declaredGraph.findings == [
-            GraphFinding(.handsOverWhatIsNotTaken(from: "Shipping", passes: ["String"], to: "(completed)", takes: ["Int"])),
-        ])
+        #expect(
+            chain.declaredGraph.findings == [
+                GraphFinding(.handsOverWhatIsNotTaken(from: "Shipping", passes: ["String"], to: "(completed)", takes: ["Int"]))
+            ])
     }
 
     @Test func aStepThatDeclaresNothingIsNotChecked() {

@@ -1,6 +1,7 @@
-@testable import FlowExplorer
 import FlowKernel
 import Testing
+
+@testable import FlowExplorer
 
 @MainActor
 @Suite struct GraphExportTests {
@@ -17,17 +18,18 @@ import Testing
     }
 
     @Test func theTextBaselineListsTheStartNodesAndEdgesInAStableOrder() {
-        #expect(graph.text == """
-            start Welcome
-            node (completed) (end)
-            node Catalog
-            node Done takes Order terminal
-            node Welcome
-            edge Catalog -> Done present "buy "hat""
-            edge Catalog -> Welcome unwind ":back"
-            edge Done -> (completed) finish "close"
-            edge Welcome -> Catalog push "start"
-            """)
+        #expect(
+            graph.text == """
+                start Welcome
+                node (completed) (end)
+                node Catalog
+                node Done takes Order terminal
+                node Welcome
+                edge Catalog -> Done present "buy "hat""
+                edge Catalog -> Welcome unwind ":back"
+                edge Done -> (completed) finish "close"
+                edge Welcome -> Catalog push "start"
+                """)
     }
 
     @Test func aNodeAddedTwiceIsOneNodeWithWhatBothSay() {
@@ -45,35 +47,37 @@ import Testing
     }
 
     @Test func mermaidNamesNodesByIndexAndQuotesEveryLabel() {
-        #expect(graph.mermaid == """
-            flowchart TD
-                n0(("(completed)"))
-                n1["Catalog"]
-                n2[["Done"]]
-                n3("Welcome")
-                n1 -->|"present: buy #quot;hat#quot;"| n2
-                n1 -.->|"unwind: :back"| n3
-                n2 -.->|"finish: close"| n0
-                n3 -->|"push: start"| n1
-            """)
+        #expect(
+            graph.mermaid == """
+                flowchart TD
+                    n0(("(completed)"))
+                    n1["Catalog"]
+                    n2[["Done"]]
+                    n3("Welcome")
+                    n1 -->|"present: buy #quot;hat#quot;"| n2
+                    n1 -.->|"unwind: :back"| n3
+                    n2 -.->|"finish: close"| n0
+                    n3 -->|"push: start"| n1
+                """)
     }
 
     @Test func dotEscapesQuotesAndDashesUnwindsWithoutLettingThemRankNodes() {
-        #expect(graph.dot == """
-            digraph navigation {
-                rankdir=TB;
-                node [shape=box, fontname="Helvetica"];
-                edge [fontname="Helvetica", fontsize=10];
-                "(completed)" [shape=circle];
-                "Catalog";
-                "Done" [shape=doubleoctagon];
-                "Welcome" [style=bold];
-                "Catalog" -> "Done" [label="present: buy \\"hat\\""];
-                "Catalog" -> "Welcome" [label="unwind: :back", style=dashed, constraint=false];
-                "Done" -> "(completed)" [label="finish: close", style=dashed];
-                "Welcome" -> "Catalog" [label="push: start"];
-            }
-            """)
+        #expect(
+            graph.dot == """
+                digraph navigation {
+                    rankdir=TB;
+                    node [shape=box, fontname="Helvetica"];
+                    edge [fontname="Helvetica", fontsize=10];
+                    "(completed)" [shape=circle];
+                    "Catalog";
+                    "Done" [shape=doubleoctagon];
+                    "Welcome" [style=bold];
+                    "Catalog" -> "Done" [label="present: buy \\"hat\\""];
+                    "Catalog" -> "Welcome" [label="unwind: :back", style=dashed, constraint=false];
+                    "Done" -> "(completed)" [label="finish: close", style=dashed];
+                    "Welcome" -> "Catalog" [label="push: start"];
+                }
+                """)
     }
 
     /// How a move's events name its edge's kind: the flow's end first, then a child flow's start,

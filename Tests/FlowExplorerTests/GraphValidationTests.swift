@@ -11,32 +11,75 @@ import Testing
 
     /// Each rule on a graph that breaks it once, and on one that keeps it.
     @Test(arguments: [
-        ("a screen no edge reaches", [edge("Start", "End", "go")], [NavigationGraph.Node("End", isTerminal: true), NavigationGraph.Node("Island", isTerminal: true)],
-         [GraphFinding(.unreachable(screen: "Island"))]),
-        ("a produced type no edge takes", [edge("Start", "End", "Order")], [NavigationGraph.Node("Start", produces: ["Order", "Coupon"]), NavigationGraph.Node("End", isTerminal: true)],
-         [GraphFinding(.producedButNotTaken(screen: "Start", type: "Coupon"))]),
-        ("a produced type a transform rewrites", [edge("Start", "End", "Item as Cart")], [NavigationGraph.Node("Start", produces: ["Item"]), NavigationGraph.Node("End", isTerminal: true)],
-         []),
-        ("a type two screens take", [edge("Start", "A", "Product"), edge("Start", "B", "Product")], [NavigationGraph.Node("A", takes: ["Product"], isTerminal: true), NavigationGraph.Node("B", takes: ["Product"], isTerminal: true)],
-         [GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"]))]),
-        ("a dead end that is not terminal", [edge("Start", "Stuck", "go")], [],
-         [GraphFinding(.deadEnd(screen: "Stuck"))]),
-        ("a terminal screen", [edge("Start", "Done", "go")], [NavigationGraph.Node("Done", isTerminal: true)],
-         []),
-        ("a step passing what the next step does not take", [edge("Start", "Pay", "next with Order")], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Address"], isTerminal: true)],
-         [GraphFinding(.handsOverWhatIsNotTaken(from: "Start", passes: ["Order"], to: "Pay", takes: ["Address"]))]),
-        ("a step passing what the next step takes", [edge("Start", "Pay", "next with Order")], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Order"], isTerminal: true)],
-         []),
-        ("a step passing anything to a step that takes Any", [edge("Start", "Log", "next with Order")], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Log", takes: ["Any"], isTerminal: true)],
-         []),
-        ("a transform's rewritten type is what arrives", [edge("Start", "Basket", "Item as Cart")], [NavigationGraph.Node("Start", produces: ["Item"]), NavigationGraph.Node("Basket", takes: ["Cart"], isTerminal: true)],
-         []),
-        ("one of several outputs goes to the screen that takes it", [edge("Start", "Detail", "Product"), edge("Start", "Help", "Topic")], [NavigationGraph.Node("Start", produces: ["Product", "Topic"]), NavigationGraph.Node("Detail", takes: ["Product"], isTerminal: true), NavigationGraph.Node("Help", takes: ["Topic"], isTerminal: true)],
-         []),
-        ("a way back carries nothing", [edge("Start", "Pay", "next with Order"), edge("Pay", "Start", "back", .unwind)], [NavigationGraph.Node("Start", takes: ["User"], produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Order"], produces: ["Receipt"], isTerminal: true)],
-         [GraphFinding(.producedButNotTaken(screen: "Pay", type: "Receipt"))]),
-        ("a chain's last step passing what is not its result", [edge("Start", "(completed)", "next with Order", .finish)], [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("(completed)", kind: .end, takes: ["Receipt"])],
-         [GraphFinding(.handsOverWhatIsNotTaken(from: "Start", passes: ["Order"], to: "(completed)", takes: ["Receipt"]))]),
+        (
+            "a screen no edge reaches", [edge("Start", "End", "go")],
+            [NavigationGraph.Node("End", isTerminal: true), NavigationGraph.Node("Island", isTerminal: true)],
+            [GraphFinding(.unreachable(screen: "Island"))]
+        ),
+        (
+            "a produced type no edge takes", [edge("Start", "End", "Order")],
+            [NavigationGraph.Node("Start", produces: ["Order", "Coupon"]), NavigationGraph.Node("End", isTerminal: true)],
+            [GraphFinding(.producedButNotTaken(screen: "Start", type: "Coupon"))]
+        ),
+        (
+            "a produced type a transform rewrites", [edge("Start", "End", "Item as Cart")],
+            [NavigationGraph.Node("Start", produces: ["Item"]), NavigationGraph.Node("End", isTerminal: true)],
+            []
+        ),
+        (
+            "a type two screens take", [edge("Start", "A", "Product"), edge("Start", "B", "Product")],
+            [NavigationGraph.Node("A", takes: ["Product"], isTerminal: true), NavigationGraph.Node("B", takes: ["Product"], isTerminal: true)],
+            [GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"]))]
+        ),
+        (
+            "a dead end that is not terminal", [edge("Start", "Stuck", "go")], [],
+            [GraphFinding(.deadEnd(screen: "Stuck"))]
+        ),
+        (
+            "a terminal screen", [edge("Start", "Done", "go")], [NavigationGraph.Node("Done", isTerminal: true)],
+            []
+        ),
+        (
+            "a step passing what the next step does not take", [edge("Start", "Pay", "next with Order")],
+            [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Address"], isTerminal: true)],
+            [GraphFinding(.handsOverWhatIsNotTaken(from: "Start", passes: ["Order"], to: "Pay", takes: ["Address"]))]
+        ),
+        (
+            "a step passing what the next step takes", [edge("Start", "Pay", "next with Order")],
+            [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Pay", takes: ["Order"], isTerminal: true)],
+            []
+        ),
+        (
+            "a step passing anything to a step that takes Any", [edge("Start", "Log", "next with Order")],
+            [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("Log", takes: ["Any"], isTerminal: true)],
+            []
+        ),
+        (
+            "a transform's rewritten type is what arrives", [edge("Start", "Basket", "Item as Cart")],
+            [NavigationGraph.Node("Start", produces: ["Item"]), NavigationGraph.Node("Basket", takes: ["Cart"], isTerminal: true)],
+            []
+        ),
+        (
+            "one of several outputs goes to the screen that takes it", [edge("Start", "Detail", "Product"), edge("Start", "Help", "Topic")],
+            [
+                NavigationGraph.Node("Start", produces: ["Product", "Topic"]), NavigationGraph.Node("Detail", takes: ["Product"], isTerminal: true),
+                NavigationGraph.Node("Help", takes: ["Topic"], isTerminal: true),
+            ],
+            []
+        ),
+        (
+            "a way back carries nothing", [edge("Start", "Pay", "next with Order"), edge("Pay", "Start", "back", .unwind)],
+            [
+                NavigationGraph.Node("Start", takes: ["User"], produces: ["Order"]),
+                NavigationGraph.Node("Pay", takes: ["Order"], produces: ["Receipt"], isTerminal: true),
+            ],
+            [GraphFinding(.producedButNotTaken(screen: "Pay", type: "Receipt"))]
+        ),
+        (
+            "a chain's last step passing what is not its result", [edge("Start", "(completed)", "next with Order", .finish)],
+            [NavigationGraph.Node("Start", produces: ["Order"]), NavigationGraph.Node("(completed)", kind: .end, takes: ["Receipt"])],
+            [GraphFinding(.handsOverWhatIsNotTaken(from: "Start", passes: ["Order"], to: "(completed)", takes: ["Receipt"]))]
+        ),
     ])
     func aGraphThatBreaksARuleHasOneFinding(_ rule: String, edges: [NavigationGraph.Edge], nodes: [NavigationGraph.Node], expected: [GraphFinding]) {
         var graph = NavigationGraph(start: "Start")
@@ -53,11 +96,16 @@ import Testing
 
     @Test func everyFindingSaysWhatIsWrongInASentence() {
         #expect(GraphFinding(.unreachable(screen: "Island")).description == "Island cannot be reached from the start.")
-        #expect(GraphFinding(.producedButNotTaken(screen: "Start", type: "Coupon")).description == "Start produces Coupon, but no screen takes it and it ends nothing.")
-        #expect(GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"])).description == "A and B all take Product; which one a Product goes to is ambiguous.")
+        #expect(
+            GraphFinding(.producedButNotTaken(screen: "Start", type: "Coupon")).description
+                == "Start produces Coupon, but no screen takes it and it ends nothing.")
+        #expect(
+            GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"])).description
+                == "A and B all take Product; which one a Product goes to is ambiguous.")
         #expect(GraphFinding(.deadEnd(screen: "Stuck")).description == "Stuck has no way out and is not declared terminal.")
-        #expect(GraphFinding(.handsOverWhatIsNotTaken(from: "Shipping", passes: ["Order"], to: "Payment", takes: ["Address"])).description
-            == "Shipping passes Order, but Payment, which it leads to, takes Address.")
+        #expect(
+            GraphFinding(.handsOverWhatIsNotTaken(from: "Shipping", passes: ["Order"], to: "Payment", takes: ["Address"])).description
+                == "Shipping passes Order, but Payment, which it leads to, takes Address.")
     }
 
     /// A router whose registrations leave a produced type with nowhere to go, a screen that
@@ -69,13 +117,14 @@ import Testing
         router.addTransform { (item: Item) in Basket(items: [item]) }
         try router.register(BasketScreen.self)
         let graph = router.declaredGraph(start: RouterHome.self)
-        #expect(graph.findings == [
-            GraphFinding(.unreachable(screen: "Forgotten")),
-            GraphFinding(.producedButNotTaken(screen: "Listing", type: "Coupon")),
-            // Screens that produce nothing declare no way out.
-            GraphFinding(.deadEnd(screen: "BasketScreen")),
-            GraphFinding(.deadEnd(screen: "Forgotten")),
-        ])
+        #expect(
+            graph.findings == [
+                GraphFinding(.unreachable(screen: "Forgotten")),
+                GraphFinding(.producedButNotTaken(screen: "Listing", type: "Coupon")),
+                // Screens that produce nothing declare no way out.
+                GraphFinding(.deadEnd(screen: "BasketScreen")),
+                GraphFinding(.deadEnd(screen: "Forgotten")),
+            ])
         #expect(graph.edges(from: "Listing") == [NavigationGraph.Edge(from: "Listing", to: "BasketScreen", kind: .push, label: "Item as Basket")])
     }
 }

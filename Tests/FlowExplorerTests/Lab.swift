@@ -42,7 +42,9 @@ enum Lab {
         }
     }
 
-    private static func register<S: LabScreen>(_ type: S.Type, in registry: ScreenRegistry, navigator: StackNavigator<Void>, wire: @escaping @MainActor (LabScreen, StackNavigator<Void>) -> Void) {
+    private static func register<S: LabScreen>(
+        _ type: S.Type, in registry: ScreenRegistry, navigator: StackNavigator<Void>, wire: @escaping @MainActor (LabScreen, StackNavigator<Void>) -> Void
+    ) {
         weak let navigator = navigator
         registry.register(type) {
             let screen = type.init()

@@ -41,14 +41,17 @@ import Testing
             ]
         }
         let report = try explorer.explore(walk)
-        #expect(report.findings == [
-            ExplorationFinding(
-                kind: .routesDisagree(action: "finish", here: "changes nothing shown", there: "ends the flow (completed)", otherRoute: ["middle"]),
-                reproduction: ["detour", "on"], screen: "Middle"
-            ),
-        ])
-        #expect(report.findings.first?.description
-            == "'finish' on Middle changes nothing shown after detour, on, but ends the flow (completed) after middle: the same screen, reached by two routes, acts differently")
+        #expect(
+            report.findings == [
+                ExplorationFinding(
+                    kind: .routesDisagree(action: "finish", here: "changes nothing shown", there: "ends the flow (completed)", otherRoute: ["middle"]),
+                    reproduction: ["detour", "on"], screen: "Middle"
+                )
+            ])
+        #expect(
+            report.findings.first?.description
+                == "'finish' on Middle changes nothing shown after detour, on, but ends the flow (completed) after middle: the same screen, reached by two routes, acts differently"
+        )
     }
 
     @Test func aScreenThatActsTheSameOnEveryRouteIsNoFinding() throws {
@@ -141,20 +144,23 @@ import Testing
         let explorer = Lab.explorer(gestures: false) { screen, navigator in
             switch screen {
             case is Home:
-                screen.actions = [ScreenAction("open", valid: ["Middle"], invalid: ["Nowhere"]) { (name: String) in
-                    guard name == "Middle" else { throw FlowError(.notFound, "No screen is called \(name).") }
-                    try navigator.goNext(to: Middle.self)
-                }]
+                screen.actions = [
+                    ScreenAction("open", valid: ["Middle"], invalid: ["Nowhere"]) { (name: String) in
+                        guard name == "Middle" else { throw FlowError(.notFound, "No screen is called \(name).") }
+                        try navigator.goNext(to: Middle.self)
+                    }
+                ]
             case is Middle: screen.actions = [ScreenAction("back") { try navigator.getBack() }]
             default: break
             }
         }
         let report = try explorer.explore(.breadthFirst(depth: 3))
         #expect(report.findings.isEmpty)
-        #expect(report.graph.sortedEdges == [
-            NavigationGraph.Edge(from: "Home", to: "Middle", kind: .push, label: "open Middle"),
-            NavigationGraph.Edge(from: "Middle", to: "Home", kind: .unwind, label: "back"),
-        ])
+        #expect(
+            report.graph.sortedEdges == [
+                NavigationGraph.Edge(from: "Home", to: "Middle", kind: .push, label: "open Middle"),
+                NavigationGraph.Edge(from: "Middle", to: "Home", kind: .unwind, label: "back"),
+            ])
     }
 
     @Test func aMoveThatThrowsAfterChangingWhatIsShownIsReportedAndTheNextMoveStartsAfresh() throws {
@@ -175,10 +181,11 @@ import Testing
         let report = try explorer.explore(.breadthFirst(depth: 3))
         #expect(report.findings == [ExplorationFinding(kind: .refusalChangedSomething("half"), reproduction: ["half"], screen: "Home")])
         // "middle" was tried on Home, not on the Middle the broken move left behind.
-        #expect(report.graph.sortedEdges == [
-            NavigationGraph.Edge(from: "Home", to: "Middle", kind: .push, label: "middle"),
-            NavigationGraph.Edge(from: "Middle", to: "Home", kind: .unwind, label: "back"),
-        ])
+        #expect(
+            report.graph.sortedEdges == [
+                NavigationGraph.Edge(from: "Home", to: "Middle", kind: .push, label: "middle"),
+                NavigationGraph.Edge(from: "Middle", to: "Home", kind: .unwind, label: "back"),
+            ])
     }
 
     @Test func anAppThatDoesNotReplayTheSameWayIsRefusedWithAnError() throws {
@@ -187,7 +194,9 @@ import Testing
             guard screen is Home else { return }
             runs += 1
             // Offered on the first run only: a replay cannot find it.
-            screen.actions = runs == 1 ? [ScreenAction("middle") { try navigator.goNext(to: Middle.self) }, ScreenAction("detour") { try navigator.goNext(to: Detour.self) }] : []
+            screen.actions =
+                runs == 1
+                ? [ScreenAction("middle") { try navigator.goNext(to: Middle.self) }, ScreenAction("detour") { try navigator.goNext(to: Detour.self) }] : []
         }
         #expect(throws: ExplorationError.self) { try explorer.explore(.breadthFirst(depth: 3)) }
     }

@@ -25,17 +25,20 @@ struct FlowContractTests {
 
     @Test func startingOnAnEmptyHostMakesTheRootAndOtherwisePresents() throws {
         let host = InMemoryHost()
-        let first = ProbeFlow(id: "first"), second = ProbeFlow(id: "second")
+        let first = ProbeFlow(id: "first")
+        let second = ProbeFlow(id: "second")
 
         try first.start(on: host)
         try second.start(on: host)
 
-        expectRendered(host.render(), equals: """
-            stack probe
-              LawProbe "Step 1"
-              presents stack probe-2
-                LawProbe "Step 1"
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack probe
+                  LawProbe "Step 1"
+                  presents stack probe-2
+                    LawProbe "Step 1"
+                """)
     }
 
     @Test func theOutcomeCanBeAwaited() async throws {
@@ -69,7 +72,8 @@ struct FlowContractTests {
     @Test func aChildNamesItsParentAndHandsItTheOutcome() throws {
         let host = InMemoryHost()
         let recorder = TranscriptRecorder(observing: host)
-        let parent = ProbeFlow(id: "app"), child = ProbeFlow(id: "signin")
+        let parent = ProbeFlow(id: "app")
+        let child = ProbeFlow(id: "signin")
         try parent.start(on: host)
         var received: FlowOutcome<Int>?
 
@@ -79,18 +83,21 @@ struct FlowContractTests {
 
         #expect(received == .completed(2))
         #expect(host.render() == "stack probe\n  LawProbe \"Step 1\"")
-        expectTranscript(recorder.transcript.lines(of: "signin"), equals: [
-            "[signin] push Step 1 onto [probe]",
-            "[signin] start (child of app)",
-            "[signin] push Step 2 onto [probe]",
-            "[signin] pop Step 2, Step 1 from [probe]",
-            "[signin] complete with 2",
-        ])
+        expectTranscript(
+            recorder.transcript.lines(of: "signin"),
+            equals: [
+                "[signin] push Step 1 onto [probe]",
+                "[signin] start (child of app)",
+                "[signin] push Step 2 onto [probe]",
+                "[signin] pop Step 2, Step 1 from [probe]",
+                "[signin] complete with 2",
+            ])
     }
 
     @Test func aChildThatCannotStartAddsNoHandler() throws {
         let host = InMemoryHost()
-        let parent = ProbeFlow(id: "app"), child = ProbeFlow(id: "signin")
+        let parent = ProbeFlow(id: "app")
+        let child = ProbeFlow(id: "signin")
         try parent.start(on: host)
         var called = false
 

@@ -5,32 +5,35 @@ import Testing
 @MainActor
 @Suite("Flow events")
 struct FlowEventTests {
-    @Test("Every change reads as one short line", arguments: [
-        (FlowEvent.Change.rootReplaced(.container("main")), "root [main]"),
-        (.rootReplaced(nil), "root cleared"),
-        (.pushed(.container("tabs"), onto: "main"), "push [tabs] onto [main]"),
-        (.popped([.container("b"), .container("a")], from: "main"), "pop [b], [a] from [main]"),
-        (.stackReplaced("main", with: [.container("a")]), "set [main] to [a]"),
-        (.presented(.container("cart"), over: .container("main")), "present [cart] over [main]"),
-        (.dismissed(.container("cart"), presentedBy: .container("main")), "dismiss [cart] from [main]"),
-        (.tabSelected(1, in: "tabs"), "select tab 1 of [tabs]"),
-        (.tabInserted(.container("a"), at: 0, in: "tabs"), "insert tab 0 [a] into [tabs]"),
-        (.tabRemoved(.container("a"), at: 0, in: "tabs"), "remove tab 0 [a] from [tabs]"),
-        (.childAdded(.container("a"), to: .container("b")), "add child [a] to [b]"),
-        (.childRemoved(.container("a"), from: .container("b")), "remove child [a] from [b]"),
-        (.flowStarted(parent: nil), "start"),
-        (.flowStarted(parent: "app"), "start (child of app)"),
-        (.flowCompleted(result: "order 7"), "complete with order 7"),
-        (.flowCompleted(result: ""), "complete"),
-        (.flowCancelled, "cancel"),
-        (.note("deliver", detail: "Int to Cart"), "deliver Int to Cart"),
-    ])
+    @Test(
+        "Every change reads as one short line",
+        arguments: [
+            (FlowEvent.Change.rootReplaced(.container("main")), "root [main]"),
+            (.rootReplaced(nil), "root cleared"),
+            (.pushed(.container("tabs"), onto: "main"), "push [tabs] onto [main]"),
+            (.popped([.container("b"), .container("a")], from: "main"), "pop [b], [a] from [main]"),
+            (.stackReplaced("main", with: [.container("a")]), "set [main] to [a]"),
+            (.presented(.container("cart"), over: .container("main")), "present [cart] over [main]"),
+            (.dismissed(.container("cart"), presentedBy: .container("main")), "dismiss [cart] from [main]"),
+            (.tabSelected(1, in: "tabs"), "select tab 1 of [tabs]"),
+            (.tabInserted(.container("a"), at: 0, in: "tabs"), "insert tab 0 [a] into [tabs]"),
+            (.tabRemoved(.container("a"), at: 0, in: "tabs"), "remove tab 0 [a] from [tabs]"),
+            (.childAdded(.container("a"), to: .container("b")), "add child [a] to [b]"),
+            (.childRemoved(.container("a"), from: .container("b")), "remove child [a] from [b]"),
+            (.flowStarted(parent: nil), "start"),
+            (.flowStarted(parent: "app"), "start (child of app)"),
+            (.flowCompleted(result: "order 7"), "complete with order 7"),
+            (.flowCompleted(result: ""), "complete"),
+            (.flowCancelled, "cancel"),
+            (.note("deliver", detail: "Int to Cart"), "deliver Int to Cart"),
+        ])
     func changeDescription(_ change: FlowEvent.Change, text: String) {
         #expect(change.description == text)
     }
 
     @Test func whatStrategiesReportIsTypedAndReadsAsALine() {
-        let cart = Locked("Cart"), badge = Locked("Badge")
+        let cart = Locked("Cart")
+        let badge = Locked("Badge")
         let passed = FlowEvent.Change.contextPassed(ScreenType(anyType: Int.self), to: ScreenRef(cart))
         let delivered = FlowEvent.Change.updateDelivered(ScreenType(anyType: String.self), to: [ScreenRef(cart), ScreenRef(badge)])
 

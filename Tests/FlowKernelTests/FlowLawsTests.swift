@@ -45,13 +45,15 @@ final class FlawedFlow: Flow {
 @MainActor
 @Suite("Flow laws")
 struct FlowLawsTests {
-    @Test("A flawed flow is caught by the law it breaks", arguments: [
-        (FlawedFlow.Flaw.finishesBeforeCleaningUp, "completing runs each handler once, in order, after clean-up"),
-        (.forgetsToReport, "cancelling delivers cancelled and restores the host"),
-        (.startsTwice, "a second start is rejected"),
-        (.keepsScreens, "every screen the flow showed is released"),
-        (.announcesEarly, "the flow's start arrives with its first screen and its end is its last event"),
-    ])
+    @Test(
+        "A flawed flow is caught by the law it breaks",
+        arguments: [
+            (FlawedFlow.Flaw.finishesBeforeCleaningUp, "completing runs each handler once, in order, after clean-up"),
+            (.forgetsToReport, "cancelling delivers cancelled and restores the host"),
+            (.startsTwice, "a second start is rejected"),
+            (.keepsScreens, "every screen the flow showed is released"),
+            (.announcesEarly, "the flow's start arrives with its first screen and its end is its last event"),
+        ])
     func aFlawedFlowIsCaught(_ flaw: FlawedFlow.Flaw, law: String) {
         let broken = FlowLaws.violations(makeHost: { InMemoryHost() }, make: { FlawedFlow(flaw) }) { try $0.complete() }.map(\.law)
         #expect(broken.contains(law), "laws broken: \(broken)")

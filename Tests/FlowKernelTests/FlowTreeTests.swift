@@ -124,7 +124,9 @@ struct FlowTreeTests {
     }
 
     @Test func aFlowsEndEndsItsChildrenFirstInnermostFirst() throws {
-        let outer = TreeProbeFlow("outer"), middle = TreeProbeFlow("middle"), inner = TreeProbeFlow("inner")
+        let outer = TreeProbeFlow("outer")
+        let middle = TreeProbeFlow("middle")
+        let inner = TreeProbeFlow("inner")
         try outer.start(on: host, placement: .root, parent: nil)
         try middle.start(on: host, placement: .presented, parent: outer.id)
         try inner.start(on: host, placement: .presented, parent: middle.id)
@@ -158,7 +160,8 @@ struct FlowTreeTests {
     }
 
     @Test func endAllEndsEveryFlowInnermostFirstSoTheHostCanBeLetGoOf() throws {
-        let outer = TreeProbeFlow("outer"), inner = TreeProbeFlow("inner")
+        let outer = TreeProbeFlow("outer")
+        let inner = TreeProbeFlow("inner")
         try outer.start(on: host, placement: .root, parent: nil)
         try inner.start(on: host, placement: .presented, parent: outer.id)
 

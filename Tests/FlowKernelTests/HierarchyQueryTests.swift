@@ -10,10 +10,13 @@ struct HierarchyQueryTests {
     let home = LawProbe("Home"), list = LawProbe("List"), detail = LawProbe("Detail"), settings = LawProbe("Settings")
 
     init() throws {
-        try host.setRoot(.tabs("app", [
-            Presentable.Tab(TabItem(title: "Home"), .stack("home", [.screen(home), .screen(list)])),
-            Presentable.Tab(TabItem(title: "Settings"), .screen(settings)),
-        ], selected: 0))
+        try host.setRoot(
+            .tabs(
+                "app",
+                [
+                    Presentable.Tab(TabItem(title: "Home"), .stack("home", [.screen(home), .screen(list)])),
+                    Presentable.Tab(TabItem(title: "Settings"), .screen(settings)),
+                ], selected: 0))
     }
 
     @Test func theVisibleScreenFollowsTheSelectedTabAndTheStackTop() throws {
@@ -64,8 +67,10 @@ struct HierarchyQueryTests {
         try host.present(.screen(detail), over: .of(list))
         let hierarchy = host.hierarchy
         #expect(hierarchy.place(of: .container("app")) == NodePlace(kind: .tabs(selected: 0), attachment: .root, childCount: 2, presented: nil))
-        #expect(hierarchy.place(of: .container("home")) == NodePlace(kind: .stack, attachment: .held(by: .container("app"), at: 0), childCount: 2, presented: nil))
-        #expect(hierarchy.place(of: .of(list)) == NodePlace(kind: .screen, attachment: .held(by: .container("home"), at: 1), childCount: 0, presented: .of(detail)))
+        #expect(
+            hierarchy.place(of: .container("home")) == NodePlace(kind: .stack, attachment: .held(by: .container("app"), at: 0), childCount: 2, presented: nil))
+        #expect(
+            hierarchy.place(of: .of(list)) == NodePlace(kind: .screen, attachment: .held(by: .container("home"), at: 1), childCount: 0, presented: .of(detail)))
         #expect(hierarchy.place(of: .of(detail)) == NodePlace(kind: .screen, attachment: .presented(by: .of(list)), childCount: 0, presented: nil))
         #expect(hierarchy.place(of: .container("nowhere")) == nil)
         #expect(Hierarchy().place(of: .of(home)) == nil)

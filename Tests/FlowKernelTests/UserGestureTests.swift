@@ -24,10 +24,13 @@ struct UserGestureTests {
     let home = LawProbe("Home"), list = LawProbe("List"), detail = LawProbe("Detail"), settings = LawProbe("Settings")
 
     init() throws {
-        try host.setRoot(.tabs("app", [
-            Presentable.Tab(TabItem(title: "Home"), .stack("home", [.screen(home), .screen(list), .screen(detail)])),
-            Presentable.Tab(TabItem(title: "Settings"), .stack("settings", [.screen(settings)])),
-        ], selected: 0))
+        try host.setRoot(
+            .tabs(
+                "app",
+                [
+                    Presentable.Tab(TabItem(title: "Home"), .stack("home", [.screen(home), .screen(list), .screen(detail)])),
+                    Presentable.Tab(TabItem(title: "Settings"), .stack("settings", [.screen(settings)])),
+                ], selected: 0))
         recorder = TranscriptRecorder(observing: host)
     }
 
@@ -97,10 +100,12 @@ struct UserGestureTests {
         let menu = #expect(throws: FlowError.self) { try host.user.back(to: .of(home)) }
         #expect(menu?.code == .gestureRefused)
         #expect(host.hierarchy == before)
-        expectTranscript(recorder.transcript, equals: [
-            "(user) refuse back to Detail in [home]: Form does not allow going back",
-            "(user) refuse back to Home in [home]: Form does not allow going back",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "(user) refuse back to Detail in [home]: Form does not allow going back",
+                "(user) refuse back to Home in [home]: Form does not allow going back",
+            ])
     }
 
     @Test func aScreenThatDisallowsDismissalRefusesTheSwipeEvenInsideAStack() throws {

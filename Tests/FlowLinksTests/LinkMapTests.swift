@@ -38,26 +38,28 @@ struct LinkMapTests {
         return links
     }
 
-    @Test("every kind of segment matches and decodes to the destination's types", arguments: [
-        ("shop://", Place.home),
-        ("/", .home),
-        ("https://shop.example", .home),
-        ("shop://product/new", .newProduct),
-        ("shop://product/shoes", .product("shoes")),
-        ("shop://product/red%20shoes", .product("red shoes")),
-        ("https://SHOP.example/product/hat", .product("hat")),
-        ("shop://orders/12/items/3", .orderItem(order: 12, index: 3)),
-        ("shop://search", .search(term: nil, page: nil)),
-        ("shop://search/hats", .search(term: "hats", page: nil)),
-        ("shop://search/hats/2", .search(term: "hats", page: 2)),
-        ("shop://files/a", .files(["a"])),
-        ("shop://files/a/b/c", .files(["a", "b", "c"])),
-        ("shop://folder", .folder([])),
-        ("shop://folder/x/y", .folder(["x", "y"])),
-        ("shop://tab/account", .tab(.account)),
-        ("shop://filter?color=red&size=40&size=42", .filtered(color: "red", sizes: [40, 42], sale: nil)),
-        ("shop://filter?sale=1&color=blue", .filtered(color: "blue", sizes: [], sale: true)),
-    ])
+    @Test(
+        "every kind of segment matches and decodes to the destination's types",
+        arguments: [
+            ("shop://", Place.home),
+            ("/", .home),
+            ("https://shop.example", .home),
+            ("shop://product/new", .newProduct),
+            ("shop://product/shoes", .product("shoes")),
+            ("shop://product/red%20shoes", .product("red shoes")),
+            ("https://SHOP.example/product/hat", .product("hat")),
+            ("shop://orders/12/items/3", .orderItem(order: 12, index: 3)),
+            ("shop://search", .search(term: nil, page: nil)),
+            ("shop://search/hats", .search(term: "hats", page: nil)),
+            ("shop://search/hats/2", .search(term: "hats", page: 2)),
+            ("shop://files/a", .files(["a"])),
+            ("shop://files/a/b/c", .files(["a", "b", "c"])),
+            ("shop://folder", .folder([])),
+            ("shop://folder/x/y", .folder(["x", "y"])),
+            ("shop://tab/account", .tab(.account)),
+            ("shop://filter?color=red&size=40&size=42", .filtered(color: "red", sizes: [40, 42], sale: nil)),
+            ("shop://filter?sale=1&color=blue", .filtered(color: "blue", sizes: [], sale: true)),
+        ])
     func matches(_ text: String, _ expected: Place) throws {
         #expect(try Self.map().destination(for: text) == expected)
     }
@@ -81,15 +83,17 @@ struct LinkMapTests {
         #expect(try parameters.value("orderID") as String == "12")
     }
 
-    @Test("a link no pattern takes is refused as unknown, saying why", arguments: [
-        ("shop://nowhere", "No link pattern matches"),
-        ("shop://product", "No link pattern matches"),
-        ("shop://product/shoes/extra", "No link pattern matches"),
-        ("shop://files", "No link pattern matches"),
-        ("shop://orders/12/items", "No link pattern matches"),
-        ("ftp://product/shoes", "this app opens https, shop links"),
-        ("https://elsewhere.example/product/shoes", "this app opens links for shop.example"),
-    ])
+    @Test(
+        "a link no pattern takes is refused as unknown, saying why",
+        arguments: [
+            ("shop://nowhere", "No link pattern matches"),
+            ("shop://product", "No link pattern matches"),
+            ("shop://product/shoes/extra", "No link pattern matches"),
+            ("shop://files", "No link pattern matches"),
+            ("shop://orders/12/items", "No link pattern matches"),
+            ("ftp://product/shoes", "this app opens https, shop links"),
+            ("https://elsewhere.example/product/shoes", "this app opens links for shop.example"),
+        ])
     func refusesUnknown(_ text: String, _ reason: String) throws {
         let links = try Self.map()
         let error = #expect(throws: FlowError.self) { try links.destination(for: text) }
@@ -97,14 +101,16 @@ struct LinkMapTests {
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
     }
 
-    @Test("a parameter that does not decode is refused, naming it and what it should be", arguments: [
-        ("shop://orders/twelve/items/3", "gives orderID as \"twelve\", which is not a whole number"),
-        ("shop://search/hats/two", "gives page as \"two\", which is not a whole number"),
-        ("shop://tab/settings", "gives tab as \"settings\", which is not one of the values of Tab"),
-        ("shop://filter", "needs a query value color="),
-        ("shop://filter?color=red&size=XL", "gives size as \"XL\""),
-        ("shop://filter?color=red&sale=maybe", "which is not true or false"),
-    ])
+    @Test(
+        "a parameter that does not decode is refused, naming it and what it should be",
+        arguments: [
+            ("shop://orders/twelve/items/3", "gives orderID as \"twelve\", which is not a whole number"),
+            ("shop://search/hats/two", "gives page as \"two\", which is not a whole number"),
+            ("shop://tab/settings", "gives tab as \"settings\", which is not one of the values of Tab"),
+            ("shop://filter", "needs a query value color="),
+            ("shop://filter?color=red&size=XL", "gives size as \"XL\""),
+            ("shop://filter?color=red&sale=maybe", "which is not true or false"),
+        ])
     func refusesBadParameters(_ text: String, _ reason: String) throws {
         let links = try Self.map()
         let error = #expect(throws: FlowError.self) { try links.destination(for: text) }
@@ -150,14 +156,16 @@ struct LinkMapTests {
         #expect(error?.types == ["NoSuchProduct"])
     }
 
-    @Test("a pattern matching exactly what another matches is refused and the map is unchanged", arguments: [
-        ("/product/:name", "/product/:id"),
-        ("/product/new/", "/product/new"),
-        ("/search", "/search/:term?/:page?"),
-        ("/search/:q/:p", "/search/:term?/:page?"),
-        ("/files/:all+", "/files/:path+"),
-        ("/folder", "/folder/:path*"),
-    ])
+    @Test(
+        "a pattern matching exactly what another matches is refused and the map is unchanged",
+        arguments: [
+            ("/product/:name", "/product/:id"),
+            ("/product/new/", "/product/new"),
+            ("/search", "/search/:term?/:page?"),
+            ("/search/:q/:p", "/search/:term?/:page?"),
+            ("/files/:all+", "/files/:path+"),
+            ("/folder", "/folder/:path*"),
+        ])
     func refusesDuplicates(_ pattern: String, _ existing: String) throws {
         var links = try Self.map()
         let before = links.patterns

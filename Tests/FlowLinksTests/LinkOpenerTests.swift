@@ -67,47 +67,68 @@ struct LinkOpenerTests {
     func arrives() throws {
         let app = try LinkApp()
         let result = try app.opener.open("app://b")
-        guard case .arrived(.b) = result else { Issue.record("\(result)"); return }
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) open app://b",
-            "root b",
-            "(link) arrive app://b: b",
-        ])
+        guard case .arrived(.b) = result else {
+            Issue.record("\(result)")
+            return
+        }
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) open app://b",
+                "root b",
+                "(link) arrive app://b: b",
+            ])
         #expect(app.opener.pending == nil)
         let read = try Link("app://c")
-        guard case .arrived(.c) = try app.opener.open(read) else { Issue.record("a link already read did not arrive"); return }
+        guard case .arrived(.c) = try app.opener.open(read) else {
+            Issue.record("a link already read did not arrive")
+            return
+        }
     }
 
     @Test("a link past the sign-in guard waits, shows sign-in meanwhile, and arrives exactly once after sign-in")
     func defersAndResumesOnce() throws {
         let app = try LinkApp()
         let result = try app.opener.open("app://product/shoes")
-        guard case .deferred(let parked) = result else { Issue.record("\(result)"); return }
+        guard case .deferred(let parked) = result else {
+            Issue.record("\(result)")
+            return
+        }
         #expect(parked.guardName == "sign-in")
         #expect(parked.until == "you have signed in")
         #expect(app.arrivals == [.signIn])
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) open app://product/shoes",
-            "root signIn",
-            "(link) defer app://product/shoes: sign-in waits until you have signed in",
-        ])
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) open app://product/shoes",
+                "root signIn",
+                "(link) defer app://product/shoes: sign-in waits until you have signed in",
+            ])
 
         app.recorder.reset()
         let stillWaiting = try app.opener.resumePending()
-        guard case .deferred? = stillWaiting else { Issue.record("\(String(describing: stillWaiting))"); return }
+        guard case .deferred? = stillWaiting else {
+            Issue.record("\(String(describing: stillWaiting))")
+            return
+        }
         #expect(app.recorder.events.isEmpty)
         #expect(app.arrivals == [.signIn])
 
         app.signedIn = true
         let resumed = try app.opener.resumePending()
-        guard case .arrived(.product("shoes"))? = resumed else { Issue.record("\(String(describing: resumed))"); return }
+        guard case .arrived(.product("shoes"))? = resumed else {
+            Issue.record("\(String(describing: resumed))")
+            return
+        }
         #expect(try app.opener.resumePending() == nil)
         #expect(app.arrivals == [.signIn, .product("shoes")])
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) resume app://product/shoes",
-            "root product(\"shoes\")",
-            "(link) arrive app://product/shoes: product(\"shoes\")",
-        ])
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) resume app://product/shoes",
+                "root product(\"shoes\")",
+                "(link) arrive app://product/shoes: product(\"shoes\")",
+            ])
     }
 
     @Test("a newer link drops the parked one with an event; a refused newer link keeps it")
@@ -120,22 +141,26 @@ struct LinkOpenerTests {
         app.recorder.reset()
         try app.opener.open("app://settings")
         #expect(app.opener.pending?.link.text == "app://settings")
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) open app://settings",
-            "root signIn",
-            "(link) drop app://product/shoes: superseded by app://settings",
-            "(link) defer app://settings: sign-in waits until you have signed in",
-        ])
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) open app://settings",
+                "root signIn",
+                "(link) drop app://product/shoes: superseded by app://settings",
+                "(link) defer app://settings: sign-in waits until you have signed in",
+            ])
 
         app.recorder.reset()
         try app.opener.open("app://a")
         #expect(app.opener.pending == nil)
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) open app://a",
-            "root a",
-            "(link) drop app://settings: superseded by app://a",
-            "(link) arrive app://a: a",
-        ])
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) open app://a",
+                "root a",
+                "(link) drop app://settings: superseded by app://a",
+                "(link) arrive app://a: a",
+            ])
         app.signedIn = true
         #expect(try app.opener.resumePending() == nil)
         #expect(app.arrivals == [.signIn, .signIn, .a])
@@ -149,14 +174,19 @@ struct LinkOpenerTests {
         let app = try LinkApp(guards: [maintenance])
         let before = app.shown
         let result = try app.opener.open("app://c")
-        guard case .deferred(let parked) = result else { Issue.record("\(result)"); return }
+        guard case .deferred(let parked) = result else {
+            Issue.record("\(result)")
+            return
+        }
         #expect(parked.guardName == "maintenance")
         #expect(app.shown == before)
         #expect(app.arrivals.isEmpty)
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) open app://c",
-            "(link) defer app://c: maintenance waits until maintenance is over",
-        ])
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) open app://c",
+                "(link) defer app://c: maintenance waits until maintenance is over",
+            ])
     }
 
     @Test("a parked link can be dropped with a reason")
@@ -175,13 +205,18 @@ struct LinkOpenerTests {
         let app = try LinkApp()
         app.betaEnabled = false
         let result = try app.opener.open("app://beta")
-        guard case .arrived(.home) = result else { Issue.record("\(result)"); return }
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) open app://beta",
-            "(link) redirect app://beta: beta sends beta to home: the beta is off",
-            "root home",
-            "(link) arrive app://beta: home",
-        ])
+        guard case .arrived(.home) = result else {
+            Issue.record("\(result)")
+            return
+        }
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) open app://beta",
+                "(link) redirect app://beta: beta sends beta to home: the beta is off",
+                "root home",
+                "(link) arrive app://beta: home",
+            ])
     }
 
     @Test("a redirect loop, or a chain past the limit, is refused naming the chain, and nothing changes")
@@ -225,10 +260,12 @@ struct LinkOpenerTests {
         #expect(error?.message == "unsaved review refuses a: the review you are writing is not saved.")
         #expect(app.shown == before)
         #expect(app.arrivals.isEmpty)
-        expectTranscript(app.recorder.transcript, equals: [
-            "(link) open app://a",
-            "(link) refuse app://a: unsaved review refuses a: the review you are writing is not saved.",
-        ])
+        expectTranscript(
+            app.recorder.transcript,
+            equals: [
+                "(link) open app://a",
+                "(link) refuse app://a: unsaved review refuses a: the review you are writing is not saved.",
+            ])
     }
 
     @Test("what a waiting link would show must itself be allowed")
@@ -244,12 +281,14 @@ struct LinkOpenerTests {
         #expect(app.arrivals.isEmpty)
     }
 
-    @Test("a link that cannot be read or matched is refused with an event, keeping what is parked", arguments: [
-        ("app://product/%", FlowError.Code.malformedLink),
-        ("app://nowhere", .unknownLink),
-        ("web://a", .unknownLink),
-        ("app://product/a/b", .unknownLink),
-    ])
+    @Test(
+        "a link that cannot be read or matched is refused with an event, keeping what is parked",
+        arguments: [
+            ("app://product/%", FlowError.Code.malformedLink),
+            ("app://nowhere", .unknownLink),
+            ("web://a", .unknownLink),
+            ("app://product/a/b", .unknownLink),
+        ])
     func refusesBadLinks(_ text: String, _ code: FlowError.Code) throws {
         let app = try LinkApp()
         try app.opener.open("app://settings")

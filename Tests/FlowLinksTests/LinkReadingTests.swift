@@ -13,17 +13,21 @@ struct LinkReadingTests {
         var testDescription: String { text }
     }
 
-    @Test("a link is read into scheme, site, decoded path and query", arguments: [
-        Case(text: "shop://product/shoes", scheme: "shop", site: nil, path: ["product", "shoes"], query: []),
-        Case(text: "SHOP://product/shoes/", scheme: "shop", site: nil, path: ["product", "shoes"], query: []),
-        Case(text: "shop://", scheme: "shop", site: nil, path: [], query: []),
-        Case(text: "shop:///cart", scheme: "shop", site: nil, path: ["cart"], query: []),
-        Case(text: "https://Shop.Example/orders/7?tab=items", scheme: "https", site: "shop.example", path: ["orders", "7"], query: ["tab=items"]),
-        Case(text: "https://shop.example", scheme: "https", site: "shop.example", path: [], query: []),
-        Case(text: "/search/red%20shoes?q=a+b&q=%C3%A9t%C3%A9&flag", scheme: nil, site: nil, path: ["search", "red shoes"], query: ["q=a b", "q=été", "flag="]),
-        Case(text: "/", scheme: nil, site: nil, path: [], query: []),
-        Case(text: "shop://a+b/%2F#top", scheme: "shop", site: nil, path: ["a+b", "/"], query: []),
-    ])
+    @Test(
+        "a link is read into scheme, site, decoded path and query",
+        arguments: [
+            Case(text: "shop://product/shoes", scheme: "shop", site: nil, path: ["product", "shoes"], query: []),
+            Case(text: "SHOP://product/shoes/", scheme: "shop", site: nil, path: ["product", "shoes"], query: []),
+            Case(text: "shop://", scheme: "shop", site: nil, path: [], query: []),
+            Case(text: "shop:///cart", scheme: "shop", site: nil, path: ["cart"], query: []),
+            Case(text: "https://Shop.Example/orders/7?tab=items", scheme: "https", site: "shop.example", path: ["orders", "7"], query: ["tab=items"]),
+            Case(text: "https://shop.example", scheme: "https", site: "shop.example", path: [], query: []),
+            Case(
+                text: "/search/red%20shoes?q=a+b&q=%C3%A9t%C3%A9&flag", scheme: nil, site: nil, path: ["search", "red shoes"],
+                query: ["q=a b", "q=été", "flag="]),
+            Case(text: "/", scheme: nil, site: nil, path: [], query: []),
+            Case(text: "shop://a+b/%2F#top", scheme: "shop", site: nil, path: ["a+b", "/"], query: []),
+        ])
     func readsParts(_ expected: Case) throws {
         let link = try Link(expected.text)
         #expect(link.scheme == expected.scheme)
@@ -41,22 +45,24 @@ struct LinkReadingTests {
         #expect(link.query == [Link.QueryItem(name: "size", value: "42")])
     }
 
-    @Test("text that is not a link is refused, saying why", arguments: [
-        ("", "it is empty"),
-        ("shop://product/red shoes", "space"),
-        ("shop://product/\tshoes", "control character"),
-        ("product/shoes", "neither a scheme"),
-        ("1shop://cart", "is not a scheme"),
-        ("sh op://cart", "space"),
-        ("https:///cart", "needs a site"),
-        ("shop://product//shoes", "empty segment"),
-        ("shop://product/%4", "% that is not followed"),
-        ("shop://product/%zz", "% that is not followed"),
-        ("shop://product/%FF", "% that is not followed"),
-        ("shop://cart?%=1", "% that is not followed"),
-        ("shop://cart?=1", "has no name"),
-        ("shop://cart#%", "fragment"),
-    ])
+    @Test(
+        "text that is not a link is refused, saying why",
+        arguments: [
+            ("", "it is empty"),
+            ("shop://product/red shoes", "space"),
+            ("shop://product/\tshoes", "control character"),
+            ("product/shoes", "neither a scheme"),
+            ("1shop://cart", "is not a scheme"),
+            ("sh op://cart", "space"),
+            ("https:///cart", "needs a site"),
+            ("shop://product//shoes", "empty segment"),
+            ("shop://product/%4", "% that is not followed"),
+            ("shop://product/%zz", "% that is not followed"),
+            ("shop://product/%FF", "% that is not followed"),
+            ("shop://cart?%=1", "% that is not followed"),
+            ("shop://cart?=1", "has no name"),
+            ("shop://cart#%", "fragment"),
+        ])
     func refusesMalformed(_ text: String, _ reason: String) {
         let error = #expect(throws: FlowError.self) { try Link(text) }
         #expect(error?.code == .malformedLink)

@@ -40,13 +40,15 @@ struct RouterArrivalTests {
     @Test func theBackStackIsTheChainOfProducersFromTheFirstScreen() throws {
         try flow.arrive(at: 5, resolving: Self.resolve)
 
-        expectRendered(host.render(), equals: """
-            stack shop
-              Producer<T1> "Home"
-              Step<T1, T2>
-              Step<T2, OneOf2<Int, T3>>
-              Taker<Int>
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack shop
+                  Producer<T1> "Home"
+                  Step<T1, T2>
+                  Step<T2, OneOf2<Int, T3>>
+                  Taker<Int>
+                """)
         #expect(recorder.transcript.lines == ["(link) [shop] set [shop] to Home, Step<T1, T2>, Step<T2, OneOf2<Int, T3>>, Taker<Int>"])
         #expect(try (host.visibleScreen as? Taker<Int>)?.input == 5)
         let middle = try #require(host.entries(of: "shop")?[1].screen.flatMap(host.screen(for:)) as? Step<T1, T2>)
@@ -56,14 +58,16 @@ struct RouterArrivalTests {
     @Test func aStepDeclaredPresentedIsPresentedAndWhatFollowsItGoesOverIt() throws {
         try flow.arrive(at: "hello", resolving: Self.resolve)
 
-        expectRendered(host.render(), equals: """
-            stack shop
-              Producer<T1> "Home"
-              Step<T1, T2>
-              Step<T2, OneOf2<Int, T3>>
-                presents Step<T3, String>
-                  presents Taker<String>
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack shop
+                  Producer<T1> "Home"
+                  Step<T1, T2>
+                  Step<T2, OneOf2<Int, T3>>
+                    presents Step<T3, String>
+                      presents Taker<String>
+                """)
         // The screens arrived at route as if a person had tapped through: the last one produces on.
         let top = try #require(host.topEntry(of: "shop"))
         let presented = try #require(host.presented(by: top))
@@ -77,10 +81,11 @@ struct RouterArrivalTests {
 
         try flow.arrive(at: 7, resolving: Self.resolve)
 
-        #expect(recorder.transcript.lines == [
-            "(link) [shop] dismiss Step<T3, String> from Step<T2, OneOf2<Int, T3>>",
-            "(link) [shop] set [shop] to Home, Step<T1, T2>, Step<T2, OneOf2<Int, T3>>, Taker<Int>",
-        ])
+        #expect(
+            recorder.transcript.lines == [
+                "(link) [shop] dismiss Step<T3, String> from Step<T2, OneOf2<Int, T3>>",
+                "(link) [shop] set [shop] to Home, Step<T1, T2>, Step<T2, OneOf2<Int, T3>>, Taker<Int>",
+            ])
         #expect(try (host.visibleScreen as? Taker<Int>)?.input == 7)
     }
 
@@ -96,8 +101,14 @@ struct RouterArrivalTests {
 
     static let badArrivals: [Bad] = [
         ("a value nothing requires", .noRoute, "No registered screen requires a Double", { try $0.arrive(at: 2.5, resolving: resolve) }),
-        ("a screen no declared way leads to", .noRoute, "No declared route leads from Producer<T1> to Taker<Unproduced>", { try $0.arrive(at: Unproduced(), resolving: resolve) }),
-        ("a value the way needs and nothing resolves", .noRoute, "passes Step<T2, OneOf2<Int, T3>>, which needs a T2; nothing resolved one", { try $0.arrive(at: 3) { $0 == T1.self ? T1() : nil } }),
+        (
+            "a screen no declared way leads to", .noRoute, "No declared route leads from Producer<T1> to Taker<Unproduced>",
+            { try $0.arrive(at: Unproduced(), resolving: resolve) }
+        ),
+        (
+            "a value the way needs and nothing resolves", .noRoute, "passes Step<T2, OneOf2<Int, T3>>, which needs a T2; nothing resolved one",
+            { try $0.arrive(at: 3) { $0 == T1.self ? T1() : nil } }
+        ),
     ]
 
     @Test func everyBadArrivalThrowsItsCodeAndChangesNothing() throws {

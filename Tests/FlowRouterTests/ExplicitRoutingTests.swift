@@ -43,7 +43,12 @@ struct ExplicitRoutingTests {
     @Test func aCustomTransitionShowsTheScreenWithTheOutput() throws {
         let producer = Producer<Int>()
         var used = false
-        producer.graph = .custom(Taker<Int>.self, .custom { context in used = true; try context.present() })
+        producer.graph = .custom(
+            Taker<Int>.self,
+            .custom { context in
+                used = true
+                try context.present()
+            })
         try stage.show(.screen(producer))
         try producer.produce(7)
         #expect(used)
@@ -51,7 +56,8 @@ struct ExplicitRoutingTests {
     }
 
     @Test func unwindReturnsToTheHandler() throws {
-        let handler = Handler<Int>(), producer = Producer<Int>()
+        let handler = Handler<Int>()
+        let producer = Producer<Int>()
         producer.graph = .unwind()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
@@ -61,7 +67,8 @@ struct ExplicitRoutingTests {
     }
 
     @Test func unwindHandsTheHandlerTheOutput() throws {
-        let handler = Handler<Int>(), producer = Producer<Int>()
+        let handler = Handler<Int>()
+        let producer = Producer<Int>()
         producer.graph = .unwind()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
@@ -71,7 +78,8 @@ struct ExplicitRoutingTests {
     }
 
     @Test func unwindWrapsTheOutputForAUnionHandler() throws {
-        let handler = Handler<OneOf2<Int, String>>(), producer = Producer<Int>()
+        let handler = Handler<OneOf2<Int, String>>()
+        let producer = Producer<Int>()
         producer.graph = .unwind()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
@@ -82,10 +90,12 @@ struct ExplicitRoutingTests {
 
     @Test func aComplexGraphShowsPresentsDispatchesAndUnwinds() throws {
         let start = Echo<Float>("Start")
-        start.graph = .show(Step<Float, OneOf2<Int, String>>.self, FlowGraph(
-            .present(Step<Int, OneOf3<Double, Bool, Float>>.self, FlowGraph(.show(Taker<Double>.self), .show(Taker<Bool>.self), .unwind())),
-            .show(Taker<String>.self)
-        ))
+        start.graph = .show(
+            Step<Float, OneOf2<Int, String>>.self,
+            FlowGraph(
+                .present(Step<Int, OneOf3<Double, Bool, Float>>.self, FlowGraph(.show(Taker<Double>.self), .show(Taker<Bool>.self), .unwind())),
+                .show(Taker<String>.self)
+            ))
         try stage.show(.stack("nav", [.screen(start)]))
 
         try start.produce(1.5)

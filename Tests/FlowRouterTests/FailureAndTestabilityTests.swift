@@ -1,8 +1,9 @@
 import FlowKernel
-@testable import FlowRouter
 import FlowStage
 import FlowTestKit
 import Testing
+
+@testable import FlowRouter
 
 /// StoryFlow's `FailureTests` (5), each a `fatalError` there and a `FlowError` here, and its
 /// `TestabilityTests` (3).

@@ -99,7 +99,8 @@ struct ImplicitRoutingTests {
     // MARK: Unwinding to a shown handler
 
     @Test func unwindingDismissesTheProducerAndDeliversTheValue() throws {
-        let handler = Handler<T1>(), producer = Producer<T1>()
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
         stage.attachAll()
@@ -112,7 +113,8 @@ struct ImplicitRoutingTests {
     }
 
     @Test func aNestedUnionUpdateReceivesTheValueWrappedWhereItsTypeIs() throws {
-        let handler = Handler<OneOf2<T1, OneOf2<T3, OneOf2<T2, T3>>>>(), producer = Producer<T2>()
+        let handler = Handler<OneOf2<T1, OneOf2<T3, OneOf2<T2, T3>>>>()
+        let producer = Producer<T2>()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
         stage.attachAll()
@@ -123,7 +125,8 @@ struct ImplicitRoutingTests {
     }
 
     @Test func aUnionUpdateReceivesItsCase() throws {
-        let handler = Handler<OneOf2<T1, T2>>(), producer = Producer<T1>()
+        let handler = Handler<OneOf2<T1, T2>>()
+        let producer = Producer<T1>()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
         stage.attachAll()
@@ -133,7 +136,9 @@ struct ImplicitRoutingTests {
     }
 
     @Test func aChildHandlerOfTheContainerThatPresentedTheProducerReceives() throws {
-        let container = Dummy("Container"), child = Handler<T1>(), producer = Producer<T1>()
+        let container = Dummy("Container")
+        let child = Handler<T1>()
+        let producer = Producer<T1>()
         try stage.show(.screen(container))
         try host.apply(.addChild(.screen(child), to: .of(container)), for: nil)
         try host.present(.screen(producer), over: .of(container))
@@ -147,7 +152,8 @@ struct ImplicitRoutingTests {
 
     @Test func unwindingBeatsCreating() throws {
         try router.register(Taker<T1>.self)
-        let handler = Handler<T1>(), producer = Producer<T1>()
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
         stage.attachAll()
@@ -156,14 +162,16 @@ struct ImplicitRoutingTests {
     }
 
     @Test func unwindingPopsBackToTheHandlerInItsStack() throws {
-        let handler = Handler<T1>(), producer = Producer<T1>()
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
         try stage.show(.stack("nav", [.screen(handler), .screen(Dummy()), .screen(producer)]))
         try producer.produce(T1())
         #expect(host.hierarchy.entries(of: "nav") == [.of(handler)])
     }
 
     @Test func aProducerContainedInItsHandlerUnwindsToIt() throws {
-        let handler = Handler<T1>(), producer = Producer<T1>()
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
         try stage.show(.screen(handler))
         try host.apply(.addChild(.screen(producer), to: .of(handler)), for: nil)
         stage.attachAll()
@@ -173,7 +181,9 @@ struct ImplicitRoutingTests {
     }
 
     @Test func aPresentationTheHandlerStartsWhileHandlingStays() throws {
-        let handler = Handler<T1>(), producer = Producer<T1>(), alert = Dummy("Alert")
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
+        let alert = Dummy("Alert")
         handler.onHandle = { [host] handler in try? host.present(.screen(alert), over: .of(handler)) }
         try stage.show(.screen(handler))
         try host.apply(.addChild(.screen(producer), to: .of(handler)), for: nil)
@@ -186,7 +196,9 @@ struct ImplicitRoutingTests {
     }
 
     @Test func aPresentationTheHandlerStartsWhileUnwindingInAStackStays() throws {
-        let handler = Handler<T1>(), producer = Producer<T1>(), alert = Dummy("Alert")
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
+        let alert = Dummy("Alert")
         handler.onHandle = { [host] handler in try? host.present(.screen(alert), over: .of(handler)) }
         try stage.show(.stack("nav", [.screen(handler), .screen(producer)]))
 
@@ -197,7 +209,8 @@ struct ImplicitRoutingTests {
     }
 
     @Test func aProducerNeverHandlesItsOwnOutputButAnEarlierTwinDoes() throws {
-        let lower = Echo<T2>("lower"), upper = Echo<T2>("upper")
+        let lower = Echo<T2>("lower")
+        let upper = Echo<T2>("upper")
         try stage.show(.stack("nav", [.screen(lower), .screen(upper)]))
 
         try upper.produce(T2())
@@ -208,11 +221,15 @@ struct ImplicitRoutingTests {
     }
 
     @Test func unwindingSwitchesToTheHandlersTab() throws {
-        let producer = Producer<T1>(), handler = Handler<T1>()
-        try stage.show(.tabs("tabs", [
-            Presentable.Tab(TabItem(title: "P"), .screen(producer)),
-            Presentable.Tab(TabItem(title: "H"), .screen(handler)),
-        ], selected: 0))
+        let producer = Producer<T1>()
+        let handler = Handler<T1>()
+        try stage.show(
+            .tabs(
+                "tabs",
+                [
+                    Presentable.Tab(TabItem(title: "P"), .screen(producer)),
+                    Presentable.Tab(TabItem(title: "H"), .screen(handler)),
+                ], selected: 0))
 
         try producer.produce(T1())
 
@@ -221,11 +238,15 @@ struct ImplicitRoutingTests {
     }
 
     @Test func unwindingSwitchesTabAndPopsTheHandlersStack() throws {
-        let producer = Producer<T1>(), handler = Handler<T1>()
-        try stage.show(.tabs("tabs", [
-            Presentable.Tab(TabItem(title: "P"), .stack("nav0", [.screen(producer)])),
-            Presentable.Tab(TabItem(title: "H"), .stack("nav1", [.screen(handler), .screen(Dummy())])),
-        ], selected: 0))
+        let producer = Producer<T1>()
+        let handler = Handler<T1>()
+        try stage.show(
+            .tabs(
+                "tabs",
+                [
+                    Presentable.Tab(TabItem(title: "P"), .stack("nav0", [.screen(producer)])),
+                    Presentable.Tab(TabItem(title: "H"), .stack("nav1", [.screen(handler), .screen(Dummy())])),
+                ], selected: 0))
 
         try producer.produce(T1())
 
@@ -234,24 +255,30 @@ struct ImplicitRoutingTests {
     }
 
     @Test func unwindingAcrossAModalTabsAndStacks() throws {
-        let handler = Handler<T1>(), producer = Producer<T1>()
-        try stage.show(.tabs("tabs", [
-            Presentable.Tab(TabItem(title: "H"), .stack("nav0", [.screen(handler), .screen(Dummy("cover"))])),
-            Presentable.Tab(TabItem(title: "O"), .stack("nav1", [.screen(Dummy("other"))])),
-        ], selected: 1))
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
+        try stage.show(
+            .tabs(
+                "tabs",
+                [
+                    Presentable.Tab(TabItem(title: "H"), .stack("nav0", [.screen(handler), .screen(Dummy("cover"))])),
+                    Presentable.Tab(TabItem(title: "O"), .stack("nav1", [.screen(Dummy("other"))])),
+                ], selected: 1))
         try host.presentOnTop(.stack("modal", [.screen(Dummy("modal root")), .screen(producer)]))
         stage.attachAll()
 
         try producer.produce(T1())
 
         #expect(stage.current === handler)
-        expectRendered(host.render(), equals: """
-            tabs tabs
-              * tab 0 "H": stack nav0
-                Handler<T1> "Handler"
-              - tab 1 "O": stack nav1
-                Dummy "other"
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                tabs tabs
+                  * tab 0 "H": stack nav0
+                    Handler<T1> "Handler"
+                  - tab 1 "O": stack nav1
+                    Dummy "other"
+                """)
     }
 
     // MARK: Custom transitions
@@ -259,7 +286,11 @@ struct ImplicitRoutingTests {
     @Test func aRawTransitionAttemptIsConsulted() throws {
         try router.register(Taker<T1>.self)
         var consulted: [Bool] = []
-        router.addTransition { context in consulted.append(context.isUnwind); try context.show(); return true }
+        router.addTransition { context in
+            consulted.append(context.isUnwind)
+            try context.show()
+            return true
+        }
         let producer = Producer<T1>()
         try stage.show(.screen(producer))
         try producer.produce(T1())
@@ -270,9 +301,19 @@ struct ImplicitRoutingTests {
     @Test func transitionsAreTriedInTheOrderTheyWereAddedAndTheFirstToAcceptWins() throws {
         try router.register(Taker<T1>.self)
         var tried: [String] = []
-        router.addTransition { _ in tried.append("declines"); return false }
-        router.addTransition { context in tried.append("accepts"); try context.present(); return true }
-        router.addTransition { _ in tried.append("never asked"); return true }
+        router.addTransition { _ in
+            tried.append("declines")
+            return false
+        }
+        router.addTransition { context in
+            tried.append("accepts")
+            try context.present()
+            return true
+        }
+        router.addTransition { _ in
+            tried.append("never asked")
+            return true
+        }
         let producer = Producer<T1>()
         try stage.show(.stack("nav", [.screen(producer)]))
         try producer.produce(T1())
@@ -283,7 +324,12 @@ struct ImplicitRoutingTests {
     @Test func aTransitionForTheDestinationTypeIsUsed() throws {
         try router.register(Taker<T1>.self)
         var used = false
-        router.addTransition(to: Taker<T1>.self, .custom { context in used = true; try context.present() })
+        router.addTransition(
+            to: Taker<T1>.self,
+            .custom { context in
+                used = true
+                try context.present()
+            })
         let producer = Producer<T1>()
         try stage.show(.stack("nav", [.screen(producer)]))
         try producer.produce(T1())
@@ -295,7 +341,12 @@ struct ImplicitRoutingTests {
         try router.register(Taker<T1>.self)
         var used = false
         router.addTransition(from: Dummy.self, to: Taker<T1>.self, .custom { _ in Issue.record("wrong source") })
-        router.addTransition(from: Producer<T1>.self, to: Taker<T1>.self, .custom { context in used = true; try context.show() })
+        router.addTransition(
+            from: Producer<T1>.self, to: Taker<T1>.self,
+            .custom { context in
+                used = true
+                try context.show()
+            })
         let producer = Producer<T1>()
         try stage.show(.screen(producer))
         try producer.produce(T1())
@@ -306,7 +357,12 @@ struct ImplicitRoutingTests {
         try router.register(Taker<T2>.self)
         router.addTransform { (_: T1) in T2() }
         var used = false
-        router.addTransition(forProduced: T1.self, .custom { context in used = true; try context.show() })
+        router.addTransition(
+            forProduced: T1.self,
+            .custom { context in
+                used = true
+                try context.show()
+            })
         let producer = Producer<T1>()
         try stage.show(.screen(producer))
         try producer.produce(T1())
@@ -322,7 +378,8 @@ struct ImplicitRoutingTests {
             try context.host.dismiss(presentedBy: .of(context.to), for: nil)
             return true
         }
-        let handler = Handler<T1>(), producer = Producer<T1>()
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
         stage.attachAll()
@@ -337,7 +394,8 @@ struct ImplicitRoutingTests {
             used = true
             try context.host.dismiss(presentedBy: .of(context.to), for: nil)
         }
-        let handler = Handler<T1>(), producer = Producer<T1>()
+        let handler = Handler<T1>()
+        let producer = Producer<T1>()
         try stage.show(.screen(handler))
         try host.present(.screen(producer), over: .of(handler))
         stage.attachAll()

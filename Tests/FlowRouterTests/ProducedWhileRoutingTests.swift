@@ -37,7 +37,8 @@ struct ProducedWhileRoutingTests {
 
     /// The Zoo on its stack with a clock presented over it, recorded from then on; night falls.
     private func nightFallsOnTheZoo() throws -> (Zoo, TranscriptRecorder) {
-        let zoo = Zoo(), clock = Producer<Night>("Clock")
+        let zoo = Zoo()
+        let clock = Producer<Night>("Clock")
         try stage.show(.stack("zoo", [.screen(zoo)]))
         try stage.host.present(.screen(clock), over: .container("zoo"))
         stage.attachAll()
@@ -54,9 +55,10 @@ struct ProducedWhileRoutingTests {
         #expect(zoo.subtitle == "Closed")
         #expect(zoo.gateError == nil)
         #expect(stage.current is Taker<Tiger>)
-        #expect(recorder.transcript.lines == [
-            "deliver Night to Zoo", "dismiss Clock from [zoo]", "push Taker<Tiger> onto [zoo]",
-        ])
+        #expect(
+            recorder.transcript.lines == [
+                "deliver Night to Zoo", "dismiss Clock from [zoo]", "push Taker<Tiger> onto [zoo]",
+            ])
     }
 
     @Test func aWaitingValueNobodyTakesIsReportedAndChangesNothing() throws {
@@ -68,7 +70,9 @@ struct ProducedWhileRoutingTests {
     }
 
     @Test func valuesProducedInAnswerToEachOtherForeverAreDroppedAndReported() throws {
-        let ping = Echo<Int>("Ping"), pong = Handler<Int>("Pong"), producer = Producer<Int>()
+        let ping = Echo<Int>("Ping")
+        let pong = Handler<Int>("Pong")
+        let producer = Producer<Int>()
         pong.onHandle = { _ in try? ping.produce(1) }
         try stage.show(.stack("nav", [.screen(ping), .screen(pong), .screen(producer)]))
         let recorder = TranscriptRecorder(observing: stage.host)

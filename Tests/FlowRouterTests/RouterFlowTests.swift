@@ -39,13 +39,15 @@ struct RouterFlowTests {
 
         #expect(flow.outcome == .completed(Order(id: 1)))
         #expect(host.render() == "(empty)")
-        expectTranscript(recorder.transcript, equals: [
-            "[shop] root [shop]",
-            "[shop] start",
-            "[shop] push Step<Int, OneOf2<T2, Order>> onto [shop]",
-            "[shop] root cleared",
-            "[shop] complete with order #1",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "[shop] root [shop]",
+                "[shop] start",
+                "[shop] push Step<Int, OneOf2<T2, Order>> onto [shop]",
+                "[shop] root cleared",
+                "[shop] complete with order #1",
+            ])
     }
 
     @Test func aPresentedScreenUnwindsBackAndTheFlowGoesOn() throws {
@@ -76,7 +78,7 @@ struct RouterFlowTests {
             let root = try #require(host.visibleScreen as? Echo<T3>)
             try root.produceDirect(T2())
             #expect(host.hierarchy.presenter(of: host.hierarchy.topmost!.ref) != nil, "the step is presented")
-            try (host.visibleScreen as? Step<T2, T3>)?.produce(T3())   // unwinding dismisses it
+            try (host.visibleScreen as? Step<T2, T3>)?.produce(T3())  // unwinding dismisses it
             #expect(leaks.survivors == ["root"])
             try root.produceDirect(5)
         }
@@ -89,8 +91,10 @@ struct RouterFlowTests {
     @Test("A router flow obeys every flow law", arguments: [FlowPlacement.root, .presented, .onStack("base")])
     func routerFlowObeysTheFlowLaws(_ placement: FlowPlacement) throws {
         let router = try Shop.router()
-        FlowLaws.check(makeHost: { InMemoryHost() }, placement: placement, make: { RouterFlow<Order>("laws", router: router) { Producer<Int>("Catalog") } }) { flow in
-            let catalog = try #require(flow.session.flatMap { session in session.host.hierarchy.allScreens.compactMap { session.host.screen(for: $0) as? Producer<Int> }.first })
+        FlowLaws.check(makeHost: { InMemoryHost() }, placement: placement, make: { RouterFlow<Order>("laws", router: router) { Producer<Int>("Catalog") } }) {
+            flow in
+            let catalog = try #require(
+                flow.session.flatMap { session in session.host.hierarchy.allScreens.compactMap { session.host.screen(for: $0) as? Producer<Int> }.first })
             try catalog.produce(3)
             let product = try #require(flow.session?.host.visibleScreen as? Step<Int, OneOf2<T2, Order>>)
             try product.produce(Order(id: 3))

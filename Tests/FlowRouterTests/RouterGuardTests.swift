@@ -97,9 +97,11 @@ struct RouterGuardTests {
         #expect(error?.code == .guardRefused)
         #expect(host.visibleScreen === editor)
         #expect(host.entries(of: "shop")?.count == 2)
-        expectTranscript(recorder.transcript, equals: [
-            "(user) refuse back to Shelf in [shop]: leaving Editor: unsaved changes",
-            "(link) [shop] refuse leaving Editor: unsaved changes",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "(user) refuse back to Shelf in [shop]: leaving Editor: unsaved changes",
+                "(link) [shop] refuse leaving Editor: unsaved changes",
+            ])
     }
 }

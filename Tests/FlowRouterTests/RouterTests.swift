@@ -1,8 +1,8 @@
 import FlowKernel
 import FlowRouter
-import Foundation
 import FlowStage
 import FlowTestKit
+import Foundation
 import Testing
 
 @MainActor class Base: InputRequiring, Instantiable {
@@ -53,7 +53,8 @@ struct RouterTests {
     }
 
     @Test func twoRoutersDoNotSeeEachOthersRegistrations() throws {
-        let one = Router(), two = Router()
+        let one = Router()
+        let two = Router()
         try one.register(Taker<Int>.self)
         one.addTransform { (value: String) in value.count }
         #expect(try one.destination(for: 3) != nil)
@@ -65,7 +66,10 @@ struct RouterTests {
     @Test func aFactoryMakesTheRegisteredScreen() throws {
         let router = Router()
         var made = 0
-        try router.register(Taker<Int>.self) { made += 1; return Taker<Int>() }
+        try router.register(Taker<Int>.self) {
+            made += 1
+            return Taker<Int>()
+        }
         _ = try router.destination(for: 1)
         #expect(made == 1)
     }
@@ -109,7 +113,8 @@ struct RouterTests {
     }
 
     @Test func aValueAHandlerProducesWhileHandlingIsRoutedOnceTheDeliveryIsDone() throws {
-        let handler = Echo<Int>("Echo"), producer = Producer<Int>()
+        let handler = Echo<Int>("Echo")
+        let producer = Producer<Int>()
         let relay = Handler<Int>("Relay")
         var produced: Result<Void, any Error>?
         relay.onHandle = { relay in
@@ -124,9 +129,10 @@ struct RouterTests {
         #expect(throws: Never.self) { try produced?.get() }
         #expect(relay.received == [5, 1])
         #expect(recorder.events.first?.change == .updateDelivered(ScreenType(anyType: Int.self), to: [relay.ref]))
-        #expect(recorder.transcript.lines == [
-            "deliver Int to Relay", "pop Producer from [nav]", "deliver Int to Relay",
-        ])
+        #expect(
+            recorder.transcript.lines == [
+                "deliver Int to Relay", "pop Producer from [nav]", "deliver Int to Relay",
+            ])
     }
 
     @Test func aScreenThatIsNotShownCannotProduce() throws {

@@ -1,7 +1,8 @@
 import FlowKernel
-@testable import FlowRouter
 import FlowTestKit
 import Testing
+
+@testable import FlowRouter
 
 /// The unwind search and plan as tables over hierarchy values: no host, no screens doing anything.
 @MainActor
@@ -27,7 +28,9 @@ struct UnwindDecisionTests {
         ("a handler lower in the producer's stack", Hierarchy(root: stack("s", [screen(a), screen(h), screen(b), screen(p)])), .of(h)),
         ("a handler containing the producer", Hierarchy(root: screen(h, children: [screen(p)])), .of(h)),
         ("a handler in another tab", Hierarchy(root: tabs("t", [screen(p), screen(a), screen(h)], selected: 0)), .of(h)),
-        ("a handler in another tab's stack", Hierarchy(root: tabs("t", [stack("s0", [screen(p)]), stack("s1", [screen(h), screen(a)])], selected: 0)), .of(h)),
+        (
+            "a handler in another tab's stack", Hierarchy(root: tabs("t", [stack("s0", [screen(p)]), stack("s1", [screen(h), screen(a)])], selected: 0)), .of(h)
+        ),
         ("no handler anywhere", Hierarchy(root: stack("s", [screen(a), screen(p)])), nil),
         ("only the producer handles", Hierarchy(root: stack("s", [screen(a), screen(p)])), nil),
     ]
@@ -48,11 +51,12 @@ struct UnwindDecisionTests {
     }
 
     @Test func thePlanPopsSelectsAndDismissesOnTheWayToTheTarget() {
-        let hierarchy = Hierarchy(root: HierarchyNode(
-            .tabs("t", items: [TabItem(title: ""), TabItem(title: "")], selected: 1),
-            children: [Self.stack("s0", [Self.screen(Self.h), Self.screen(Self.a)]), Self.stack("s1", [Self.screen(Self.b)])],
-            presented: Self.stack("modal", [Self.screen(Self.p)])
-        ))
+        let hierarchy = Hierarchy(
+            root: HierarchyNode(
+                .tabs("t", items: [TabItem(title: ""), TabItem(title: "")], selected: 1),
+                children: [Self.stack("s0", [Self.screen(Self.h), Self.screen(Self.a)]), Self.stack("s1", [Self.screen(Self.b)])],
+                presented: Self.stack("modal", [Self.screen(Self.p)])
+            ))
 
         let plan = UnwindPlan(to: .of(Self.h), in: hierarchy)
 

@@ -60,17 +60,20 @@ struct ArrivalTests {
         try navigator.arrive(at: [.screen(First.self), .screen(Third.self)], presenting: .screen(Fourth.self))
 
         #expect(dismissed == 1)
-        expectRendered(host.render(), equals: """
-            stack stack
-              First
-              Third
-              presents Fourth
-            """)
-        #expect(recorder.transcript.lines == [
-            "(link) [stack] dismiss ThirdModal from [stack]",
-            "(link) [stack] set [stack] to First, Third",
-            "(link) [stack] present Fourth over [stack]",
-        ])
+        expectRendered(
+            host.render(),
+            equals: """
+                stack stack
+                  First
+                  Third
+                  presents Fourth
+                """)
+        #expect(
+            recorder.transcript.lines == [
+                "(link) [stack] dismiss ThirdModal from [stack]",
+                "(link) [stack] set [stack] to First, Third",
+                "(link) [stack] present Fourth over [stack]",
+            ])
         try navigator.getBack(.modal)
         #expect(navigator.stackState == "First -> Third")
         #expect(dismissed == 1)
@@ -109,7 +112,8 @@ struct ArrivalTests {
             try navigator.goNext(to: Second.self)
             var dismissed = 0
             try navigator.goNextAsModal(to: ThirdModal.self, whenDismissed: { dismissed += 1 })
-            let before = host.hierarchy, state = navigator.stackState
+            let before = host.hierarchy
+            let state = navigator.stackState
 
             let error = #expect(throws: FlowError.self, "\(bad.name)") { try bad.request(navigator) }
 

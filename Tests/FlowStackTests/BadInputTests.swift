@@ -24,8 +24,12 @@ struct BadInputTests {
         Case("back to a type not in the stack", .notFound) { try $0.getBack(.popTo(Third.self)) },
         Case("back to the type only on top", .nothingToGoBackTo) { try $0.getBack(.popTo(Second.self)) },
         Case("dismissing a modal when none is presented", .nothingToGoBackTo) { try $0.getBack(.modal) },
-        Case("popping while a modal is presented", .hostRejected, setUp: { try $0.goNextAsModal(to: FourthModal.self, whenDismissed: {}) }) { try $0.getBack() },
-        Case("pushing while a modal is presented", .hostRejected, setUp: { try $0.goNextAsModal(to: FourthModal.self, whenDismissed: {}) }) { try $0.goNext(to: Third.self) },
+        Case("popping while a modal is presented", .hostRejected, setUp: { try $0.goNextAsModal(to: FourthModal.self, whenDismissed: {}) }) {
+            try $0.getBack()
+        },
+        Case("pushing while a modal is presented", .hostRejected, setUp: { try $0.goNextAsModal(to: FourthModal.self, whenDismissed: {}) }) {
+            try $0.goNext(to: Third.self)
+        },
         Case("a factory that fails", .factoryFailed) { try $0.goNext(to: Failing.self) },
         Case("the screen already on top", .hostRejected) { try $0.goNext(to: Second.self) },
         Case("a kept screen already lower in the stack", .hostRejected, setUp: { try $0.goNext(to: Third.self) }) { try $0.goNext(to: First.self) },
@@ -105,12 +109,14 @@ struct BadInputTests {
         #expect(navigator.stackState == "")
     }
 
-    @Test("A start that cannot show its root shows nothing", arguments: [
-        ("an unregistered root", FlowError.Code.unregisteredScreen),
-        ("a root argument of the wrong type", .argumentTypeMismatch),
-        ("an empty registry", .unregisteredScreen),
-        ("a shared stack that does not exist", .notFound),
-    ])
+    @Test(
+        "A start that cannot show its root shows nothing",
+        arguments: [
+            ("an unregistered root", FlowError.Code.unregisteredScreen),
+            ("a root argument of the wrong type", .argumentTypeMismatch),
+            ("an empty registry", .unregisteredScreen),
+            ("a shared stack that does not exist", .notFound),
+        ])
     func failedStartShowsNothing(_ case: String, code: FlowError.Code) {
         let host = InMemoryHost()
         let recorder = TranscriptRecorder(observing: host)

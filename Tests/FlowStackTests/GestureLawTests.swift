@@ -37,9 +37,11 @@ struct StackGestureLawTests {
         return requests
     }
 
-    @Test("The navigator follows random gestures between its own requests", arguments: [
-        (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
-    ])
+    @Test(
+        "The navigator follows random gestures between its own requests",
+        arguments: [
+            (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
+        ])
     func gestureLaw(_ placement: FlowPlacement, _ seeds: UInt64) {
         GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: Self.navigator, legalRequests: Self.legal)
     }

@@ -31,34 +31,38 @@ struct JourneyTests {
         try navigator.goNext()
         try navigator.goNext(to: Profile.self, argument: ("Ana", 7))
         try navigator.goNextAsModal(to: FourthModal.self)
-        expectRendered(host.render(), equals: """
-            stack app
-              LawProbe "Home"
-              presents stack shop
-                First
-                Second
-                Profile
-                presents FourthModal
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack app
+                  LawProbe "Home"
+                  presents stack shop
+                    First
+                    Second
+                    Profile
+                    presents FourthModal
+                """)
         try navigator.getBack(.modal)
         try navigator.getBack()
         try navigator.goNext()
         try navigator.getBack(.popToRoot)
         try navigator.finish(with: "order #1")
 
-        expectTranscript(recorder.transcript, equals: [
-            "[shop] present [shop] over [app]",
-            "[shop] start (child of app)",
-            "[shop] push Second onto [shop]",
-            "[shop] push Profile onto [shop]",
-            "[shop] present FourthModal over [shop]",
-            "[shop] dismiss FourthModal from [shop]",
-            "[shop] pop Profile from [shop]",
-            "[shop] push Third onto [shop]",
-            "[shop] pop Third, Second from [shop]",
-            "[shop] dismiss [shop] from [app]",
-            "[shop] complete with order #1",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "[shop] present [shop] over [app]",
+                "[shop] start (child of app)",
+                "[shop] push Second onto [shop]",
+                "[shop] push Profile onto [shop]",
+                "[shop] present FourthModal over [shop]",
+                "[shop] dismiss FourthModal from [shop]",
+                "[shop] pop Profile from [shop]",
+                "[shop] push Third onto [shop]",
+                "[shop] pop Third, Second from [shop]",
+                "[shop] dismiss [shop] from [app]",
+                "[shop] complete with order #1",
+            ])
         #expect(result == "order #1")
         #expect(host.render() == "stack app\n  LawProbe \"Home\"")
     }

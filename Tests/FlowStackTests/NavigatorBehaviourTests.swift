@@ -26,8 +26,8 @@ struct NavigatorBehaviourTests {
 
     @Test func jumpingOutOfOrderThenGoingBackLandsWhereTheUserCameFrom() throws {
         let navigator = try started()
-        try navigator.goNext()                      // First -> Second
-        try navigator.goNext(to: Fourth.self)       // jump over Third
+        try navigator.goNext()  // First -> Second
+        try navigator.goNext(to: Fourth.self)  // jump over Third
 
         try navigator.getBack()
 
@@ -55,7 +55,11 @@ struct NavigatorBehaviourTests {
     }
 
     @Test func anIdentifierPicksWhichRegistrationOfATypeIsShown() throws {
-        registry.register(FourthModal.self, identifier: "gift") { let screen = FourthModal(); screen.note = "gift"; return screen }
+        registry.register(FourthModal.self, identifier: "gift") {
+            let screen = FourthModal()
+            screen.note = "gift"
+            return screen
+        }
         let navigator = try started()
 
         try navigator.goNext(to: FourthModal.self, identifier: "gift")
@@ -94,9 +98,11 @@ struct NavigatorBehaviourTests {
     @Test func dismissingAModalRunsItsCallbackWithTheStrongScreenStillReadable() throws {
         let navigator = try started()
         var noteWhenDismissed: String?
-        try navigator.goNextAsModal(to: FourthModal.self, whenDismissed: {
-            noteWhenDismissed = registry.liveInstance(of: FourthModal.self)?.note
-        })
+        try navigator.goNextAsModal(
+            to: FourthModal.self,
+            whenDismissed: {
+                noteWhenDismissed = registry.liveInstance(of: FourthModal.self)?.note
+            })
         registry.liveInstance(of: FourthModal.self)?.note = "wrapped as a gift"
 
         try navigator.getBack(.modal)

@@ -1,8 +1,9 @@
 import FlowKernel
-@testable import FlowStack
 import FlowStage
 import FlowTestKit
 import Testing
+
+@testable import FlowStack
 
 /// One answer to "go back under a presented layer": whether the navigator's own modal or a child
 /// flow presented over it lies on top, the navigator changes nothing beneath it and says why.
@@ -76,7 +77,8 @@ struct PresentedLayerTests {
     }
 
     @Test func theCoverIsPartOfThePositionsDecisions() {
-        let a = LawProbe("A"), b = LawProbe("B")
+        let a = LawProbe("A")
+        let b = LawProbe("B")
         let position = StackPosition(entries: [.init(screen: a.ref, registration: 0), .init(screen: b.ref, registration: 1)], cover: .container("child"))
         for style in [BackStyle.pop, .popToRoot, .popTo(LawProbe.self), .modal] {
             let error = #expect(throws: FlowError.self) { try position.backPlan(style) }

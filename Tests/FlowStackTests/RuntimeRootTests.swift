@@ -31,10 +31,12 @@ struct RuntimeRootTests {
         #expect(navigator.stackState == "Number 42")
     }
 
-    @Test("A root that cannot be chosen shows nothing, and the navigator can start again", arguments: [
-        (5, nil, FlowError.Code.indexOutOfRange), (-1, nil, .indexOutOfRange), (1, nil, .argumentTypeMismatch),
-        (1, "seven", .argumentTypeMismatch), (0, 1, .argumentTypeMismatch),
-    ] as [(Int, (any Sendable)?, FlowError.Code)])
+    @Test(
+        "A root that cannot be chosen shows nothing, and the navigator can start again",
+        arguments: [
+            (5, nil, FlowError.Code.indexOutOfRange), (-1, nil, .indexOutOfRange), (1, nil, .argumentTypeMismatch),
+            (1, "seven", .argumentTypeMismatch), (0, 1, .argumentTypeMismatch),
+        ] as [(Int, (any Sendable)?, FlowError.Code)])
     func aBadChoiceShowsNothing(index: Int, argument: (any Sendable)?, code: FlowError.Code) throws {
         let navigator = StackNavigator<Void>("picked", registry: registry)
 

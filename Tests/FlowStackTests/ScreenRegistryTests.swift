@@ -58,8 +58,16 @@ struct ScreenRegistryTests {
 
     @Test func identifiersSelectBetweenRegistrationsOfOneType() throws {
         let registry = ScreenRegistry()
-        registry.register(FourthModal.self, identifier: "short") { let s = FourthModal(); s.note = "short"; return s }
-        registry.register(FourthModal.self, identifier: "long") { let s = FourthModal(); s.note = "long"; return s }
+        registry.register(FourthModal.self, identifier: "short") {
+            let s = FourthModal()
+            s.note = "short"
+            return s
+        }
+        registry.register(FourthModal.self, identifier: "long") {
+            let s = FourthModal()
+            s.note = "long"
+            return s
+        }
 
         let long = try registry.resolve(FourthModal.self, identifier: "long")
         #expect(long.note == "long")
@@ -75,14 +83,16 @@ struct ScreenRegistryTests {
         #expect(profile.number == 232)
     }
 
-    @Test("A resolve that cannot be carried out throws and keeps nothing", arguments: [
-        ("an unregistered type", FlowError.Code.unregisteredScreen),
-        ("an unknown identifier", .unregisteredScreen),
-        ("an argument of the wrong type", .argumentTypeMismatch),
-        ("an argument for a plain registration", .argumentTypeMismatch),
-        ("no argument for an argument registration", .argumentTypeMismatch),
-        ("a factory that fails", .factoryFailed),
-    ])
+    @Test(
+        "A resolve that cannot be carried out throws and keeps nothing",
+        arguments: [
+            ("an unregistered type", FlowError.Code.unregisteredScreen),
+            ("an unknown identifier", .unregisteredScreen),
+            ("an argument of the wrong type", .argumentTypeMismatch),
+            ("an argument for a plain registration", .argumentTypeMismatch),
+            ("no argument for an argument registration", .argumentTypeMismatch),
+            ("a factory that fails", .factoryFailed),
+        ])
     func failedResolve(_ case: String, code: FlowError.Code) {
         let registry = ScreenRegistry()
         registry.register(First.self) { First() }

@@ -1,7 +1,8 @@
 import FlowKernel
-@testable import FlowStack
 import FlowTestKit
 import Testing
+
+@testable import FlowStack
 
 /// The decision table: given where the navigator is, what each request means.
 @MainActor
@@ -13,37 +14,43 @@ struct StackPositionTests {
         StackPosition.Entry(screen: screen.ref, registration: registration)
     }
 
-    @Test("goNext goes to the registration after the current screen's", arguments: [
-        // (registration of the stack's top, registration of a modal, registrations, next)
-        (0, nil, 3, 1),
-        (1, nil, 3, 2),
-        (3, nil, 5, 4),
-        (0, 2, 4, 3),
-    ] as [(Int, Int?, Int, Int)])
+    @Test(
+        "goNext goes to the registration after the current screen's",
+        arguments: [
+            // (registration of the stack's top, registration of a modal, registrations, next)
+            (0, nil, 3, 1),
+            (1, nil, 3, 2),
+            (3, nil, 5, 4),
+            (0, 2, 4, 3),
+        ] as [(Int, Int?, Int, Int)])
     func nextFollowsTheCurrentScreen(top: Int, modal: Int?, count: Int, next: Int) throws {
         var position = StackPosition(entries: [Self.entry(Self.a, top)])
         if let modal { position.modals = [Self.entry(Self.m, modal)] }
         #expect(try position.nextRegistration(count: count) == next)
     }
 
-    @Test("goNext is rejected where there is no next", arguments: [
-        // (entries' registrations, registrations, code)
-        ([2], 3, FlowError.Code.noNextScreen),
-        ([], 3, .notFound),
-        ([nil], 3, .notFound),
-    ] as [([Int?], Int, FlowError.Code)])
+    @Test(
+        "goNext is rejected where there is no next",
+        arguments: [
+            // (entries' registrations, registrations, code)
+            ([2], 3, FlowError.Code.noNextScreen),
+            ([], 3, .notFound),
+            ([nil], 3, .notFound),
+        ] as [([Int?], Int, FlowError.Code)])
     func nextIsRejected(registrations: [Int?], count: Int, code: FlowError.Code) {
         let position = StackPosition(entries: registrations.map { Self.entry(Self.a, $0) })
         let error = #expect(throws: FlowError.self) { try position.nextRegistration(count: count) }
         #expect(error?.code == code)
     }
 
-    @Test("Back plans follow the real stack", arguments: [
-        // (style, index of the entry popped to; nil for one pop)
-        (BackStyle.pop, nil),
-        (.popToRoot, 0),
-        (.popTo(LawProbe.self), 1),
-    ] as [(BackStyle, Int?)])
+    @Test(
+        "Back plans follow the real stack",
+        arguments: [
+            // (style, index of the entry popped to; nil for one pop)
+            (BackStyle.pop, nil),
+            (.popToRoot, 0),
+            (.popTo(LawProbe.self), 1),
+        ] as [(BackStyle, Int?)])
     func backPlans(style: BackStyle, target: Int?) throws {
         let screens = [Self.a, Self.b, Self.c]
         let position = StackPosition(entries: [Self.entry(Self.a, 0), Self.entry(Self.b, 3), Self.entry(Self.c, 1)])
@@ -56,16 +63,18 @@ struct StackPositionTests {
         #expect(try position.backPlan(.modal) == .dismiss(Self.b.ref))
     }
 
-    @Test("Back requests that cannot be carried out are rejected", arguments: [
-        // (stack size, modals, style, code)
-        (1, 0, BackStyle.pop, FlowError.Code.nothingToGoBackTo),
-        (1, 0, .popToRoot, .nothingToGoBackTo),
-        (1, 0, .popTo(LawProbe.self), .nothingToGoBackTo),
-        (2, 0, .modal, .nothingToGoBackTo),
-        (2, 1, .pop, .hostRejected),
-        (2, 1, .popToRoot, .hostRejected),
-        (2, 1, .popTo(LawProbe.self), .hostRejected),
-    ])
+    @Test(
+        "Back requests that cannot be carried out are rejected",
+        arguments: [
+            // (stack size, modals, style, code)
+            (1, 0, BackStyle.pop, FlowError.Code.nothingToGoBackTo),
+            (1, 0, .popToRoot, .nothingToGoBackTo),
+            (1, 0, .popTo(LawProbe.self), .nothingToGoBackTo),
+            (2, 0, .modal, .nothingToGoBackTo),
+            (2, 1, .pop, .hostRejected),
+            (2, 1, .popToRoot, .hostRejected),
+            (2, 1, .popTo(LawProbe.self), .hostRejected),
+        ])
     func backIsRejected(size: Int, modals: Int, style: BackStyle, code: FlowError.Code) {
         let screens = [Self.a, Self.b, Self.c]
         let position = StackPosition(
@@ -92,23 +101,27 @@ struct StackPositionTests {
         #expect(throws: Never.self) { try StackPosition(entries: [Self.entry(Self.a, 0)]).requirePushAllowed() }
     }
 
-    @Test("What each back plan takes away, top first", arguments: [
-        // (plan, the screen it names, names of the screens it takes away)
-        ("pop", "", ["C"]),
-        ("popTo", "A", ["C", "B"]),
-        ("popTo", "B", ["C"]),
-        ("dismiss", "M", ["N", "M"]),
-    ])
+    @Test(
+        "What each back plan takes away, top first",
+        arguments: [
+            // (plan, the screen it names, names of the screens it takes away)
+            ("pop", "", ["C"]),
+            ("popTo", "A", ["C", "B"]),
+            ("popTo", "B", ["C"]),
+            ("dismiss", "M", ["N", "M"]),
+        ])
     func leavingAfterABackPlan(_ kind: String, target: String, names: [String]) {
         let n = LawProbe("N")
         let screens = ["A": Self.a, "B": Self.b, "M": Self.m]
-        let plan: StackPosition.BackPlan = switch kind {
-        case "pop": .pop
-        case "popTo": .popTo(screens[target]!.ref)
-        default: .dismiss(screens[target]!.ref)
-        }
+        let plan: StackPosition.BackPlan =
+            switch kind {
+            case "pop": .pop
+            case "popTo": .popTo(screens[target]!.ref)
+            default: .dismiss(screens[target]!.ref)
+            }
         // A mixed position, for the table only: a navigator never pops under its own modal.
-        let position = StackPosition(entries: [Self.entry(Self.a, 0), Self.entry(Self.b, 1), Self.entry(Self.c, 2)], modals: [Self.entry(Self.m, 3), Self.entry(n, 4)])
+        let position = StackPosition(
+            entries: [Self.entry(Self.a, 0), Self.entry(Self.b, 1), Self.entry(Self.c, 2)], modals: [Self.entry(Self.m, 3), Self.entry(n, 4)])
         #expect(position.leaving(after: plan).map(\.displayName) == names)
     }
 

@@ -104,10 +104,13 @@ struct StackVerbTests {
         ("back to a negative index", .indexOutOfRange, { try $0.getBack(.popTo(index: -1)) }),
         ("back to a screen not in the stack", .notFound, { try $0.getBack(.popTo(Third())) }),
         ("back to the screen on top", .nothingToGoBackTo, { navigator in try navigator.getBack(.popTo(try #require(navigator.currentScreen))) }),
-        ("setStack under its own modal", .hostRejected, { navigator in
-            try navigator.goNextAsModal(to: ThirdModal.self)
-            try navigator.setStack([.screen(Third.self)])
-        }),
+        (
+            "setStack under its own modal", .hostRejected,
+            { navigator in
+                try navigator.goNextAsModal(to: ThirdModal.self)
+                try navigator.setStack([.screen(Third.self)])
+            }
+        ),
     ]
 
     @Test func everyBadRequestThrowsItsCodeAndChangesNothing() throws {
@@ -116,7 +119,9 @@ struct StackVerbTests {
             let navigator = StackNavigator<Void>("stack", registry: registry, root: First.self)
             try navigator.start(on: host)
             try navigator.goNext(to: Second.self)
-            let before = host.hierarchy, state = navigator.stackState, kept = registry.liveInstance(of: Second.self)
+            let before = host.hierarchy
+            let state = navigator.stackState
+            let kept = registry.liveInstance(of: Second.self)
 
             let error = #expect(throws: FlowError.self, "\(bad.name)") { try bad.request(navigator) }
 

@@ -117,10 +117,13 @@ struct GuardTests {
         let draft = GuardProbe("Draft", leaving: .refuse(because: "not sent"))
         let locked = GuardProbe("Locked", entering: .refuse(because: "sign in first"))
         try host.apply(.addChild(.screen(pane), to: .of(home)), for: nil)
-        try host.present(.tabs("tabs", [
-            Presentable.Tab(TabItem(title: "One"), .screen(draft)),
-            Presentable.Tab(TabItem(title: "Two"), .screen(LawProbe("Two"))),
-        ], selected: 0), over: .container("main"))
+        try host.present(
+            .tabs(
+                "tabs",
+                [
+                    Presentable.Tab(TabItem(title: "One"), .screen(draft)),
+                    Presentable.Tab(TabItem(title: "Two"), .screen(LawProbe("Two"))),
+                ], selected: 0), over: .container("main"))
         let leavingEditor = GuardRefusal(screen: editor.ref, direction: .leaving, reason: "unsaved changes")
         let leavingPane = GuardRefusal(screen: pane.ref, direction: .leaving, reason: "busy")
         let leavingDraft = GuardRefusal(screen: draft.ref, direction: .leaving, reason: "not sent")

@@ -1,5 +1,6 @@
-@testable import FlowStage
 import Testing
+
+@testable import FlowStage
 
 /// The host's index of screens is an open-addressing table of its own; it must answer exactly as a
 /// `Dictionary` would, through growth and through removals that shift entries back.
@@ -9,7 +10,8 @@ struct IdentityTableTests {
 
     @Test("A key stored is found, replaced in place, and gone once removed")
     func storeReplaceRemove() {
-        let a = Key(), b = Key()
+        let a = Key()
+        let b = Key()
         var table = IdentityTable<String>()
         #expect(table[ObjectIdentifier(a)] == nil)
         #expect(table.updateValue("a", forKey: ObjectIdentifier(a)) == nil)

@@ -27,12 +27,14 @@ struct InMemoryHostTests {
 
         #expect(host.hierarchy.screens(in: "main") == [welcome.ref, catalog.ref])
         #expect(host.visibleScreen === catalog)
-        expectTranscript(recorder.transcript, equals: [
-            "[shop] root [main]",
-            "[shop] push Catalog onto [main]",
-            "[shop] push Red shoes onto [main]",
-            "[shop] pop Red shoes from [main]",
-        ])
+        expectTranscript(
+            recorder.transcript,
+            equals: [
+                "[shop] root [main]",
+                "[shop] push Catalog onto [main]",
+                "[shop] push Red shoes onto [main]",
+                "[shop] pop Red shoes from [main]",
+            ])
     }
 
     @Test func poppingToAScreenRemovesEverythingAboveItTopFirst() throws {
@@ -68,13 +70,15 @@ struct InMemoryHostTests {
         try host.presentOnTop(.stack("cart", [.screen(cart)]))
         let receipt = Product("Receipt")
         try host.presentOnTop(.screen(receipt))
-        expectRendered(host.render(), equals: """
-            stack main
-              Welcome
-              presents stack cart
-                Cart
-                presents Product "Receipt"
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack main
+                  Welcome
+                  presents stack cart
+                    Cart
+                    presents Product "Receipt"
+                """)
         #expect(host.visibleScreen === receipt)
 
         try host.dismiss(.container("cart"))
@@ -93,10 +97,13 @@ struct InMemoryHostTests {
     }
 
     @Test func tabsCanBeSelectedInsertedAndRemoved() throws {
-        try host.push(.tabs("shop", [
-            Presentable.Tab(TabItem(title: "Catalog"), .stack("catalog", [.screen(catalog)])),
-            Presentable.Tab(TabItem(title: "Cart", image: "cart"), .screen(cart)),
-        ], selected: 0), onto: "main")
+        try host.push(
+            .tabs(
+                "shop",
+                [
+                    Presentable.Tab(TabItem(title: "Catalog"), .stack("catalog", [.screen(catalog)])),
+                    Presentable.Tab(TabItem(title: "Cart", image: "cart"), .screen(cart)),
+                ], selected: 0), onto: "main")
         #expect(host.visibleScreen === catalog)
 
         try host.selectTab(1, in: "shop")
@@ -105,15 +112,17 @@ struct InMemoryHostTests {
         let account = Product("Account")
         try host.apply(.insertTab(Presentable.Tab(TabItem(title: "Account"), .screen(account)), at: 0, in: "shop"), for: nil)
         #expect(host.visibleScreen === cart)
-        expectRendered(host.render(), equals: """
-            stack main
-              Welcome
-              tabs shop
-                - tab 0 "Account": Product "Account"
-                - tab 1 "Catalog": stack catalog
-                  Catalog
-                * tab 2 "Cart": Cart
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack main
+                  Welcome
+                  tabs shop
+                    - tab 0 "Account": Product "Account"
+                    - tab 1 "Catalog": stack catalog
+                      Catalog
+                    * tab 2 "Cart": Cart
+                """)
 
         try host.apply(.removeTab(at: 2, in: "shop"), for: nil)
         #expect(host.visibleScreen === catalog)
@@ -121,11 +130,13 @@ struct InMemoryHostTests {
 
     @Test func childrenAreShownInsideTheirScreenAndCanBeRemoved() throws {
         try host.apply(.addChild(.screen(catalog), to: .of(welcome)), for: nil)
-        expectRendered(host.render(), equals: """
-            stack main
-              Welcome
-                child Catalog
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack main
+                  Welcome
+                    child Catalog
+                """)
         #expect(host.hierarchy.parent(of: .of(catalog))?.ref == .of(welcome))
 
         try host.apply(.removeChild(.of(catalog)), for: nil)
@@ -145,12 +156,14 @@ struct InMemoryHostTests {
         try host.push(catalog, onto: "main", for: "shop")
         host.report(FlowEvent(.flowCompleted(result: "42"), flow: "shop"))
 
-        expectTranscript(recorder.transcript.lines(of: "shop"), equals: [
-            "[shop] root [main]",
-            "[shop] start (child of app)",
-            "[shop] push Catalog onto [main]",
-            "[shop] complete with 42",
-        ])
+        expectTranscript(
+            recorder.transcript.lines(of: "shop"),
+            equals: [
+                "[shop] root [main]",
+                "[shop] start (child of app)",
+                "[shop] push Catalog onto [main]",
+                "[shop] complete with 42",
+            ])
     }
 
     @Test func aRemovedObserverHearsNothingMore() throws {
@@ -193,7 +206,9 @@ struct InMemoryHostTests {
         try host.push(catalog, onto: "main")
         try host.present(.stack("sheet", [.screen(cart)]), over: .of(catalog))
 
-        #expect(host.place(of: .of(catalog)) == NodePlace(kind: .screen, attachment: .held(by: .container("main"), at: 1), childCount: 0, presented: .container("sheet")))
+        #expect(
+            host.place(of: .of(catalog))
+                == NodePlace(kind: .screen, attachment: .held(by: .container("main"), at: 1), childCount: 0, presented: .container("sheet")))
         #expect(host.place(of: .container("sheet"))?.presenter == .of(catalog))
         #expect(host.topEntry(of: "main") == .of(catalog))
         #expect(host.entryCount(of: "main") == 2)

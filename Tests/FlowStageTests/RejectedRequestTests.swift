@@ -41,11 +41,13 @@ struct RejectedRequestTests {
         try host.push(Catalog(), onto: "main")
 
         #expect(meddler.errors.map(\.code) == [.reentrantNavigation])
-        expectRendered(host.render(), equals: """
-            stack main
-              Welcome
-              Catalog
-            """)
+        expectRendered(
+            host.render(),
+            equals: """
+                stack main
+                  Welcome
+                  Catalog
+                """)
     }
 }
 

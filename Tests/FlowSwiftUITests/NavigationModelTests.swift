@@ -56,20 +56,32 @@ struct NavigationModelTests {
     }
 
     @Test func aPushRedrawsTheStackItChangesAndNoOther() throws {
-        let rig = try Rig(.tabs("tabs", [
-            .init(TabItem(title: "A"), .stack("a", [.screen(welcome)])),
-            .init(TabItem(title: "B"), .stack("b", [.screen(catalog)])),
-        ], selected: 0))
+        let rig = try Rig(
+            .tabs(
+                "tabs",
+                [
+                    .init(TabItem(title: "A"), .stack("a", [.screen(welcome)])),
+                    .init(TabItem(title: "B"), .stack("b", [.screen(catalog)])),
+                ], selected: 0))
         let changed = Changes()
-        withObservationTracking { _ = rig.state.path(of: "a") } onChange: { changed.add("a") }
-        withObservationTracking { _ = rig.state.path(of: "b") } onChange: { changed.add("b") }
+        withObservationTracking {
+            _ = rig.state.path(of: "a")
+        } onChange: {
+            changed.add("a")
+        }
+        withObservationTracking {
+            _ = rig.state.path(of: "b")
+        } onChange: {
+            changed.add("b")
+        }
         try rig.host.push(product, onto: "a")
         #expect(changed.names == ["a"])
     }
 
     @Test func everyKindOfChangeReachesTheState() throws {
         let rig = try Rig(.stack("main", [.screen(welcome)]))
-        let child = GuardProbe("Banner"), sheet = GuardProbe("Sheet")
+        let child = GuardProbe("Banner")
+        let sheet = GuardProbe("Sheet")
         let steps: [(String, () throws -> Void)] = [
             ("push", { try rig.host.push(catalog, onto: "main") }),
             ("add child", { try rig.host.apply(.addChild(.screen(child), to: .of(catalog)), for: nil) }),

@@ -1,8 +1,8 @@
 import FlowKernel
 import FlowPlatform
 import FlowStage
-import FlowTestKit
 import FlowSwiftUI
+import FlowTestKit
 import ShopApp
 import Testing
 
@@ -37,7 +37,10 @@ struct ShopOnSwiftUITests {
         for command in try Command.script(journey) {
             switch command.word {
             case ":back":
-                guard case .back(_, let stack)? = session.host.user.backGesture else { Issue.record("no back at \(command.text)"); return }
+                guard case .back(_, let stack)? = session.host.user.backGesture else {
+                    Issue.record("no back at \(command.text)")
+                    return
+                }
                 state.setPath(state.path(of: stack).dropLast(), of: stack)
             case ":dismiss":
                 guard case .swipeDown(let node)? = session.host.user.swipeDownGesture, let anchor = session.host.presenter(of: node) else {

@@ -36,9 +36,13 @@ final class FlawedContainer: ScreenContainer {
             if argument != nil, flaw != .ignoresArguments { throw FlowError(code(.argumentTypeMismatch), "plain") }
             screen = ContainerLaws.Plain()
         case is ContainerLaws.Numbered.Type:
-            if let number = argument as? Int { screen = ContainerLaws.Numbered(number) }
-            else if flaw == .ignoresArguments { screen = ContainerLaws.Numbered(0) }
-            else { throw FlowError(code(.argumentTypeMismatch), "needs an Int") }
+            if let number = argument as? Int {
+                screen = ContainerLaws.Numbered(number)
+            } else if flaw == .ignoresArguments {
+                screen = ContainerLaws.Numbered(0)
+            } else {
+                throw FlowError(code(.argumentTypeMismatch), "needs an Int")
+            }
         case is ContainerLaws.Broken.Type:
             if flaw == .forgetsAfterFailure { forgotten = true }
             throw FlowError(code(.factoryFailed), "broken")
@@ -56,13 +60,15 @@ struct ContainerLawsTests {
         #expect(ContainerLaws.violations { FlawedContainer(.none) }.isEmpty)
     }
 
-    @Test("A flawed container is caught by the law it breaks", arguments: [
-        (FlawedContainer.Flaw.ignoresArguments, "a wrong argument is refused"),
-        (.wrongCodes, "an unregistered type or identifier is refused"),
-        (.wrongCodes, "a failing factory is reported"),
-        (.claimsEverything, "an unregistered type or identifier is refused"),
-        (.forgetsAfterFailure, "a failed resolve changes nothing"),
-    ])
+    @Test(
+        "A flawed container is caught by the law it breaks",
+        arguments: [
+            (FlawedContainer.Flaw.ignoresArguments, "a wrong argument is refused"),
+            (.wrongCodes, "an unregistered type or identifier is refused"),
+            (.wrongCodes, "a failing factory is reported"),
+            (.claimsEverything, "an unregistered type or identifier is refused"),
+            (.forgetsAfterFailure, "a failed resolve changes nothing"),
+        ])
     func aFlawedContainerIsCaught(_ flaw: FlawedContainer.Flaw, law: String) {
         let broken = ContainerLaws.violations { FlawedContainer(flaw) }.map(\.law)
         #expect(broken.contains(law), "laws broken: \(broken)")

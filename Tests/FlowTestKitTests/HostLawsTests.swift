@@ -10,17 +10,19 @@ struct HostLawsTests {
         #expect(HostLaws.violations { InMemoryHost() }.isEmpty)
     }
 
-    @Test("A flawed host is caught by the law it breaks", arguments: [
-        (BrokenHost.Flaw.silent, "every change reports one matching event"),
-        (.changesBeforeRejecting, "a rejected request changes nothing (pop the last entry)"),
-        (.reentrant, "a request during another is rejected"),
-        (.hoarding, "the host releases what it no longer shows"),
-        (.wrongCodes, "a rejected request changes nothing (pop the last entry)"),
-        (.staleQueries, "the targeted queries agree with the hierarchy"),
-        (.reportsOutOfOrder, "every observer sees one stream in one order"),
-        (.silentRefusals, "a guard's refusal changes nothing (pop a screen that refuses to leave)"),
-        (.wrongCodes, "a guard's refusal changes nothing (dismiss a sheet whose screen refuses)"),
-    ])
+    @Test(
+        "A flawed host is caught by the law it breaks",
+        arguments: [
+            (BrokenHost.Flaw.silent, "every change reports one matching event"),
+            (.changesBeforeRejecting, "a rejected request changes nothing (pop the last entry)"),
+            (.reentrant, "a request during another is rejected"),
+            (.hoarding, "the host releases what it no longer shows"),
+            (.wrongCodes, "a rejected request changes nothing (pop the last entry)"),
+            (.staleQueries, "the targeted queries agree with the hierarchy"),
+            (.reportsOutOfOrder, "every observer sees one stream in one order"),
+            (.silentRefusals, "a guard's refusal changes nothing (pop a screen that refuses to leave)"),
+            (.wrongCodes, "a guard's refusal changes nothing (dismiss a sheet whose screen refuses)"),
+        ])
     func aFlawedHostIsCaught(_ flaw: BrokenHost.Flaw, law: String) {
         let broken = HostLaws.violations { BrokenHost(flaw) }.map(\.law)
         #expect(broken.contains(law), "laws broken: \(broken)")

@@ -42,7 +42,8 @@ struct LeakTrackerTests {
         final class Node { var next: Node? }
         let leaks = LeakTracker()
         do {
-            let a = leaks.track(Node(), as: "a"), b = leaks.track(Node(), as: "b")
+            let a = leaks.track(Node(), as: "a")
+            let b = leaks.track(Node(), as: "b")
             a.next = b
             b.next = a
         }

@@ -42,19 +42,25 @@ struct LinkMatrixTests {
         #expect(arrivals.map { $0.error?.code } == [.notFound, .notFound])
         try withKnownIssue {
             try Self.matrix().expect("web://Home", arrivesAt: "Named \"Home\"")
-        } matching: { $0.description.contains("was refused") }
+        } matching: {
+            $0.description.contains("was refused")
+        }
     }
 
     @Test func anotherHierarchyOrArrivingTwiceFails() throws {
         try withKnownIssue {
             try Self.matrix().expect("app://Home", arrivesAt: "Named \"Elsewhere\"")
-        } matching: { $0.description.contains("shows another hierarchy") }
+        } matching: {
+            $0.description.contains("shows another hierarchy")
+        }
         let twice = Self.matrix { host, link in
             try Self.open(host, link)
             try Self.open(host, link)
         }
         try withKnownIssue {
             try twice.expect("app://Home", arrivesAt: "Named \"Home\"")
-        } matching: { $0.description.contains("arrived 2 times") }
+        } matching: {
+            $0.description.contains("arrived 2 times")
+        }
     }
 }

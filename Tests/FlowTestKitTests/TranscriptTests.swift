@@ -51,13 +51,15 @@ struct LineDiffTests {
         #expect(LineDiff.diff(expected: ["a", "b"], actual: ["a", "b"]) == nil)
     }
 
-    @Test("A diff keeps common lines and marks the rest", arguments: [
-        (["a", "b", "c"], ["a", "c"], "  a\n- b\n  c"),
-        (["a", "c"], ["a", "b", "c"], "  a\n+ b\n  c"),
-        (["a"], ["b"], "+ b\n- a"),
-        ([], ["a"], "+ a"),
-        (["a"], [], "- a"),
-    ])
+    @Test(
+        "A diff keeps common lines and marks the rest",
+        arguments: [
+            (["a", "b", "c"], ["a", "c"], "  a\n- b\n  c"),
+            (["a", "c"], ["a", "b", "c"], "  a\n+ b\n  c"),
+            (["a"], ["b"], "+ b\n- a"),
+            ([], ["a"], "+ a"),
+            (["a"], [], "- a"),
+        ])
     func diffMarksLines(expected: [String], actual: [String], diff: String) {
         #expect(LineDiff.diff(expected: expected, actual: actual) == diff)
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import FlowKernel
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// Random sequences of nested flows of every strategy, the person's gestures between their
 /// requests: the laws of the flow tree hold after every step.

@@ -172,21 +172,25 @@ final class NestedFlowWorld {
         case .router: try Make.router(name, leaks: leaks)
         case .coordinator: PageCoordinator(name, first: leaks.track(Page("\(name.name) start")))
         case .tabs:
-            Tabs(name, items: [
-                PageCoordinator(FlowID("\(name.name)a"), first: leaks.track(Page("\(name.name)a start"))),
-                PageCoordinator(FlowID("\(name.name)b"), first: leaks.track(Page("\(name.name)b start"))),
-            ])
+            Tabs(
+                name,
+                items: [
+                    PageCoordinator(FlowID("\(name.name)a"), first: leaks.track(Page("\(name.name)a start"))),
+                    PageCoordinator(FlowID("\(name.name)b"), first: leaks.track(Page("\(name.name)b start"))),
+                ])
         }
     }
 
     /// A screen starts a child flow of any kind: on the stack it stands on, or presented.
     private func startChild() throws {
         guard let visible = host.visibleScreenRef, let maker = host.maker(of: .screen(visible)),
-              let parent = live.last(where: { $0.name == maker && $0.isRunning }) else { return }
+            let parent = live.last(where: { $0.name == maker && $0.isRunning })
+        else { return }
         let kind = FlowKind.allCases.randomElement(using: &random) ?? .stack
         var placement = FlowPlacement.presented
         if random.next() % 2 == 0, let holder = host.holder(of: .screen(visible)), case .container(let stack) = holder,
-           host.place(of: holder)?.kind == .stack {
+            host.place(of: holder)?.kind == .stack
+        {
             placement = .onStack(stack)
         }
         operation = "\(parent.name) starts a \(kind) \(placement)"
@@ -306,8 +310,9 @@ final class NestedFlowWorld {
             try host.user.back()
         case 2:
             guard let visible = host.visibleScreenRef, let holder = host.holder(of: .screen(visible)),
-                  let count = host.place(of: holder)?.childCount, count > 1,
-                  let entry = host.child(at: Int(random.next() % UInt64(count - 1)), of: holder) else { return }
+                let count = host.place(of: holder)?.childCount, count > 1,
+                let entry = host.child(at: Int(random.next() % UInt64(count - 1)), of: holder)
+            else { return }
             operation = "(user) back to \(entry)"
             try host.user.back(to: entry)
         case 3:
@@ -325,7 +330,8 @@ final class NestedFlowWorld {
         guard let visible = host.visibleScreenRef else { return }
         var ref = visible
         if random.next() % 2 == 0, let holder = host.holder(of: .screen(visible)), let count = host.place(of: holder)?.childCount, count > 0,
-           let entry = host.child(at: Int(random.next() % UInt64(count)), of: holder)?.screen {
+            let entry = host.child(at: Int(random.next() % UInt64(count)), of: holder)?.screen
+        {
             ref = entry
         }
         guard let screen = host.screen(for: ref) as? Held else { return }
@@ -410,7 +416,8 @@ final class ChangeCounter: FlowObserver {
     private(set) var count = 0
     func receive(_ event: FlowEvent) {
         switch event.change {
-        case .guardRefused, .gestureRefused, .requestRefused, .note, .linkDecided, .drifted, .flowStarted, .flowCompleted, .flowCancelled, .contextPassed, .updateDelivered:
+        case .guardRefused, .gestureRefused, .requestRefused, .note, .linkDecided, .drifted, .flowStarted, .flowCompleted, .flowCancelled, .contextPassed,
+            .updateDelivered:
             return
         default:
             count += 1

@@ -157,7 +157,8 @@ struct ReproductionTests {
     // 5. Not all or nothing.
 
     @Test func aTabGroupsCancelThatAChildsGuardRefusesChangesNothing() throws {
-        let first = PageCoordinator("first"), second = PageCoordinator("second")
+        let first = PageCoordinator("first")
+        let second = PageCoordinator("second")
         let tabs = Tabs("tabs", items: [first, second])
         try tabs.start(on: host)
         let guarded = PageCoordinator("sheet", first: Page("Editor"))
@@ -192,11 +193,13 @@ struct ReproductionTests {
 
     // 7. An echo.
 
-    @Test("A refused link repeats a few hundred bytes of itself at most", arguments: [
-        String(repeating: "s", count: 100_000) + "://shop/x",
-        "shop://" + String(repeating: "w", count: 100_000) + "/x",
-        "shop://shop/" + "e" + String(repeating: "\u{301}", count: 100_000),
-    ])
+    @Test(
+        "A refused link repeats a few hundred bytes of itself at most",
+        arguments: [
+            String(repeating: "s", count: 100_000) + "://shop/x",
+            "shop://" + String(repeating: "w", count: 100_000) + "/x",
+            "shop://shop/" + "e" + String(repeating: "\u{301}", count: 100_000),
+        ])
     func aRefusedLinkRepeatsAFewHundredBytesAtMost(_ text: String) throws {
         var map = LinkMap<String>(schemes: ["shop"], sites: ["shop"])
         try map.register("/product/:id") { try $0.value("id") }

@@ -1,7 +1,7 @@
 import FlowKernel
+import FlowPlatform
 import FlowStage
 import FlowTestKit
-import FlowPlatform
 import FlowUIKit
 
 /// A model host, a simulated UIKit and the driver between them, with a transcript of the model.

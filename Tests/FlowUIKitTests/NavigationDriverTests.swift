@@ -1,7 +1,7 @@
 import FlowKernel
+import FlowPlatform
 import FlowStage
 import FlowTestKit
-import FlowPlatform
 import FlowUIKit
 import Testing
 
@@ -110,7 +110,8 @@ struct NavigationDriverTests {
 
     @Test func everyKindOfChangeReachesThePlatform() throws {
         let rig = try Rig(.stack("main", [.screen(welcome)]))
-        let child = GuardProbe("Banner"), sheet = GuardProbe("Sheet")
+        let child = GuardProbe("Banner")
+        let sheet = GuardProbe("Sheet")
         let steps: [(String, () throws -> Void)] = [
             ("push", { try rig.model.push(catalog, onto: "main") }),
             ("add child", { try rig.model.apply(.addChild(.screen(child), to: .of(catalog)), for: nil) }),

@@ -36,7 +36,10 @@ struct ShopOnUIKitTests {
             switch command.word {
             case ":back":
                 platform.settle()
-                guard case .back(_, let stack)? = session.host.user.backGesture else { Issue.record("no back at \(command.text)"); return }
+                guard case .back(_, let stack)? = session.host.user.backGesture else {
+                    Issue.record("no back at \(command.text)")
+                    return
+                }
                 platform.tapBack(in: stack)
             case ":dismiss":
                 platform.settle()

@@ -1,7 +1,7 @@
 import FlowKernel
+import FlowPlatform
 import FlowStage
 import FlowTestKit
-import FlowPlatform
 import FlowUIKit
 import Testing
 
@@ -107,10 +107,11 @@ struct UserGestureTests {
         rig.platform.moveBehindTheDriversBack("main", keeping: 1)
         try rig.model.push(editor, onto: "main")
         rig.platform.settle()
-        #expect(rig.lines() == [
-            "push Editor onto [main]",
-            "drift [main] entries: the platform shows Welcome, Editor; the model holds Welcome, Catalog, Editor",
-        ])
+        #expect(
+            rig.lines() == [
+                "push Editor onto [main]",
+                "drift [main] entries: the platform shows Welcome, Editor; the model holds Welcome, Catalog, Editor",
+            ])
         #expect(rig.commands() == ["[main] keep 2 add Editor (animated)", "[main] keep 1 add Catalog, Editor (animated)"])
         #expect(rig.agrees)
     }
@@ -146,7 +147,8 @@ struct UserGestureTests {
 
     @Test func aDriverLetGoOfIsReleasedAndStopsFollowing() throws {
         let leaks = LeakTracker()
-        let model = InMemoryHost(), platform = SimulatedUIKit()
+        let model = InMemoryHost()
+        let platform = SimulatedUIKit()
         try model.setRoot(.stack("main", [.screen(welcome)]))
         do {
             let driver = leaks.track(NavigationDriver(model: model, platform: platform))

@@ -67,7 +67,8 @@ func formatRate(_ nanoseconds: Double) -> String {
 
 func machine() -> String {
     let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let cpu = info.split(separator: "\n").first { $0.hasPrefix("model name") }?
+    let cpu =
+        info.split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":", maxSplits: 1).last?
         .trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
     let process = ProcessInfo.processInfo

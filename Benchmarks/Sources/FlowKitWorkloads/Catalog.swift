@@ -26,36 +26,60 @@ public enum Catalog {
             Workload("InMemoryHost push+pop, depth 2", anchor: baseline, goal: "≤ 3×", ratioLimit: 3, make: { Hosts.pushPop(depth: 2) }),
             Workload("InMemoryHost push+pop, depth 2, observed", anchor: baseline, make: { Hosts.pushPop(depth: 2, observed: true) }),
             Workload("InMemoryHost push+pop, depth 10", make: { Hosts.pushPop(depth: 10) }),
-            Workload("InMemoryHost push+pop, depth 1,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 1_000) }),
-            Workload("InMemoryHost push+pop, depth 100,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Hosts.pushPop(depth: 100_000) }),
+            Workload(
+                "InMemoryHost push+pop, depth 1,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5,
+                make: { Hosts.pushPop(depth: 1_000) }),
+            Workload(
+                "InMemoryHost push+pop, depth 100,000", anchor: "InMemoryHost push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5,
+                make: { Hosts.pushPop(depth: 100_000) }),
 
             Workload("UIKit driver push+pop, depth 10", anchor: baseline, make: { Platforms.uikitPushPop(depth: 10) }),
-            Workload("UIKit driver push+pop, depth 1,000", anchor: "UIKit driver push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Platforms.uikitPushPop(depth: 1_000) }),
+            Workload(
+                "UIKit driver push+pop, depth 1,000", anchor: "UIKit driver push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5,
+                make: { Platforms.uikitPushPop(depth: 1_000) }),
             Workload("SwiftUI model push+pop, depth 10", anchor: baseline, make: { Platforms.swiftUIPushPop(depth: 10) }),
-            Workload("SwiftUI model push+pop, depth 1,000", anchor: "SwiftUI model push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Platforms.swiftUIPushPop(depth: 1_000) }),
+            Workload(
+                "SwiftUI model push+pop, depth 1,000", anchor: "SwiftUI model push+pop, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5,
+                make: { Platforms.swiftUIPushPop(depth: 1_000) }),
 
             Workload("FlowStack goNext+getBack", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: { Strategies.stackNextBack(depth: 1) }),
             Workload("FlowStack goNext+getBack, depth 10", make: { Strategies.stackNextBack(depth: 10) }),
-            Workload("FlowStack goNext+getBack, depth 1,000", anchor: "FlowStack goNext+getBack, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Strategies.stackNextBack(depth: 1_000) }),
+            Workload(
+                "FlowStack goNext+getBack, depth 1,000", anchor: "FlowStack goNext+getBack, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5,
+                make: { Strategies.stackNextBack(depth: 1_000) }),
             Workload("FlowChain next+back", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: Strategies.chainNextBack),
             Workload("FlowCoordinator move+back", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: { Strategies.coordinatorMoveBack(depth: 1) }),
             Workload("FlowCoordinator move+back, depth 10", make: { Strategies.coordinatorMoveBack(depth: 10) }),
-            Workload("FlowCoordinator move+back, depth 1,000", anchor: "FlowCoordinator move+back, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5, make: { Strategies.coordinatorMoveBack(depth: 1_000) }),
+            Workload(
+                "FlowCoordinator move+back, depth 1,000", anchor: "FlowCoordinator move+back, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5,
+                make: { Strategies.coordinatorMoveBack(depth: 1_000) }),
             Workload("FlowRouter route forward + unwind back", anchor: baseline, goal: "≤ 15×", ratioLimit: 15, make: Strategies.routerForwardUnwind),
 
             Workload("1 flow nested by presentation: forward + own back", make: { Trees.nestedByPresentation(count: 1, back: .own) }),
-            Workload("1,000 flows nested by presentation: forward + own back", anchor: "1 flow nested by presentation: forward + own back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.nestedByPresentation(count: 1_000, back: .own) }),
+            Workload(
+                "1,000 flows nested by presentation: forward + own back", anchor: "1 flow nested by presentation: forward + own back", goal: "≤ 2×",
+                ratioLimit: 2, make: { Trees.nestedByPresentation(count: 1_000, back: .own) }),
             Workload("1 flow nested by presentation: forward + person's Back", make: { Trees.nestedByPresentation(count: 1, back: .person) }),
-            Workload("1,000 flows nested by presentation: forward + person's Back", anchor: "1 flow nested by presentation: forward + person's Back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.nestedByPresentation(count: 1_000, back: .person) }),
+            Workload(
+                "1,000 flows nested by presentation: forward + person's Back", anchor: "1 flow nested by presentation: forward + person's Back", goal: "≤ 2×",
+                ratioLimit: 2, make: { Trees.nestedByPresentation(count: 1_000, back: .person) }),
             Workload("tabs of 1 coordinator: forward + own back", make: { Trees.tabs(count: 1, back: .own) }),
-            Workload("tabs of 1,000 coordinators: forward + own back", anchor: "tabs of 1 coordinator: forward + own back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.tabs(count: 1_000, back: .own) }),
+            Workload(
+                "tabs of 1,000 coordinators: forward + own back", anchor: "tabs of 1 coordinator: forward + own back", goal: "≤ 2×", ratioLimit: 2,
+                make: { Trees.tabs(count: 1_000, back: .own) }),
             Workload("tabs of 1 coordinator: forward + person's Back", make: { Trees.tabs(count: 1, back: .person) }),
-            Workload("tabs of 1,000 coordinators: forward + person's Back", anchor: "tabs of 1 coordinator: forward + person's Back", goal: "≤ 2×", ratioLimit: 2, make: { Trees.tabs(count: 1_000, back: .person) }),
+            Workload(
+                "tabs of 1,000 coordinators: forward + person's Back", anchor: "tabs of 1 coordinator: forward + person's Back", goal: "≤ 2×", ratioLimit: 2,
+                make: { Trees.tabs(count: 1_000, back: .person) }),
 
             Workload("Router lookup, 10 screens", goal: "≤ 200 ns", nanosecondsLimit: 200, make: { Strategies.routerLookup(registered: 10) }),
-            Workload("Router lookup, 10,000 screens", anchor: "Router lookup, 10 screens", goal: "flat, ≤ 200 ns", ratioLimit: 1.5, nanosecondsLimit: 200, make: { Strategies.routerLookup(registered: 10_000) }),
+            Workload(
+                "Router lookup, 10,000 screens", anchor: "Router lookup, 10 screens", goal: "flat, ≤ 200 ns", ratioLimit: 1.5, nanosecondsLimit: 200,
+                make: { Strategies.routerLookup(registered: 10_000) }),
             Workload("Router register 1,000 screen types", make: { Strategies.routerRegister(count: 1_000) }),
-            Workload("Router register 10,000 screen types", anchor: "Router register 1,000 screen types", goal: "linear (≈10×), < 50 ms", ratioLimit: 15, nanosecondsLimit: 50_000_000, make: { Strategies.routerRegister(count: 10_000) }),
+            Workload(
+                "Router register 10,000 screen types", anchor: "Router register 1,000 screen types", goal: "linear (≈10×), < 50 ms", ratioLimit: 15,
+                nanosecondsLimit: 50_000_000, make: { Strategies.routerRegister(count: 10_000) }),
 
             Workload("random journey on InMemoryHost, per transition", goal: "≥ 1,000,000/s", nanosecondsLimit: 1_000, make: Journeys.host),
             Workload("random journey on FlowStack, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.stack),
@@ -64,12 +88,18 @@ public enum Catalog {
             Workload("random journey on FlowRouter, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.router),
 
             Workload("link match, 10 patterns", goal: "< 1 µs", nanosecondsLimit: 1_000, make: { Links.match(patterns: 10) }),
-            Workload("link match, 1,000 patterns", anchor: "link match, 10 patterns", goal: "≤ 1.2×, < 1 µs", ratioLimit: 1.2, nanosecondsLimit: 1_000, make: { Links.match(patterns: 1_000) }),
+            Workload(
+                "link match, 1,000 patterns", anchor: "link match, 10 patterns", goal: "≤ 1.2×, < 1 µs", ratioLimit: 1.2, nanosecondsLimit: 1_000,
+                make: { Links.match(patterns: 1_000) }),
 
-            Workload("explorer random walk on a generated app of 1,000 screens, per transition", goal: "≥ 1,000,000/s", nanosecondsLimit: 1_000, make: Exploration.generatedWalk),
+            Workload(
+                "explorer random walk on a generated app of 1,000 screens, per transition", goal: "≥ 1,000,000/s", nanosecondsLimit: 1_000,
+                make: Exploration.generatedWalk),
             Workload("explorer random walk on the router shop, per transition", make: { Exploration.shopWalk(.router) }),
             Workload("explorer random walk on the coordinator shop, per transition", make: { Exploration.shopWalk(.coordinator) }),
-            Workload("explorer breadth-first on the coordinator shop, depth 12", goal: "< 1 s", nanosecondsLimit: 1_000_000_000, make: { Exploration.shopBreadthFirst(.coordinator) }),
+            Workload(
+                "explorer breadth-first on the coordinator shop, depth 12", goal: "< 1 s", nanosecondsLimit: 1_000_000_000,
+                make: { Exploration.shopBreadthFirst(.coordinator) }),
         ]
     }
 }

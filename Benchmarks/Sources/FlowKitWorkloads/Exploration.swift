@@ -1,8 +1,8 @@
+import BenchmarkShop
 import FlowExplorer
 import FlowKernel
 import FlowStack
 import FlowStage
-import BenchmarkShop
 
 /// The explorer's throughput: seeded random walks, where every move is one transition (no
 /// replays), on the shop and on a generated app of 1,000 screens that do no work; and a whole

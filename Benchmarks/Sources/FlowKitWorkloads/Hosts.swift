@@ -1,7 +1,7 @@
-import FlowExplorer
 import FlowChain
-import FlowStack
+import FlowExplorer
 import FlowKernel
+import FlowStack
 import FlowStage
 
 /// The in-memory host on its own.

@@ -114,7 +114,13 @@ enum Strategies {
     static func routerFlow() -> (Home, Latest, RouterFlow<Void>) {
         let latest = Latest()
         let router = Router()
-        must { try router.register(Detail.self) { [unowned latest] in let detail = Detail(); latest.detail = detail; return detail } }
+        must {
+            try router.register(Detail.self) { [unowned latest] in
+                let detail = Detail()
+                latest.detail = detail
+                return detail
+            }
+        }
         let home = Home()
         let flow = RouterFlow<Void>("router", router: router) { home }
         must { try flow.start(on: InMemoryHost()) }

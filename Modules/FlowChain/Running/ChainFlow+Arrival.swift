@@ -35,7 +35,9 @@ extension ChainFlow {
                 guard let value = context(index) else { continue }
                 let step = plan.steps[index]
                 guard step.accepts(value) else {
-                    throw FlowError(.argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: value)).", types: [type(of: value)])
+                    throw FlowError(
+                        .argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: value)).",
+                        types: [type(of: value)])
                 }
                 contexts[index] = value
             }
@@ -54,7 +56,8 @@ extension ChainFlow {
             // In a stack, going back to a step takes away everything above it: another flow's
             // screens pushed over the chain's too.
             if target < current, container.kind == .stack, let screen = screens[target],
-               let index = host.index(of: .of(screen), in: container.id), let count = host.entryCount(of: container.id) {
+                let index = host.index(of: .of(screen), in: container.id), let count = host.entryCount(of: container.id)
+            {
                 leaving = (index + 1..<count).compactMap { host.child(at: $0, of: .container(container.id)) }
             }
             let entering = target > current ? shown.compactMap { made[$0] ?? screens[$0] } : []

@@ -34,7 +34,9 @@ enum ChainGraph {
             graph.add(NavigationGraph.Node(step.screenType.name, takes: step.context.map { [$0] } ?? [], produces: produces))
             guard index > 0 else { continue }
             let previous = steps[index - 1]
-            graph.add(NavigationGraph.Edge(from: previous.screenType.name, to: step.screenType.name, kind: forward, label: label(previous.passing, else: step.context)))
+            graph.add(
+                NavigationGraph.Edge(
+                    from: previous.screenType.name, to: step.screenType.name, kind: forward, label: label(previous.passing, else: step.context)))
             graph.add(NavigationGraph.Edge(from: step.screenType.name, to: previous.screenType.name, kind: .unwind, label: "back"))
         }
         if let last = steps.last {

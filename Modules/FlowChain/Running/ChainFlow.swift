@@ -57,10 +57,13 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// What each step declares, kept when the plan is dropped so the graph outlives the run.
     private let declaredSteps: [ChainGraph.DeclaredStep]
 
-    init(id: FlowID, kind: ChainContainer.Kind, steps: [AnyStep], defaultPresent: StepAction?, defaultDismiss: StepAction?, onEnd: ((ChainContainer) -> Void)?) {
+    init(id: FlowID, kind: ChainContainer.Kind, steps: [AnyStep], defaultPresent: StepAction?, defaultDismiss: StepAction?, onEnd: ((ChainContainer) -> Void)?)
+    {
         self.lifecycle = FlowLifecycle(id: id)
         self.kind = kind
-        self.declaredSteps = steps.map { ChainGraph.DeclaredStep(screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil, passing: $0.passing) }
+        self.declaredSteps = steps.map {
+            ChainGraph.DeclaredStep(screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil, passing: $0.passing)
+        }
         self.plan = Plan(steps: steps, defaultPresent: defaultPresent, defaultDismiss: defaultDismiss, onEnd: onEnd)
     }
 
@@ -173,7 +176,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             if let context, !plan.steps[step].mayPass(context) {
                 let declared = plan.steps[step]
                 let passes = if case .type(let name) = declared.passing { "a context of type \(name)" } else { "no context" }
-                throw FlowError(.argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
+                throw FlowError(
+                    .argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
             }
             guard step + 1 == plan.steps.count else {
                 try show(step + 1, context: context, in: plan, on: host)
@@ -182,7 +186,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             // The last step's context is the chain's result; with no context, a Void chain completes.
             guard let result = (context ?? ()) as? Result else {
                 let given = context.map { "a \(type(of: $0))" } ?? "no context"
-                throw FlowError(.argumentTypeMismatch, "The chain '\(id)' completes with a \(Result.self); its last step passed \(given).", types: [Result.self])
+                throw FlowError(
+                    .argumentTypeMismatch, "The chain '\(id)' completes with a \(Result.self); its last step passed \(given).", types: [Result.self])
             }
             try lifecycle.checkChildrenGuards(on: host)
             if let container { plan.onEnd?(container) }
@@ -233,7 +238,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     func show(_ index: Int, context: Any?, in plan: Plan, on host: any PresentationHost, made: (any Screen)? = nil) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
-            throw FlowError(.argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: context)).", types: [type(of: context)])
+            throw FlowError(
+                .argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: context)).",
+                types: [type(of: context)])
         }
         let screen = try screens[index] ?? made ?? make(step)
         guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.") }
@@ -294,7 +301,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
             }
             if let step, step != currentStep {
-                throw FlowError(.stepNotCurrent, "Step \(step) is not the current step (\(currentStep.map(String.init) ?? "none")); only the current step can move the chain.")
+                throw FlowError(
+                    .stepNotCurrent,
+                    "Step \(step) is not the current step (\(currentStep.map(String.init) ?? "none")); only the current step can move the chain.")
             }
             isNavigating = true
             defer { isNavigating = false }

@@ -89,13 +89,14 @@ struct AnyStep {
         contextTypeName = String(describing: S.Context.self)
         make = step.make
         accepts = { $0 is S.Context }
-        passing = if S.NextContext.self == UndeclaredContext.self {
-            .undeclared
-        } else if S.NextContext.self == Never.self {
-            .nothing
-        } else {
-            .type(String(describing: S.NextContext.self))
-        }
+        passing =
+            if S.NextContext.self == UndeclaredContext.self {
+                .undeclared
+            } else if S.NextContext.self == Never.self {
+                .nothing
+            } else {
+                .type(String(describing: S.NextContext.self))
+            }
         mayPass = S.NextContext.self == UndeclaredContext.self ? { _ in true } : { $0 is S.NextContext }
         attach = { screen, handle in (screen as? S)?.step = handle }
         deliver = { screen, context in

@@ -111,7 +111,8 @@ struct CoordinatorPosition {
     /// Throws while any child runs: one child at a time.
     func requireNoChild() throws {
         guard let child else { return }
-        throw FlowError(.hostRejected, "The coordinator '\(coordinator)' already runs the child '\(child.memory.id)'; one child at a time — finish or cancel it first.")
+        throw FlowError(
+            .hostRejected, "The coordinator '\(coordinator)' already runs the child '\(child.memory.id)'; one child at a time — finish or cancel it first.")
     }
 
     /// What ``StackCoordinator/back()`` does: pop one entry, never the start node.

@@ -81,7 +81,9 @@ public final class ScreenFactory: ScreenContainer {
     public func resolve<S: Screen, A>(_ type: S.Type, identifier: String?, argument: A) throws -> S {
         let entry = try entry(for: type, identifier: identifier)
         guard entry.argumentType != nil else {
-            throw FlowError(.argumentTypeMismatch, "\(S.self) is registered without an argument, but was given a \(Swift.type(of: argument)).", types: [Swift.type(of: argument)])
+            throw FlowError(
+                .argumentTypeMismatch, "\(S.self) is registered without an argument, but was given a \(Swift.type(of: argument)).",
+                types: [Swift.type(of: argument)])
         }
         return try run(entry, argument, for: type)
     }

@@ -45,7 +45,8 @@ public struct ScreenAction {
     ///   - run: Does it with an argument, as the screen's own control would; throws when refused.
     public init<Argument>(_ name: String, valid: [Argument], invalid: [Argument] = [], _ run: @escaping @MainActor (Argument) throws -> Void) {
         self.name = name
-        self.attempts = valid.map { sample in Attempt(label: "\(name) \(sample)", isInvalid: false) { try run(sample) } }
+        self.attempts =
+            valid.map { sample in Attempt(label: "\(name) \(sample)", isInvalid: false) { try run(sample) } }
             + invalid.map { sample in Attempt(label: "\(name) \(sample)", isInvalid: true) { try run(sample) } }
     }
 }

@@ -118,11 +118,17 @@ struct Walker {
         let live = try explorer.startRun()
         for label in route {
             guard let attempt = explorer.attempts(in: live).first(where: { $0.label == label }) else {
-                throw ExplorationError(description: "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' was not offered: the app does not behave the same way on every run.")
+                throw ExplorationError(
+                    description:
+                        "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' was not offered: the app does not behave the same way on every run."
+                )
             }
             transitions += 1
             if let error = try explorer.perform(attempt, in: live) {
-                throw ExplorationError(description: "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' threw \(error): the app does not behave the same way on every run.")
+                throw ExplorationError(
+                    description:
+                        "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' threw \(error): the app does not behave the same way on every run."
+                )
             }
         }
         return live
@@ -130,7 +136,9 @@ struct Walker {
 
     /// Makes one move, records its edge or its finding, and says where it led: the next state's
     /// key (`nil` when a refusal broke the run) and whether the flow ended.
-    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: [String], at here: String) throws -> (key: StateKey?, ended: Bool) {
+    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: [String], at here: String) throws -> (
+        key: StateKey?, ended: Bool
+    ) {
         live.recorder.events.removeAll()
         moves += 1
         transitions += 1

@@ -79,7 +79,8 @@ extension NavigationGraph {
         let forward: Set<Edge.Kind> = [.push, .present, .replace, .finish]
         for edge in sortedEdges where forward.contains(edge.kind) {
             guard let from = nodes[edge.from], let to = nodes[edge.to], !from.produces.isEmpty,
-                  !to.takes.isEmpty, !to.takes.contains("Any") else { continue }
+                !to.takes.isEmpty, !to.takes.contains("Any")
+            else { continue }
             let passes = Self.carried(by: edge.label, from: from.produces)
             if Set(passes).isDisjoint(with: to.takes) {
                 findings.append(GraphFinding(.handsOverWhatIsNotTaken(from: from.name, passes: passes, to: to.name, takes: to.takes)))

@@ -19,7 +19,8 @@ extension NavigationGraph {
             lines.append("    " + id + Self.mermaidShape(node, isStart: node.name == start, label: label))
         }
         for edge in sortedEdges {
-            let from = ids[edge.from] ?? "", to = ids[edge.to] ?? ""
+            let from = ids[edge.from] ?? ""
+            let to = ids[edge.to] ?? ""
             let arrow = edge.kind == .unwind || edge.kind == .finish ? "-.->" : "-->"
             lines.append("    \(from) \(arrow)|\(Self.mermaidText("\(edge.kind.rawValue): \(edge.label)"))| \(to)")
         }
@@ -32,7 +33,9 @@ extension NavigationGraph {
     /// finish are dashed, and unwinds leave the ranking to the moves forward, so the picture reads
     /// from the start downwards.
     public var dot: String {
-        var lines = ["digraph navigation {", "    rankdir=TB;", "    node [shape=box, fontname=\"Helvetica\"];", "    edge [fontname=\"Helvetica\", fontsize=10];"]
+        var lines = [
+            "digraph navigation {", "    rankdir=TB;", "    node [shape=box, fontname=\"Helvetica\"];", "    edge [fontname=\"Helvetica\", fontsize=10];",
+        ]
         for node in sortedNodes {
             var attributes: [String] = []
             switch node.kind {

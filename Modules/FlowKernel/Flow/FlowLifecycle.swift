@@ -118,7 +118,9 @@ public final class FlowLifecycle<Result> {
     public static func requireIdle(_ host: any PresentationHost, for flow: FlowID?) throws {
         guard host.isChanging else { return }
         let name = flow.map { " '\($0)'" } ?? ""
-        throw FlowError(.reentrantNavigation, "The host is making a change or delivering its event; the flow\(name) cannot navigate inside it. Navigate from a follower or after the change.")
+        throw FlowError(
+            .reentrantNavigation,
+            "The host is making a change or delivering its event; the flow\(name) cannot navigate inside it. Navigate from a follower or after the change.")
     }
 
     /// Finishes the flow: ends the children it started that still run (innermost first), records

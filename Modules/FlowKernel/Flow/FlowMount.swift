@@ -121,7 +121,8 @@ public struct FlowMount {
     /// shows none.
     public func ownEntries(on host: any PresentationHost) -> Range<Int> {
         guard let stack, let firstEntry, let first = host.place(of: firstEntry), first.holder == .container(stack),
-              let start = first.index, let count = host.entryCount(of: stack) else { return 0..<0 }
+            let start = first.index, let count = host.entryCount(of: stack)
+        else { return 0..<0 }
         return start..<count
     }
 
@@ -244,7 +245,8 @@ public struct FlowMount {
         // A screen the flow once presented may be shown again some other way: only what is still
         // presented is dismissed.
         if case .onStack = site, let presented = presentations.first(where: { host.presenter(of: $0) != nil }),
-           let presenter = host.presenter(of: presented) {
+            let presenter = host.presenter(of: presented)
+        {
             operations.append(.dismiss(presentedBy: presenter))
         }
         guard let node, let place = host.place(of: node) else { return operations }

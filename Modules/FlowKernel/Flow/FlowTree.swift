@@ -230,7 +230,12 @@ public final class FlowTree {
             guard passes <= 1_000 else {
                 // Flows that answer each other's changes for ever: stop, and say so.
                 pending = Pending()
-                host.report(FlowEvent(.requestRefused(FlowError(.reentrantNavigation, "Flows kept changing what is shown in answer to each other; the tree stopped following after 1,000 passes.")), origin: .system))
+                host.report(
+                    FlowEvent(
+                        .requestRefused(
+                            FlowError(
+                                .reentrantNavigation,
+                                "Flows kept changing what is shown in answer to each other; the tree stopped following after 1,000 passes.")), origin: .system))
                 return
             }
             let batch = pending

@@ -162,7 +162,10 @@ extension PresentationHost {
         guard let count = entryCount(of: stack), start >= 1 else { return nil }
         for index in start..<max(start, count) {
             if let entry = child(at: index, of: .container(stack)),
-               let refusal = leavingRefusal(entry, staying: [], origin: origin) { return refusal }
+                let refusal = leavingRefusal(entry, staying: [], origin: origin)
+            {
+                return refusal
+            }
         }
         return nil
     }
@@ -184,7 +187,8 @@ extension PresentationHost {
     /// Asks every screen in and above a node, the node first, whether it may leave.
     private func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, origin: FlowEvent.Origin) -> GuardRefusal? {
         if let ref = node.screen, !staying.contains(ref), let screen = screen(for: ref),
-           case .refuse(let reason) = screen.shouldLeave(by: origin) {
+            case .refuse(let reason) = screen.shouldLeave(by: origin)
+        {
             return GuardRefusal(screen: ref, direction: .leaving, reason: reason)
         }
         guard let place = place(of: node) else { return nil }

@@ -78,11 +78,12 @@ extension Hierarchy {
         } else {
             return nil
         }
-        let kind: NodePlace.Kind = switch node.kind {
-        case .screen: .screen
-        case .stack: .stack
-        case .tabs(_, _, let selected): .tabs(selected: selected)
-        }
+        let kind: NodePlace.Kind =
+            switch node.kind {
+            case .screen: .screen
+            case .stack: .stack
+            case .tabs(_, _, let selected): .tabs(selected: selected)
+            }
         return NodePlace(kind: kind, attachment: attachment, childCount: node.children.count, presented: node.presented?.ref)
     }
 }

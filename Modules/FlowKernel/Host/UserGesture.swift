@@ -56,7 +56,8 @@ public struct UserGestures {
     /// platform host or a CLI offers as its back button.
     public var backGesture: UserGesture? {
         guard let stack = backStack(), let count = host.entryCount(of: stack),
-              let below = host.child(at: count - 2, of: .container(stack)) else { return nil }
+            let below = host.child(at: count - 2, of: .container(stack))
+        else { return nil }
         return .back(to: below, in: stack)
     }
 
@@ -181,7 +182,8 @@ extension PresentationHost {
         case .back(let entry, let stack):
             // Going back to the entry on top moves nothing; the host says so, not a screen.
             guard let top = topEntry(of: stack), top != entry, let screen = visibleScreen(within: top),
-                  !screen.allowsInteractiveBack else { return nil }
+                !screen.allowsInteractiveBack
+            else { return nil }
             return "\(screen.displayName) does not allow going back"
         case .swipeDown(let node):
             guard let screen = visibleScreen(within: node), !screen.allowsInteractiveDismissal else { return nil }

@@ -245,7 +245,9 @@ public final class LinkOpener<Destination> {
 
     private func requireIdle(_ text: String) throws {
         if host.isChanging {
-            throw FlowError(.reentrantNavigation, "The link \"\(text.linkEchoed)\" cannot be opened while the host is making a change or delivering an event; open it once that is over.")
+            throw FlowError(
+                .reentrantNavigation,
+                "The link \"\(text.linkEchoed)\" cannot be opened while the host is making a change or delivering an event; open it once that is over.")
         }
     }
 

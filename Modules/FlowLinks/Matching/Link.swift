@@ -98,7 +98,8 @@ public struct Link: Hashable, Sendable, CustomStringConvertible {
         if let colon = Self.schemeSeparator(in: bytes, before: end) {
             let name = bytes[..<colon]
             guard let first = name.first, first.isASCIILetter,
-                  name.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) else {
+                name.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+            else {
                 throw malformed("\"\(string(0..<colon).linkEchoed)\" is not a scheme (a letter, then letters, digits, +, - or .)")
             }
             let lowered = Self.lowercased(string(0..<colon))
@@ -139,7 +140,8 @@ public struct Link: Hashable, Sendable, CustomStringConvertible {
                 guard itemEnd > itemStart else { continue }
                 let equals = bytes[itemStart..<itemEnd].firstIndex(of: 0x3D)
                 guard let name = Self.decoded(bytes, itemStart..<(equals ?? itemEnd), plusIsSpace: true),
-                      let value = Self.decoded(bytes, (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd, plusIsSpace: true) else {
+                    let value = Self.decoded(bytes, (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd, plusIsSpace: true)
+                else {
                     throw malformed("the query item \"\(string(itemStart..<itemEnd).linkEchoed)\" has a % that is not followed by two hex digits of UTF-8 text")
                 }
                 guard !name.isEmpty else { throw malformed("a query item has no name") }

@@ -80,16 +80,21 @@ public struct LinkMap<Destination> {
         }
         for end in ends {
             if let node = trie.existingNode(for: end.path), let other = end.repeated ? trie.nodes[node].repeated : trie.nodes[node].route {
-                throw FlowError(.invalidLinkPattern, "The link pattern \"\(pattern.linkEchoed)\" matches the same links as \(routes[other].pattern), which is registered already.")
+                throw FlowError(
+                    .invalidLinkPattern,
+                    "The link pattern \"\(pattern.linkEchoed)\" matches the same links as \(routes[other].pattern), which is registered already.")
             }
         }
         let routeIndex = routes.count
-        routes.append(Route(pattern: parsed, names: parsed.segments.compactMap {
-            switch $0 {
-            case .parameter(let name), .optional(let name): name
-            case .literal, .repeated: nil
-            }
-        }, repeatedName: repeatedName, make: make))
+        routes.append(
+            Route(
+                pattern: parsed,
+                names: parsed.segments.compactMap {
+                    switch $0 {
+                    case .parameter(let name), .optional(let name): name
+                    case .literal, .repeated: nil
+                    }
+                }, repeatedName: repeatedName, make: make))
         for end in ends {
             let node = trie.makeNode(for: end.path)
             if end.repeated { trie.nodes[node].repeated = routeIndex } else { trie.nodes[node].route = routeIndex }
@@ -113,10 +118,14 @@ public struct LinkMap<Destination> {
 
     private func matched(_ link: Link) throws -> (route: Route, parameters: LinkParameters) {
         if let scheme = link.scheme, !schemes.isEmpty, !schemes.contains(scheme) {
-            throw FlowError(.unknownLink, "The link \"\(link.text.linkEchoed)\" is a \(scheme.linkEchoed) link; this app opens \(schemes.sorted().joined(separator: ", ")) links.")
+            throw FlowError(
+                .unknownLink,
+                "The link \"\(link.text.linkEchoed)\" is a \(scheme.linkEchoed) link; this app opens \(schemes.sorted().joined(separator: ", ")) links.")
         }
         if let site = link.site, !sites.isEmpty, !sites.contains(site) {
-            throw FlowError(.unknownLink, "The link \"\(link.text.linkEchoed)\" is for \(site.linkEchoed); this app opens links for \(sites.sorted().joined(separator: ", ")).")
+            throw FlowError(
+                .unknownLink,
+                "The link \"\(link.text.linkEchoed)\" is for \(site.linkEchoed); this app opens links for \(sites.sorted().joined(separator: ", ")).")
         }
         var captured: [String] = []
         captured.reserveCapacity(4)
@@ -124,14 +133,17 @@ public struct LinkMap<Destination> {
             throw FlowError(.unknownLink, "No link pattern matches \"\(link.text.linkEchoed)\".")
         }
         let route = routes[found.route]
-        return (route, LinkParameters(
-            link: link,
-            pattern: route.pattern,
-            names: route.names,
-            texts: captured,
-            repeatedName: route.repeatedName,
-            repeatedTexts: link.path[(found.restStart ?? link.path.endIndex)...]
-        ))
+        return (
+            route,
+            LinkParameters(
+                link: link,
+                pattern: route.pattern,
+                names: route.names,
+                texts: captured,
+                repeatedName: route.repeatedName,
+                repeatedTexts: link.path[(found.restStart ?? link.path.endIndex)...]
+            )
+        )
     }
 
     /// The destination a link goes to.

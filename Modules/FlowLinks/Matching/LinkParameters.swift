@@ -118,7 +118,8 @@ public struct LinkParameters: Sendable {
 
     @usableFromInline
     func undecodable(_ name: String, text: String, type: Any.Type, description: String) -> FlowError {
-        FlowError(.invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" gives \(name) as \"\(text.linkEchoed)\", which is not \(description).", types: [type])
+        FlowError(
+            .invalidLinkParameter, "The link \"\(link.text.linkEchoed)\" gives \(name) as \"\(text.linkEchoed)\", which is not \(description).", types: [type])
     }
 
     private func unknownName(_ name: String, _ type: Any.Type) -> FlowError {

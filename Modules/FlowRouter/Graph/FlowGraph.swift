@@ -45,7 +45,8 @@ public struct FlowGraph<Value> {
     }
 
     /// Shows a screen that requires the value with your own transition, and routes its output along `next`.
-    public static func custom<C: InputOutput & Instantiable>(_ type: C.Type, _ transition: Transition, _ next: FlowGraph<C.Output>) -> FlowGraph where C.Input == Value {
+    public static func custom<C: InputOutput & Instantiable>(_ type: C.Type, _ transition: Transition, _ next: FlowGraph<C.Output>) -> FlowGraph
+    where C.Input == Value {
         FlowGraph { session, from, value in try session.show(C.self, input: value, from: from, then: next, transition: transition) }
     }
 

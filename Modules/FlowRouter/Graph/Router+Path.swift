@@ -39,7 +39,9 @@ extension Router {
         return nil
     }
 
-    private static func unwound(to target: ScreenType, from start: ScreenType, _ reached: [ScreenType: (from: ScreenType, step: DeclaredStep)]) -> [DeclaredStep] {
+    private static func unwound(to target: ScreenType, from start: ScreenType, _ reached: [ScreenType: (from: ScreenType, step: DeclaredStep)])
+        -> [DeclaredStep]
+    {
         var steps: [DeclaredStep] = []
         var current = target
         while current != start, let link = reached[current] {
@@ -78,15 +80,18 @@ extension RouterFlow {
 
     private func arrive<Input>(at input: Input, on host: any PresentationHost, resolving resolve: (Any.Type) -> Any?) throws {
         guard let session, var mount, let first = mount.firstEntry?.screen, let stack = mount.stack,
-              let root = host.screen(for: first) as? any Routable else {
+            let root = host.screen(for: first) as? any Routable
+        else {
             throw FlowError(.flowFinished, "The router flow '\(id)' no longer shows its first screen; it has ended or is ending.")
         }
         try session.requireNotRouting()
         let (payload, type) = router.transformed(Router.unwrapped(input, declared: Input.self))
         // The declared type first, then the value's own, as routing matches.
-        guard let (target, matched) = [type, Swift.type(of: payload)].lazy.compactMap({ candidate in
-            self.router.destination(for: candidate).map { ($0, candidate) }
-        }).first else {
+        guard
+            let (target, matched) = [type, Swift.type(of: payload)].lazy.compactMap({ candidate in
+                self.router.destination(for: candidate).map { ($0, candidate) }
+            }).first
+        else {
             throw FlowError(.noRoute, "No registered screen requires a \(type); there is nowhere to arrive.", types: [type])
         }
         guard let path = router.declaredPath(from: Swift.type(of: root), to: target.screenType) else {
@@ -106,7 +111,8 @@ extension RouterFlow {
             }
             guard let presented = host.presented(by: entry) else { continue }
             guard isRouted(presented) else {
-                throw FlowError(.hostRejected, "\(presented) is presented over the router flow '\(id)' by someone else; end that flow before arriving somewhere.")
+                throw FlowError(
+                    .hostRejected, "\(presented) is presented over the router flow '\(id)' by someone else; end that flow before arriving somewhere.")
             }
             dismissals.append(presented)
         }
@@ -119,7 +125,9 @@ extension RouterFlow {
             } else if let resolved = resolve(step.received) {
                 value = resolved
             } else {
-                throw FlowError(.noRoute, "The way to \(target.screenType) passes \(step.destination.screenType), which needs a \(step.received); nothing resolved one.", types: [step.received])
+                throw FlowError(
+                    .noRoute, "The way to \(target.screenType) passes \(step.destination.screenType), which needs a \(step.received); nothing resolved one.",
+                    types: [step.received])
             }
             let screen = try step.destination.make(value, isTarget ? matched : step.received)
             made.append((screen, step.presented || made.last?.presented == true))

@@ -217,7 +217,8 @@ extension FlowGraph {
     }
 
     /// Routes each case of a `OneOf5` value along its own graph.
-    public init<T1, T2, T3, T4, T5>(_ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>) where Value == OneOf5<T1, T2, T3, T4, T5> {
+    public init<T1, T2, T3, T4, T5>(_ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>)
+    where Value == OneOf5<T1, T2, T3, T4, T5> {
         self.init { session, from, value in
             switch value {
             case .t1(let payload): try f1.go(session, from, payload)
@@ -230,7 +231,9 @@ extension FlowGraph {
     }
 
     /// Routes each case of a `OneOf6` value along its own graph.
-    public init<T1, T2, T3, T4, T5, T6>(_ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>, _ f6: FlowGraph<T6>) where Value == OneOf6<T1, T2, T3, T4, T5, T6> {
+    public init<T1, T2, T3, T4, T5, T6>(
+        _ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>, _ f6: FlowGraph<T6>
+    ) where Value == OneOf6<T1, T2, T3, T4, T5, T6> {
         self.init { session, from, value in
             switch value {
             case .t1(let payload): try f1.go(session, from, payload)
@@ -244,7 +247,9 @@ extension FlowGraph {
     }
 
     /// Routes each case of a `OneOf7` value along its own graph.
-    public init<T1, T2, T3, T4, T5, T6, T7>(_ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>, _ f6: FlowGraph<T6>, _ f7: FlowGraph<T7>) where Value == OneOf7<T1, T2, T3, T4, T5, T6, T7> {
+    public init<T1, T2, T3, T4, T5, T6, T7>(
+        _ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>, _ f6: FlowGraph<T6>, _ f7: FlowGraph<T7>
+    ) where Value == OneOf7<T1, T2, T3, T4, T5, T6, T7> {
         self.init { session, from, value in
             switch value {
             case .t1(let payload): try f1.go(session, from, payload)
@@ -259,7 +264,10 @@ extension FlowGraph {
     }
 
     /// Routes each case of a `OneOf8` value along its own graph.
-    public init<T1, T2, T3, T4, T5, T6, T7, T8>(_ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>, _ f6: FlowGraph<T6>, _ f7: FlowGraph<T7>, _ f8: FlowGraph<T8>) where Value == OneOf8<T1, T2, T3, T4, T5, T6, T7, T8> {
+    public init<T1, T2, T3, T4, T5, T6, T7, T8>(
+        _ f1: FlowGraph<T1>, _ f2: FlowGraph<T2>, _ f3: FlowGraph<T3>, _ f4: FlowGraph<T4>, _ f5: FlowGraph<T5>, _ f6: FlowGraph<T6>, _ f7: FlowGraph<T7>,
+        _ f8: FlowGraph<T8>
+    ) where Value == OneOf8<T1, T2, T3, T4, T5, T6, T7, T8> {
         self.init { session, from, value in
             switch value {
             case .t1(let payload): try f1.go(session, from, payload)

@@ -245,7 +245,8 @@ public indirect enum OneOf6<T1, T2, T3, T4, T5, T6> {
 extension OneOf6: OneOfType {
     /// Every case's type in order, nested unions flattened.
     public static var flattenedCaseTypes: [Any.Type] {
-        UnionTypes.flatten(T1.self) + UnionTypes.flatten(T2.self) + UnionTypes.flatten(T3.self) + UnionTypes.flatten(T4.self) + UnionTypes.flatten(T5.self) + UnionTypes.flatten(T6.self)
+        UnionTypes.flatten(T1.self) + UnionTypes.flatten(T2.self) + UnionTypes.flatten(T3.self) + UnionTypes.flatten(T4.self) + UnionTypes.flatten(T5.self)
+            + UnionTypes.flatten(T6.self)
     }
 
     /// The innermost payload and its case's declared type.
@@ -316,7 +317,8 @@ public indirect enum OneOf7<T1, T2, T3, T4, T5, T6, T7> {
 extension OneOf7: OneOfType {
     /// Every case's type in order, nested unions flattened.
     public static var flattenedCaseTypes: [Any.Type] {
-        UnionTypes.flatten(T1.self) + UnionTypes.flatten(T2.self) + UnionTypes.flatten(T3.self) + UnionTypes.flatten(T4.self) + UnionTypes.flatten(T5.self) + UnionTypes.flatten(T6.self) + UnionTypes.flatten(T7.self)
+        UnionTypes.flatten(T1.self) + UnionTypes.flatten(T2.self) + UnionTypes.flatten(T3.self) + UnionTypes.flatten(T4.self) + UnionTypes.flatten(T5.self)
+            + UnionTypes.flatten(T6.self) + UnionTypes.flatten(T7.self)
     }
 
     /// The innermost payload and its case's declared type.
@@ -393,7 +395,8 @@ public indirect enum OneOf8<T1, T2, T3, T4, T5, T6, T7, T8> {
 extension OneOf8: OneOfType {
     /// Every case's type in order, nested unions flattened.
     public static var flattenedCaseTypes: [Any.Type] {
-        UnionTypes.flatten(T1.self) + UnionTypes.flatten(T2.self) + UnionTypes.flatten(T3.self) + UnionTypes.flatten(T4.self) + UnionTypes.flatten(T5.self) + UnionTypes.flatten(T6.self) + UnionTypes.flatten(T7.self) + UnionTypes.flatten(T8.self)
+        UnionTypes.flatten(T1.self) + UnionTypes.flatten(T2.self) + UnionTypes.flatten(T3.self) + UnionTypes.flatten(T4.self) + UnionTypes.flatten(T5.self)
+            + UnionTypes.flatten(T6.self) + UnionTypes.flatten(T7.self) + UnionTypes.flatten(T8.self)
     }
 
     /// The innermost payload and its case's declared type.

@@ -71,7 +71,10 @@ extension OutputProducing {
 
     /// Swallows every output into a closure, for tests that only check what was produced.
     public func stubProduce(capturing capture: @escaping (Output) -> Void) {
-        stubProduce { capture($0); return nil }
+        stubProduce {
+            capture($0)
+            return nil
+        }
     }
 }
 
@@ -105,4 +108,3 @@ extension Routable {
         }
     }
 }
-

@@ -74,7 +74,10 @@ public final class Router {
         // so each registration costs the same however many came before it.
         for key in keys {
             if let existing = destinations[key], !existing.covers(S.self), !destination.covers(existing.metatype) {
-                throw FlowError(.ambiguousRoute, "\(S.self) and \(existing.screenType) both require a \(Self.typeName(key, in: S.Input.self)) and neither derives from the other; the router cannot choose.", types: [S.self])
+                throw FlowError(
+                    .ambiguousRoute,
+                    "\(S.self) and \(existing.screenType) both require a \(Self.typeName(key, in: S.Input.self)) and neither derives from the other; the router cannot choose.",
+                    types: [S.self])
             }
         }
         for key in keys {
@@ -182,7 +185,9 @@ public final class Router {
         if let union = S.Input.self as? any OneOfType.Type, let wrapped = union.wrapping(value, as: matched) as? S.Input {
             return wrapped
         }
-        throw FlowError(.argumentTypeMismatch, "\(S.self) requires a \(S.Input.self); a \(type(of: value)) does not fit any of its cases.", types: [S.Input.self, type(of: value)])
+        throw FlowError(
+            .argumentTypeMismatch, "\(S.self) requires a \(S.Input.self); a \(type(of: value)) does not fit any of its cases.",
+            types: [S.Input.self, type(of: value)])
     }
 
     private static func typeName(_ key: ObjectIdentifier, in input: Any.Type) -> String {

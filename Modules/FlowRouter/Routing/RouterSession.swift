@@ -80,7 +80,8 @@ public final class RouterSession {
         screen.route.input = input
         screen.route.graph = next
         attach(screen)
-        let context = TransitionContext(from: source, to: screen, producedType: C.Input.self, receivedType: C.Input.self, isUnwind: false, host: host, flow: flow)
+        let context = TransitionContext(
+            from: source, to: screen, producedType: C.Input.self, receivedType: C.Input.self, isUnwind: false, host: host, flow: flow)
         try transition.perform(context)
     }
 

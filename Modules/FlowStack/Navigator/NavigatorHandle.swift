@@ -89,12 +89,15 @@ extension NavigatorHandle {
     }
 
     /// Presents a registered screen modally.
-    public func goNextAsModal<S: Screen>(to type: S.Type, identifier: String? = nil, configure: ((S) -> Void)? = nil, whenDismissed: (() -> Void)? = nil) throws {
+    public func goNextAsModal<S: Screen>(to type: S.Type, identifier: String? = nil, configure: ((S) -> Void)? = nil, whenDismissed: (() -> Void)? = nil) throws
+    {
         try navigate(ForwardRequest(type, identifier: identifier, argument: .none, modal: true, configure: configure, whenDismissed: whenDismissed))
     }
 
     /// Presents a screen registered with an argument modally, passing it one.
-    public func goNextAsModal<S: Screen, A>(to type: S.Type, identifier: String? = nil, argument: A, configure: ((S) -> Void)? = nil, whenDismissed: (() -> Void)? = nil) throws {
+    public func goNextAsModal<S: Screen, A>(
+        to type: S.Type, identifier: String? = nil, argument: A, configure: ((S) -> Void)? = nil, whenDismissed: (() -> Void)? = nil
+    ) throws {
         try navigate(ForwardRequest(type, identifier: identifier, argument: .some(argument), modal: true, configure: configure, whenDismissed: whenDismissed))
     }
 

@@ -121,7 +121,8 @@ extension StackNavigator {
     public func finish(withValue value: Any, completion: (() -> Void)?) throws {
         try lifecycle.requireRunning()
         guard let result = value as? Result else {
-            throw FlowError(.argumentTypeMismatch, "The navigator '\(id)' finishes with a \(Result.self), not a \(type(of: value)).", types: [Result.self, type(of: value)])
+            throw FlowError(
+                .argumentTypeMismatch, "The navigator '\(id)' finishes with a \(Result.self), not a \(type(of: value)).", types: [Result.self, type(of: value)])
         }
         try finish(with: result, completion: completion)
     }

@@ -52,14 +52,17 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     ///   - root: The first screen's type; it is resolved when the navigator starts.
     ///   - identifier: The root registration's identifier, if it has one.
     ///   - configure: A hook that receives the root before it is shown.
-    public init<Root: Screen>(_ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, configure: ((Root) -> Void)? = nil) {
+    public init<Root: Screen>(_ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, configure: ((Root) -> Void)? = nil)
+    {
         self.registry = registry
         self.lifecycle = FlowLifecycle(id: id)
         self.root = ForwardRequest(root, identifier: identifier, argument: .none, modal: false, configure: configure)
     }
 
     /// Makes a navigator whose root is registered with an argument, and the argument to pass it.
-    public init<Root: Screen, A>(_ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, argument: A, configure: ((Root) -> Void)? = nil) {
+    public init<Root: Screen, A>(
+        _ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, argument: A, configure: ((Root) -> Void)? = nil
+    ) {
         self.registry = registry
         self.lifecycle = FlowLifecycle(id: id)
         self.root = ForwardRequest(root, identifier: identifier, argument: .some(argument), modal: false, configure: configure)
@@ -117,7 +120,9 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     ///
     /// - Throws: `indexOutOfRange` for a position with no registration; `argumentTypeMismatch` for
     ///   a missing or wrong argument; the codes of ``start(on:placement:parent:)``. Nothing is shown then.
-    public func start(on host: any PresentationHost, placement: FlowPlacement? = nil, parent: FlowID? = nil, rootRegistrationAt index: Int, argument: Any? = nil) throws {
+    public func start(
+        on host: any PresentationHost, placement: FlowPlacement? = nil, parent: FlowID? = nil, rootRegistrationAt index: Int, argument: Any? = nil
+    ) throws {
         let request = ForwardRequest(target: .registration(at: index), argument: argument.map { .some($0) } ?? .none, modal: false)
         try begin(on: host, placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
     }
@@ -179,7 +184,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         guard let stack, let firstEntry = mount?.firstEntry else { return StackPosition(entries: []) }
         let container = NodeRef.container(stack)
         guard let first = host.place(of: firstEntry), first.holder == container, let start = first.index,
-              let stackPlace = host.place(of: container) else { return StackPosition(entries: []) }
+            let stackPlace = host.place(of: container)
+        else { return StackPosition(entries: []) }
         var modals: [StackPosition.Entry] = []
         var next = stackPlace.presented
         while let presented = next, let screen = presented.screen, let origin = origins[screen.instance]?.registration {
@@ -236,7 +242,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any PresentationHost) throws -> any Screen {
         let screen = try registration.prepare(request.argumentValue)
         if host.contains(screen.ref) {
-            let place = host.visibleScreenRef == screen.ref
+            let place =
+                host.visibleScreenRef == screen.ref
                 ? "is already the current screen"
                 : "is already shown; go back to it with getBack(.popTo(\(registration.screenType).self))"
             throw FlowError(.hostRejected, "\(registration.label) keeps its screen (scope .\(registration.scope)), and \(screen.ref) \(place).")
@@ -267,7 +274,9 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     func takeCarried<A>(as type: A.Type) throws -> A? {
         guard case .some(let value) = carried else { return nil }
         guard let typed = value as? A else {
-            throw FlowError(.argumentTypeMismatch, "The previous screen sent a \(Swift.type(of: value)), not a \(A.self); it is kept for a read of the right type.", types: [A.self, Swift.type(of: value)])
+            throw FlowError(
+                .argumentTypeMismatch, "The previous screen sent a \(Swift.type(of: value)), not a \(A.self); it is kept for a read of the right type.",
+                types: [A.self, Swift.type(of: value)])
         }
         carried = .none
         return typed

@@ -106,7 +106,8 @@ struct StackPosition {
     /// navigator's own modal or its stack lies beneath it.
     private func requireUncovered(_ request: @autoclosure () -> String) throws {
         if let cover {
-            throw FlowError(.hostRejected, "\(cover) is presented over the navigator and is not its own; it must be dismissed (a child flow ended) before \(request()).")
+            throw FlowError(
+                .hostRejected, "\(cover) is presented over the navigator and is not its own; it must be dismissed (a child flow ended) before \(request()).")
         }
     }
 

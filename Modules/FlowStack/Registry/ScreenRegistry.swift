@@ -53,15 +53,18 @@ public final class ScreenRegistry: ScreenContainer {
     /// an argument, since the argument may differ.
     @discardableResult
     public func register<S: Screen, A>(_ type: S.Type, identifier: String? = nil, argument: A.Type, factory: @escaping (A) throws -> S) -> Registration {
-        append(Registration(type, identifier: identifier, argumentTypeName: String(describing: A.self)) { argument in
-            guard case .some(let value) = argument else {
-                throw FlowError(.argumentTypeMismatch, "\(S.self) needs an argument of type \(A.self).", types: [A.self])
-            }
-            guard let typed = value as? A else {
-                throw FlowError(.argumentTypeMismatch, "\(S.self) takes an argument of type \(A.self), but was given a \(Swift.type(of: value)).", types: [A.self, Swift.type(of: value)])
-            }
-            return try factory(typed)
-        })
+        append(
+            Registration(type, identifier: identifier, argumentTypeName: String(describing: A.self)) { argument in
+                guard case .some(let value) = argument else {
+                    throw FlowError(.argumentTypeMismatch, "\(S.self) needs an argument of type \(A.self).", types: [A.self])
+                }
+                guard let typed = value as? A else {
+                    throw FlowError(
+                        .argumentTypeMismatch, "\(S.self) takes an argument of type \(A.self), but was given a \(Swift.type(of: value)).",
+                        types: [A.self, Swift.type(of: value)])
+                }
+                return try factory(typed)
+            })
     }
 
     /// The live instance of a type's registration (the first of the type, or the one with the
@@ -94,7 +97,8 @@ public final class ScreenRegistry: ScreenContainer {
 
     /// The registration for a type and identifier, and its position in declaration order.
     func lookup(_ type: ScreenType, identifier: String?) throws -> (index: Int, registration: Registration) {
-        let index = identifier == nil
+        let index =
+            identifier == nil
             ? firstIndexByType[type]
             : indicesByType[type]?.first { registrations[$0].identifier == identifier }
         guard let index else {

@@ -133,7 +133,8 @@ public final class NavigationModel: NavigationPlatform {
     /// The person tapped a tab: SwiftUI writes its index. The model follows.
     public func setSelectedTab(_ index: Int, of tabs: ContainerID) {
         guard let node = nodes[.container(tabs)], case .tabs(let id, let items, let selected) = node.kind,
-              selected != index, items.indices.contains(index) else { return }
+            selected != index, items.indices.contains(index)
+        else { return }
         node.kind = .tabs(id, items: items, selected: index)
         driver.userSelectedTab(index, in: tabs)
     }

@@ -100,9 +100,11 @@ public enum ContainerLaws {
         } catch {
             found.append(Violation(law: law, detail: "resolving Numbered with 7 threw \(error)"))
         }
-        for (name, registered) in [("Plain", container.isRegistered(Plain.self, identifier: nil)),
-                                   ("Numbered", container.isRegistered(Numbered.self, identifier: nil)),
-                                   ("Broken", container.isRegistered(Broken.self, identifier: nil))] where !registered {
+        for (name, registered) in [
+            ("Plain", container.isRegistered(Plain.self, identifier: nil)),
+            ("Numbered", container.isRegistered(Numbered.self, identifier: nil)),
+            ("Broken", container.isRegistered(Broken.self, identifier: nil)),
+        ] where !registered {
             found.append(Violation(law: law, detail: "isRegistered(\(name)) is false, but \(name) is registered"))
         }
         return found

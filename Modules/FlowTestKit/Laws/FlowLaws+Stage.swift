@@ -20,10 +20,11 @@ extension FlowLaws {
         init(_ host: any PresentationHost, _ placement: FlowPlacement) {
             self.host = host
             self.placement = placement
-            let base: ContainerID = switch placement {
-            case .onStack(let id): id
-            case .root, .presented: "base"
-            }
+            let base: ContainerID =
+                switch placement {
+                case .onStack(let id): id
+                case .root, .presented: "base"
+                }
             if placement != .root {
                 do { try host.setRoot(.stack(base, [.screen(LawProbe("Base"))])) } catch {
                     violate("the law host shows a base stack", "\(error)")
@@ -65,7 +66,9 @@ extension FlowLaws {
         /// Runs a request that must be rejected with `code`, leaving the hierarchy as it was and
         /// reporting nothing.
         func expectRejection<F: Flow>(law: String, code: FlowError.Code, flow: F, _ request: () throws -> Void) -> [LawViolation] {
-            let hierarchy = host.hierarchy, eventCount = events.count, phase = flow.phase
+            let hierarchy = host.hierarchy
+            let eventCount = events.count
+            let phase = flow.phase
             do {
                 try request()
                 violate(law, "the request was accepted")

@@ -59,10 +59,12 @@ public enum GestureLaws {
         start: () throws -> (host: any PresentationHost, flow: any Flow),
         legalRequests: () -> [Request]
     ) -> [LawViolation] {
-        violations(seeds: seeds, steps: steps, startAside: {
-            let (host, flow) = try start()
-            return (host, flow, [])
-        }, legalRequests: legalRequests)
+        violations(
+            seeds: seeds, steps: steps,
+            startAside: {
+                let (host, flow) = try start()
+                return (host, flow, [])
+            }, legalRequests: legalRequests)
     }
 
     private static func violations(
@@ -93,19 +95,21 @@ public enum GestureLaws {
     ) -> [LawViolation] {
         var current: F?
         defer { current = nil }
-        return violations(seeds: seeds, steps: steps, startAside: {
-            let host = makeHost()
-            let base = LawProbe("Base")
-            switch placement {
-            case .root: break
-            case .presented: try host.setRoot(.stack("base", [.screen(base)]))
-            case .onStack(let stack): try host.setRoot(.stack(stack, [.screen(base)]))
-            }
-            let flow = make()
-            current = flow
-            try flow.start(on: host, placement: placement, parent: nil)
-            return (host, flow, placement == .root ? [] : [ScreenRef(base)])
-        }, legalRequests: { current.map(legalRequests) ?? [] })
+        return violations(
+            seeds: seeds, steps: steps,
+            startAside: {
+                let host = makeHost()
+                let base = LawProbe("Base")
+                switch placement {
+                case .root: break
+                case .presented: try host.setRoot(.stack("base", [.screen(base)]))
+                case .onStack(let stack): try host.setRoot(.stack(stack, [.screen(base)]))
+                }
+                let flow = make()
+                current = flow
+                try flow.start(on: host, placement: placement, parent: nil)
+                return (host, flow, placement == .root ? [] : [ScreenRef(base)])
+            }, legalRequests: { current.map(legalRequests) ?? [] })
     }
 
     /// Records a test issue for every violation, for flows started at a placement.
@@ -169,7 +173,8 @@ public enum GestureLaws {
                 } else if requests.isEmpty || roll < 5 {
                     let gesture = Gesture.allCases.randomElement(using: &random) ?? .back
                     done.append(gesture.name)
-                    let before = host.hierarchy, eventCount = witness.events.count
+                    let before = host.hierarchy
+                    let eventCount = witness.events.count
                     do {
                         try gesture.make(on: host, using: &random)
                     } catch let error as FlowError {
@@ -206,7 +211,9 @@ public enum GestureLaws {
     /// Makes a request from an observer while the host delivers a probe event; returns what went
     /// wrong, or `nil` when the request was refused with `reentrantNavigation` and changed nothing.
     private static func refusedWhole(_ request: Request, on host: any PresentationHost, flow: any Flow, witness: Witness) -> String? {
-        let before = host.hierarchy, phase = flow.phase, eventCount = witness.events.count
+        let before = host.hierarchy
+        let phase = flow.phase
+        let eventCount = witness.events.count
         switch DuringDelivery.run(on: host, request.run) {
         case .success: return "\(request.name) was accepted"
         case .failure(let error):

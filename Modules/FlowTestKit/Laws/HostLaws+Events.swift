@@ -14,7 +14,8 @@ extension HostLaws {
     static func everyObserverSeesOneOrder(_ host: any PresentationHost) -> [Violation] {
         let law = "every observer sees one stream in one order"
         return onFixture(host, law: law) { f in
-            let echo = EchoingObserver(host: host), listener = TranscriptRecorder()
+            let echo = EchoingObserver(host: host)
+            let listener = TranscriptRecorder()
             host.addObserver(echo)
             host.addObserver(listener)
             defer {
@@ -44,22 +45,39 @@ extension HostLaws {
     }
 
     static func steps(_ f: Fixture) -> [Step] {
-        let x = LawProbe("X"), y = LawProbe("Y"), z = LawProbe("Z"), p = LawProbe("P"), w = LawProbe("W"), q = LawProbe("Q")
+        let x = LawProbe("X")
+        let y = LawProbe("Y")
+        let z = LawProbe("Z")
+        let p = LawProbe("P")
+        let w = LawProbe("W")
+        let q = LawProbe("Q")
         return [
             Step(operation: .push(.screen(x), onto: f.stack), change: .pushed(.of(x), onto: f.stack)) { $0.entries(of: f.stack)?.last == .of(x) },
             Step(operation: .pop(f.stack), change: .popped([.of(x)], from: f.stack)) { !$0.contains(.of(x)) },
             Step(operation: .push(.screen(y), onto: f.stack), change: .pushed(.of(y), onto: f.stack)) { $0.contains(.of(y)) },
-            Step(operation: .popTo(.of(f.a), in: f.stack), change: .popped([.of(y), .container(f.tabs)], from: f.stack)) { $0.entries(of: f.stack) == [.of(f.a)] },
-            Step(operation: .setStack(f.stack, [.screen(f.a), .screen(z)]), change: .stackReplaced(f.stack, with: [.of(f.a), .of(z)])) { $0.entries(of: f.stack) == [.of(f.a), .of(z)] && $0.contains(.of(f.c)) },
+            Step(operation: .popTo(.of(f.a), in: f.stack), change: .popped([.of(y), .container(f.tabs)], from: f.stack)) {
+                $0.entries(of: f.stack) == [.of(f.a)]
+            },
+            Step(operation: .setStack(f.stack, [.screen(f.a), .screen(z)]), change: .stackReplaced(f.stack, with: [.of(f.a), .of(z)])) {
+                $0.entries(of: f.stack) == [.of(f.a), .of(z)] && $0.contains(.of(f.c))
+            },
             Step(operation: .popToRoot(f.stack), change: .popped([.of(z)], from: f.stack)) { $0.entries(of: f.stack) == [.of(f.a)] },
             Step(operation: .present(.screen(p), over: .of(f.a)), change: .presented(.of(p), over: .of(f.a))) { $0.presenter(of: .of(p))?.ref == .of(f.a) },
             Step(operation: .dismiss(presentedBy: .of(f.a)), change: .dismissed(.of(p), presentedBy: .of(f.a))) { !$0.contains(.of(p)) },
-            Step(operation: .push(.tabs("laws-tabs2", [Presentable.Tab(TabItem(title: "W"), .screen(w))], selected: 0), onto: f.stack),
-                 change: .pushed(.container("laws-tabs2"), onto: f.stack)) { $0.contains(.of(w)) },
-            Step(operation: .insertTab(Presentable.Tab(TabItem(title: "Q"), .screen(q)), at: 0, in: "laws-tabs2"),
-                 change: .tabInserted(.of(q), at: 0, in: "laws-tabs2")) { $0.parent(of: .of(q))?.ref == .container("laws-tabs2") },
-            Step(operation: .selectTab(0, in: "laws-tabs2"), change: .tabSelected(0, in: "laws-tabs2")) { $0.visibleScreen == ScreenRef(f.m) && selected(in: $0, "laws-tabs2") == 0 },
-            Step(operation: .removeTab(at: 0, in: "laws-tabs2"), change: .tabRemoved(.of(q), at: 0, in: "laws-tabs2")) { !$0.contains(.of(q)) && selected(in: $0, "laws-tabs2") == 0 },
+            Step(
+                operation: .push(.tabs("laws-tabs2", [Presentable.Tab(TabItem(title: "W"), .screen(w))], selected: 0), onto: f.stack),
+                change: .pushed(.container("laws-tabs2"), onto: f.stack)
+            ) { $0.contains(.of(w)) },
+            Step(
+                operation: .insertTab(Presentable.Tab(TabItem(title: "Q"), .screen(q)), at: 0, in: "laws-tabs2"),
+                change: .tabInserted(.of(q), at: 0, in: "laws-tabs2")
+            ) { $0.parent(of: .of(q))?.ref == .container("laws-tabs2") },
+            Step(operation: .selectTab(0, in: "laws-tabs2"), change: .tabSelected(0, in: "laws-tabs2")) {
+                $0.visibleScreen == ScreenRef(f.m) && selected(in: $0, "laws-tabs2") == 0
+            },
+            Step(operation: .removeTab(at: 0, in: "laws-tabs2"), change: .tabRemoved(.of(q), at: 0, in: "laws-tabs2")) {
+                !$0.contains(.of(q)) && selected(in: $0, "laws-tabs2") == 0
+            },
             Step(operation: .removeChild(.of(f.c)), change: .childRemoved(.of(f.c), from: .of(f.a))) { !$0.contains(.of(f.c)) },
             Step(operation: .addChild(.screen(f.c), to: .of(f.a)), change: .childAdded(.of(f.c), to: .of(f.a))) { $0.parent(of: .of(f.c))?.ref == .of(f.a) },
             Step(operation: .setRoot(nil), change: .rootReplaced(nil)) { $0.root == nil },

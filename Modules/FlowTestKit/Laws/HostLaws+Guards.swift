@@ -34,17 +34,51 @@ extension HostLaws {
     }
 
     static let guardedChanges: [GuardedChange] = [
-        GuardedChange(name: "pop a screen that refuses to leave") { .pop($0.stack) } refusal: { leaving($0.editor) },
-        GuardedChange(name: "pop to the root past it") { .popToRoot($0.stack) } refusal: { leaving($0.editor) },
-        GuardedChange(name: "set the stack without it") { .setStack($0.stack, [.screen($0.home)]) } refusal: { leaving($0.editor) },
-        GuardedChange(name: "clear the root") { _ in .setRoot(nil) } refusal: { leaving($0.pane) },
-        GuardedChange(name: "dismiss a sheet whose screen refuses") { .dismiss(presentedBy: .container($0.stack)) } refusal: { leaving($0.draft) },
-        GuardedChange(name: "remove a child that refuses") { .removeChild(.of($0.pane)) } refusal: { leaving($0.pane) },
+        GuardedChange(name: "pop a screen that refuses to leave") {
+            .pop($0.stack)
+        } refusal: {
+            leaving($0.editor)
+        },
+        GuardedChange(name: "pop to the root past it") {
+            .popToRoot($0.stack)
+        } refusal: {
+            leaving($0.editor)
+        },
+        GuardedChange(name: "set the stack without it") {
+            .setStack($0.stack, [.screen($0.home)])
+        } refusal: {
+            leaving($0.editor)
+        },
+        GuardedChange(name: "clear the root") { _ in
+            .setRoot(nil)
+        } refusal: {
+            leaving($0.pane)
+        },
+        GuardedChange(name: "dismiss a sheet whose screen refuses") {
+            .dismiss(presentedBy: .container($0.stack))
+        } refusal: {
+            leaving($0.draft)
+        },
+        GuardedChange(name: "remove a child that refuses") {
+            .removeChild(.of($0.pane))
+        } refusal: {
+            leaving($0.pane)
+        },
         GuardedChange(name: "push a screen that refuses to be shown") { _ in
             .push(.screen(GuardProbe("Locked", entering: .refuse(because: "sign in first"))), onto: "guards")
-        } refusal: { _ in nil },
-        GuardedChange(name: "set the stack keeping it") { .setStack($0.stack, [.screen($0.home), .screen($0.editor)]) } refusal: { _ in nil },
-        GuardedChange(name: "push over it") { .push(.screen(LawProbe("Over")), onto: $0.stack) } refusal: { _ in nil },
+        } refusal: { _ in
+            nil
+        },
+        GuardedChange(name: "set the stack keeping it") {
+            .setStack($0.stack, [.screen($0.home), .screen($0.editor)])
+        } refusal: { _ in
+            nil
+        },
+        GuardedChange(name: "push over it") {
+            .push(.screen(LawProbe("Over")), onto: $0.stack)
+        } refusal: { _ in
+            nil
+        },
     ]
 
     private static func leaving(_ probe: GuardProbe) -> GuardRefusal? {

@@ -28,7 +28,8 @@ extension HostLaws {
         var nodes: [HierarchyNode] = []
         hierarchy.root?.forEach { nodes.append($0) }
         for node in nodes {
-            let asked = host.place(of: node.ref), expected = hierarchy.place(of: node.ref)
+            let asked = host.place(of: node.ref)
+            let expected = hierarchy.place(of: node.ref)
             if asked != expected { found.append("place(of: \(node.ref)) is \(String(describing: asked)), expected \(String(describing: expected))") }
             let children = (0...node.children.count).map { host.child(at: $0, of: node.ref) }
             if children != node.children.map(\.ref) + [nil] {

@@ -57,7 +57,9 @@ extension HostLaws {
         RejectedRequest(name: "dismiss when nothing is presented", code: .nothingToGoBackTo) { .dismiss(presentedBy: .of($0.a)) },
         RejectedRequest(name: "select a tab past the end", code: .indexOutOfRange) { .selectTab(2, in: $0.tabs) },
         RejectedRequest(name: "select a negative tab", code: .indexOutOfRange) { .selectTab(-1, in: $0.tabs) },
-        RejectedRequest(name: "insert a tab past the end", code: .indexOutOfRange) { .insertTab(Presentable.Tab(TabItem(title: "X"), .screen(LawProbe("X"))), at: 3, in: $0.tabs) },
+        RejectedRequest(name: "insert a tab past the end", code: .indexOutOfRange) {
+            .insertTab(Presentable.Tab(TabItem(title: "X"), .screen(LawProbe("X"))), at: 3, in: $0.tabs)
+        },
         RejectedRequest(name: "remove a tab past the end", code: .indexOutOfRange) { .removeTab(at: 2, in: $0.tabs) },
         RejectedRequest(name: "add a child to a container", code: .hostRejected) { .addChild(.screen(LawProbe("X")), to: .container($0.stack)) },
         RejectedRequest(name: "remove a child that is a tab", code: .notFound) { .removeChild(.of($0.t1)) },

@@ -61,13 +61,18 @@ public enum HostLaws {
 
         init(_ host: any PresentationHost) throws {
             self.host = host
-            try host.setRoot(.stack(stack, [
-                .screen(a),
-                .tabs(tabs, [
-                    Presentable.Tab(TabItem(title: "One"), .stack(tab0, [.screen(t0)])),
-                    Presentable.Tab(TabItem(title: "Two"), .screen(t1)),
-                ], selected: 0),
-            ]))
+            try host.setRoot(
+                .stack(
+                    stack,
+                    [
+                        .screen(a),
+                        .tabs(
+                            tabs,
+                            [
+                                Presentable.Tab(TabItem(title: "One"), .stack(tab0, [.screen(t0)])),
+                                Presentable.Tab(TabItem(title: "Two"), .screen(t1)),
+                            ], selected: 0),
+                    ]))
             try host.apply(.addChild(.screen(c), to: .of(a)), for: nil)
             try host.present(.screen(m), over: .container(stack))
             host.addObserver(recorder)
@@ -104,7 +109,8 @@ public enum HostLaws {
         let law = "dismiss removes everything presented above"
         return onFixture(host, law: law) { fixture in
             let before = host.hierarchy
-            let sheet = LawProbe("Sheet"), alert = LawProbe("Alert")
+            let sheet = LawProbe("Sheet")
+            let alert = LawProbe("Alert")
             do {
                 try host.present(.stack("laws-sheet", [.screen(sheet)]), over: .of(fixture.m))
                 try host.present(.screen(alert), over: .of(sheet))

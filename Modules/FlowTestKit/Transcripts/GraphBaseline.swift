@@ -45,7 +45,9 @@ public func expectGraph(
         return false
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("There is no graph baseline at \(baseline). Run with \(graphBaselineRecordingVariable)=1 to write it, or commit this:\n\(actual)", sourceLocation: sourceLocation)
+        Issue.record(
+            "There is no graph baseline at \(baseline). Run with \(graphBaselineRecordingVariable)=1 to write it, or commit this:\n\(actual)",
+            sourceLocation: sourceLocation)
         return false
     }
     guard let diff = LineDiff.diff(expected: expected, actual: actual) else { return true }

@@ -31,9 +31,10 @@ public struct Transcript: Hashable, Sendable, CustomStringConvertible, Expressib
     /// The lines whose events came from one flow, or from no flow with `nil`.
     public func lines(of flow: FlowID?) -> Transcript {
         let prefix = flow.map { "[\($0.name)] " }
-        return Transcript(lines: lines.filter { line in
-            if let prefix { return line.hasPrefix(prefix) }
-            return !line.hasPrefix("[")
-        })
+        return Transcript(
+            lines: lines.filter { line in
+                if let prefix { return line.hasPrefix(prefix) }
+                return !line.hasPrefix("[")
+            })
     }
 }

@@ -113,7 +113,8 @@ public final class SimulatedUIKit: NavigationPlatform {
     @discardableResult
     public func beginBackSwipe(in stack: ContainerID) -> Bool {
         guard !isAnimating, (nodes[.container(stack)]?.children.count ?? 0) > 1,
-              driver?.userMayBeginBack(in: stack) == true else { return false }
+            driver?.userMayBeginBack(in: stack) == true
+        else { return false }
         swipe = stack
         driver?.userBeganBack(in: stack)
         return true
@@ -138,7 +139,8 @@ public final class SimulatedUIKit: NavigationPlatform {
     @discardableResult
     public func swipeDown() -> Bool {
         guard !isAnimating, let top = topmost, let anchor = nodes[top]?.presenter,
-              driver?.userMaySwipeDown(top) == true else { return false }
+            driver?.userMaySwipeDown(top) == true
+        else { return false }
         dismiss(presentedBy: anchor)
         driver?.userSweptDown(top)
         return true
@@ -166,13 +168,21 @@ public final class SimulatedUIKit: NavigationPlatform {
         switch command {
         case .setRoot: nil
         case .setEntries(let stack, let kept, let added, _):
-            if nodes[.container(stack)] == nil { "the stack is not shown" }
-            else if kept + added.count == 0 { "a navigation controller needs an entry" }
-            else { nil }
+            if nodes[.container(stack)] == nil {
+                "the stack is not shown"
+            } else if kept + added.count == 0 {
+                "a navigation controller needs an entry"
+            } else {
+                nil
+            }
         case .present(_, let anchor, _):
-            if nodes[anchor] == nil { "the presenter is not shown" }
-            else if let presented = nodes[anchor]?.presented { "\(anchor) already presents \(presented)" }
-            else { nil }
+            if nodes[anchor] == nil {
+                "the presenter is not shown"
+            } else if let presented = nodes[anchor]?.presented {
+                "\(anchor) already presents \(presented)"
+            } else {
+                nil
+            }
         case .dismiss(let anchor, _):
             nodes[anchor]?.presented == nil ? "\(anchor) presents nothing" : nil
         case .setTabs(let tabs, _, _, _, _), .selectTab(_, let tabs):

@@ -31,12 +31,14 @@ public final class SignInScreen: ShopScreen {
     public override var actions: [ShopAction] {
         var actions: [ShopAction] = []
         if let onSignedIn {
-            actions.append(ShopAction("email", argument: "<address>", samples: (["ana@example.com"], ["ana", "ana@example"]), "Sign in with an email address") { [model, unowned self] address in
-                switch model.signIn(email: address ?? "") {
-                case .success(let user): try onSignedIn(user)
-                case .failure(let problem): self.message = problem.description
-                }
-            })
+            actions.append(
+                ShopAction("email", argument: "<address>", samples: (["ana@example.com"], ["ana", "ana@example"]), "Sign in with an email address") {
+                    [model, unowned self] address in
+                    switch model.signIn(email: address ?? "") {
+                    case .success(let user): try onSignedIn(user)
+                    case .failure(let problem): self.message = problem.description
+                    }
+                })
         }
         if let back = action("back", "Back to Welcome", onBack) { actions.append(back) }
         return actions
@@ -99,10 +101,11 @@ public final class ProductScreen: ShopScreen {
     public override var actions: [ShopAction] {
         var actions: [ShopAction] = []
         if let product {
-            actions.append(ShopAction("add", "Add \(product.name) to the cart") { [model, unowned self] _ in
-                model.add(product)
-                self.message = "Added \(product.name). Cart: \(model.cart.count) item(s)."
-            })
+            actions.append(
+                ShopAction("add", "Add \(product.name) to the cart") { [model, unowned self] _ in
+                    model.add(product)
+                    self.message = "Added \(product.name). Cart: \(model.cart.count) item(s)."
+                })
         }
         return actions + [action("cart", "Open the cart", onOpenCart), action("back", "Back to the catalog", onBack)].compactMap { $0 }
     }

@@ -15,7 +15,10 @@ public struct ShopAction {
     let samples: (valid: [String], invalid: [String])
     let run: (String?) throws -> Void
 
-    init(_ name: String, argument: String? = nil, samples: (valid: [String], invalid: [String]) = ([], []), _ summary: String, run: @escaping (String?) throws -> Void) {
+    init(
+        _ name: String, argument: String? = nil, samples: (valid: [String], invalid: [String]) = ([], []), _ summary: String,
+        run: @escaping (String?) throws -> Void
+    ) {
         self.name = name
         self.argument = argument
         self.samples = samples

@@ -28,7 +28,8 @@ public struct Command: Equatable, Sendable {
         let steps = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         return try steps.enumerated().map { index, step in
             guard let command = Command(step) else {
-                throw ScriptError(description: "Step \(index + 1) of the script is empty; separate actions with single commas, as in \"start,email ana@example.com\".")
+                throw ScriptError(
+                    description: "Step \(index + 1) of the script is empty; separate actions with single commas, as in \"start,email ana@example.com\".")
             }
             return command
         }

@@ -113,7 +113,8 @@ public final class ShopSession {
             return
         }
         let actions = screen.actions
-        let chosen = Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
+        let chosen =
+            Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
             ?? actions.first { $0.name == command.word }
         guard let action = chosen else {
             let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")

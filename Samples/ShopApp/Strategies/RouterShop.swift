@@ -65,15 +65,18 @@ public enum RouterShop {
         }
         router.addTransition(to: CartScreen.self, .present)
         // Checking out from the cart closes it and continues on the stack the cart was opened from.
-        router.addTransition(from: CartScreen.self, to: CheckoutScreen.self, .custom { context in
-            let hierarchy = context.host.hierarchy
-            guard let opener = hierarchy.presenter(of: .of(context.from)),
-                  case .stack(let stack)? = hierarchy.parent(of: opener.ref)?.kind else {
-                throw FlowError(.notFound, "The cart was not opened from a screen in a stack.")
-            }
-            try context.host.dismiss(.of(context.from), for: context.flow)
-            try context.host.push(context.to, onto: stack, for: context.flow)
-        })
+        router.addTransition(
+            from: CartScreen.self, to: CheckoutScreen.self,
+            .custom { context in
+                let hierarchy = context.host.hierarchy
+                guard let opener = hierarchy.presenter(of: .of(context.from)),
+                    case .stack(let stack)? = hierarchy.parent(of: opener.ref)?.kind
+                else {
+                    throw FlowError(.notFound, "The cart was not opened from a screen in a stack.")
+                }
+                try context.host.dismiss(.of(context.from), for: context.flow)
+                try context.host.push(context.to, onto: stack, for: context.flow)
+            })
         return RouterFlow("shop", router: router) {
             let screen = WelcomeScreen()
             screen.onStart = { [unowned screen] in try screen.produce(SignInRequest()) }

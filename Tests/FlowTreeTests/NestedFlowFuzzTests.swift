@@ -31,18 +31,19 @@ struct NestedFlowFuzzTests {
     func nestedFlowsKeepTheLaws(top: FlowKind) {
         let seeds: [UInt64] = Environment.integer("FLOWKIT_FUZZ_SEED").map { [UInt64($0)] } ?? (0..<Self.sequences).map(UInt64.init)
         var failures: [String] = []
-        var steps = 0
+        var flowsStarted = 0
         for seed in seeds {
             let world = NestedFlowWorld(top: top, seed: seed &* 7_919 &+ UInt64(top.rawValue.count))
             world.run(steps: Self.steps)
-            steps += world.records.count
+            flowsStarted += world.records.count
             if let first = world.breaches.first {
                 failures.append("seed \(seed): \(first)")
                 if failures.count == 5 { break }
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        if failures.isEmpty { #expect(steps > 2 * seeds.count, "the sequences nest flows") }
+        // Over many sequences the flows nest: more than two a sequence on average.
+        if failures.isEmpty, seeds.count >= 100 { #expect(flowsStarted > 2 * seeds.count, "the sequences nest flows") }
     }
 }
 

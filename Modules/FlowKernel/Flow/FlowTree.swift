@@ -102,7 +102,7 @@ public final class FlowTree {
 
     // MARK: Joining and leaving
 
-    /// Starts a flow in the tree: finds its parent (the latest running flow of that name), takes
+    /// Starts a flow in the tree: finds its parent (the latest flow of that name in the tree), takes
     /// its anchor from the parent, keeps the flow, then runs `body`, which shows the flow's first
     /// content, as one request. If the flow is not running once `body` returns, or `body` throws,
     /// the flow leaves the tree again.

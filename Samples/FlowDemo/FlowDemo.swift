@@ -35,7 +35,8 @@ struct RunShop: ParsableCommand {
 
             Each screen shows what it shows, the hierarchy the in-memory host holds, and numbered \
             actions. Type a number or a name; an action that takes an argument takes it after a \
-            space ("email ana@example.com"). "quit" or the end of input stops.
+            space ("email ana@example.com"). "help" lists everything you can type; "quit" or the end \
+            of input stops.
 
             System controls act as the person using the app, not as the screen: ":back" is the \
             system back button, ":back 2" its menu (two screens at once), ":dismiss" swipes the \

@@ -51,6 +51,10 @@ struct Runner {
         print(session.screenText())
         for (index, command) in commands.enumerated() {
             print("> \(command.text.echoed)")
+            if Self.asksForHelp(command) {
+                print(session.helpText())
+                continue
+            }
             if let problem = session.perform(command) {
                 printError("flow-demo: step \(index + 1) (\"\(command.text.echoed)\") failed: \(problem)")
                 return 1
@@ -74,6 +78,10 @@ struct Runner {
                 print(session.summary)
                 return 0
             }
+            if Self.asksForHelp(command) {
+                print(session.helpText())
+                continue
+            }
             if let problem = session.perform(command) {
                 print("! \(problem)")
                 continue
@@ -96,6 +104,11 @@ struct Runner {
             print("! \"\(answer.echoed)\" is not a strategy. Choose 1-4 or one of: \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return nil
+    }
+
+    /// Whether a command asks what can be typed: `help` or `:help`, alone.
+    static func asksForHelp(_ command: Command) -> Bool {
+        (command.word == "help" || command.word == ":help") && command.argument == nil
     }
 
     /// Prints the prompt and reads a line; `nil` at the end of input.

@@ -51,6 +51,20 @@ struct FlowDemoCLITests {
         #expect(run.stdout.contains("more bytes)"))
     }
 
+    @Test("help and :help list everything one can type, at a prompt and in a script", arguments: ["help", ":help"])
+    func helpListsEverythingOneCanType(_ word: String) throws {
+        let interactive = try FlowDemo.run(["--strategy", "coordinator"], input: "start\n\(word)\nquit\n")
+        #expect(interactive.status == 0)
+        let listed = try #require(interactive.stdout.components(separatedBy: "You can type:").last)
+        for typed in ["1 or email <address>", "2 or back", ":back", ":open <link>", "help, :help", "quit"] {
+            #expect(listed.contains(typed), "\(typed) is not listed")
+        }
+        let scripted = try FlowDemo.run(["--strategy", "stack", "--script", "start,\(word),email ana@example.com"])
+        #expect(scripted.status == 0)
+        #expect(scripted.stdout.contains("You can type:"))
+        #expect(scripted.stdout.contains("== Catalog =="))
+    }
+
     @Test func shortInputIsRepeatedWhole() {
         #expect("nope".echoed == "nope")
         #expect(String(repeating: "a", count: 41).echoed == String(repeating: "a", count: 40) + "… (1 more bytes)")
@@ -81,7 +95,10 @@ struct FlowDemoCLITests {
     @Test func aScriptStepThatIsNotAnActionStopsWithStatusOneAndNamesTheStep() throws {
         let run = try FlowDemo.run(["--strategy", "stack", "--script", "start,dance,close"])
         #expect(run.status == 1)
-        #expect(run.stderr == "flow-demo: step 2 (\"dance\") failed: \"dance\" is not an action on Sign in. Try one of: 1 email, 2 back.\n")
+        #expect(
+            run.stderr
+                == "flow-demo: step 2 (\"dance\") failed: \"dance\" is not an action on Sign in. Try one of: 1 email, 2 back; help lists everything you can type.\n"
+        )
     }
 
     @Test("A script drives the system controls as the user, in every strategy", arguments: Strategy.allCases)

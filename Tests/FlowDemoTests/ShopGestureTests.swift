@@ -96,7 +96,7 @@ struct ShopGestureTests {
             (":tab 2", "That did not work: No tab group is shown around the screen the person sees."),
             (":tab", ":tab needs a tab's number: type \":tab 2\"."),
             (":back x", "That did not work: \"x\" is not a number of screens to go back; type \":back 2\"."),
-            (":fly", "\":fly\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>."),
+            (":fly", "\":fly\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>, :open <link>, :help."),
         ])
     func unusableControls(_ typed: String, _ expected: String) throws {
         let session = try ShopSession(strategy: .stack)
@@ -104,5 +104,17 @@ struct ShopGestureTests {
         #expect(session.perform(try #require(Command(typed))) == expected)
         #expect(session.host.render() == before)
         #expect(session.log.events.count == 2)
+    }
+
+    @Test("A tab number the tab bar does not have is refused in the person's numbering, from 1", arguments: [0, 3, -1])
+    func tabNumbersCountFromOne(_ number: Int) throws {
+        let session = try ShopSession(strategy: .coordinator)
+        for typed in ["start", "email ana@example.com"] { #expect(session.perform(try #require(Command(typed))) == nil) }
+        let before = session.host.render()
+        #expect(
+            session.perform(try #require(Command(":tab \(number)"))) == "That did not work: There is no tab \(number): the tab bar has 2 tabs, numbered from 1."
+        )
+        #expect(session.host.render() == before)
+        #expect(session.perform(try #require(Command(":tab 2"))) == nil)
     }
 }

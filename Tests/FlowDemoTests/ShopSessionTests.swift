@@ -56,8 +56,8 @@ struct ShopSessionTests {
     @Test("A bad command is refused with what is possible and changes nothing", arguments: Strategy.allCases)
     func badCommands(_ strategy: Strategy) throws {
         let bad: [(String, String)] = [
-            ("dance", "\"dance\" is not an action on Sign in. Try one of: 1 email, 2 back."),
-            ("9", "\"9\" is not an action on Sign in. Try one of: 1 email, 2 back."),
+            ("dance", "\"dance\" is not an action on Sign in. Try one of: 1 email, 2 back; help lists everything you can type."),
+            ("9", "\"9\" is not an action on Sign in. Try one of: 1 email, 2 back; help lists everything you can type."),
             ("email", "email needs <address>: type \"email <address>\"."),
             ("back now", "back takes nothing after it, but was given \"now\"."),
         ]

@@ -52,9 +52,13 @@ public enum PlatformControl {
             guard let argument = command.argument, let number = Int(argument) else {
                 throw CommandRefused(":tab needs a tab's number: type \":tab 2\".")
             }
+            // The person counts tabs from 1, as the control lists them; the host from 0.
+            if let tabs = host.user.tabGroup, let count = host.place(of: .container(tabs))?.childCount, !(1...max(count, 1)).contains(number) {
+                throw FlowError(.indexOutOfRange, "There is no tab \(number): the tab bar has \(count == 1 ? "1 tab" : "\(count) tabs"), numbered from 1.")
+            }
             try host.user.selectTab(number - 1)
         default:
-            throw CommandRefused("\"\(command.word.echoed)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>.")
+            throw CommandRefused("\"\(command.word.echoed)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>, :open <link>, :help.")
         }
     }
 

@@ -118,7 +118,7 @@ public final class ShopSession {
             ?? actions.first { $0.name == command.word }
         guard let action = chosen else {
             let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
-            throw CommandRefused("\"\(command.word.echoed)\" is not an action on \(screen.title). Try one of: \(possible).")
+            throw CommandRefused("\"\(command.word.echoed)\" is not an action on \(screen.title). Try one of: \(possible); help lists everything you can type.")
         }
         let argument = command.argument
         if let placeholder = action.argument, argument == nil {
@@ -167,6 +167,26 @@ public final class ShopSession {
             let width = controls.map(\.typed.count).max() ?? 0
             for control in controls { lines.append("  \(control.typed.padded(to: width))  \(control.summary)") }
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Everything a person can type now: the screen's actions, the system controls that apply,
+    /// links, help and quit. What `help` and `:help` print.
+    public func helpText() -> String {
+        var lines = ["You can type:"]
+        let actions = currentScreen?.actions ?? []
+        let controls = PlatformControl.available(on: host)
+        var rows: [(String, String)] = actions.enumerated().map { index, action in
+            ("\(index + 1) or \(action.argument.map { "\(action.name) \($0)" } ?? action.name)", action.summary)
+        }
+        rows += controls.map { ($0.typed, $0.summary) }
+        rows += [
+            (":open <link>", "open a link: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout"),
+            ("help, :help", "this list"),
+            ("quit", "stop"),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        lines += rows.map { "  \($0.0.padded(to: width))  \($0.1)" }
         return lines.joined(separator: "\n")
     }
 

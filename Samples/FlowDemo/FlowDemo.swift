@@ -5,13 +5,14 @@ import ShopApp
 extension Strategy: ExpressibleByArgument {}
 
 /// `flow-demo`: the shop, in the strategy the user picks, at a terminal or from a script; and its
-/// navigation as a graph, or explored for defects.
+/// navigation as a graph, or explored for defects. Running the shop is the default subcommand, so
+/// the first help page lists its options as well as the subcommands.
 @main
 struct FlowDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flow-demo",
         abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
-        discussion: RunShop.configuration.discussion,
+        discussion: RunOptions.discussion + "\n\n" + RunOptions.summary,
         subcommands: [RunShop.self, GraphCommand.self, ExploreCommand.self],
         defaultSubcommand: RunShop.self
     )
@@ -22,33 +23,57 @@ struct RunShop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
-        discussion: """
-            The shop: Welcome, Sign in (an email address; an invalid one keeps you there), Catalog \
-            (three products), Product, Cart (a modal), Checkout and Done. Closing Done finishes the \
-            run with the order as the flow's typed result.
+        discussion: RunOptions.discussion
+    )
 
-            Strategies:
-              stack        \(Strategy.stack.summary)
-              chain        \(Strategy.chain.summary)
-              router       \(Strategy.router.summary)
-              coordinator  \(Strategy.coordinator.summary)
+    @OptionGroup var options: RunOptions
 
-            Each screen shows what it shows, the hierarchy the in-memory host holds, and numbered \
-            actions. Type a number or a name; an action that takes an argument takes it after a \
-            space ("email ana@example.com"). "help" lists everything you can type; "quit" or the end \
-            of input stops.
+    func run() throws { try options.runShop() }
+}
 
-            System controls act as the person using the app, not as the screen: ":back" is the \
-            system back button, ":back 2" its menu (two screens at once), ":dismiss" swipes the \
-            sheet on top down, ":tab 2" taps the second tab. Each screen lists the ones that apply; \
-            the flows follow what they change, and the transcript marks them "(user)".
+/// The shop's options, shared by the root command and `run`.
+struct RunOptions: ParsableArguments {
+    /// The options, as the first help page lists them: ArgumentParser lists only the root
+    /// command's own there, and running the shop is a subcommand (the default one).
+    static var summary: String {
+        let options = [
+            ("--strategy <strategy>", Help.strategy),
+            ("--script <actions>", Help.script),
+            ("--open <link>", Help.open),
+            ("--transcript", Help.transcript),
+            ("--list-strategies", Help.listStrategies),
+        ]
+        let rows = options.map { hanging("  \($0.0.padding(toLength: 24, withPad: " ", startingAt: 0))", $0.1) }
+        return "Options of the shop (flow-demo [run] ...):\n" + rows.joined(separator: "\n")
+    }
 
-            Links: "--open shop://product/shoes" opens a link as the shop starts, and ":open <link>" \
-            opens one at any prompt: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, \
-            shop://cart, shop://checkout. Each strategy arrives with the back stack a person would \
-            have built, so Back walks up it. A link that needs an account waits behind sign-in and \
-            opens once you have signed in; the transcript marks its decisions "(link)".
+    /// Each option's help, written once for the option and the first help page.
+    enum Help {
+        static let strategy = "The strategy to run: stack, chain, router or coordinator. Asked for when not given."
+        static let listStrategies = "List the strategies, one line each, and exit."
+        static let script = "Run these comma-separated actions, then exit; the first that fails ends the run with status 1."
+        static let transcript = "Print every navigation event when the run ends."
+        static let open = "Open this link as the shop starts, as the platform hands an app a link: shop://product/shoes."
+    }
 
+    /// Help's long text, wrapped to 78 columns with hanging indents, so no line wraps to column 0.
+    static var discussion: String {
+        let strategies = Strategy.allCases.map { hanging("  \($0.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))", $0.summary) }
+        return [
+            wrapped(
+                "The shop: Welcome, Sign in (an email address; an invalid one keeps you there), Catalog (three products), Product, Cart (a modal), Checkout and Done. Closing Done finishes the run with the order as the flow's typed result."
+            ),
+            "Strategies:\n" + strategies.joined(separator: "\n"),
+            wrapped(
+                "Each screen shows what it shows, the hierarchy the in-memory host holds, and numbered actions. Type a number or a name; an action that takes an argument takes it after a space (\"email ana@example.com\"). \"help\" lists everything you can type; \"quit\" or the end of input stops."
+            ),
+            wrapped(
+                "System controls act as the person using the app, not as the screen: \":back\" is the system back button, \":back 2\" its menu (two screens at once), \":dismiss\" swipes the sheet on top down, \":tab 2\" taps the second tab. Each screen lists the ones that apply; the flows follow what they change, and the transcript marks them \"(user)\"."
+            ),
+            wrapped(
+                "Links: \"--open shop://product/shoes\" opens a link as the shop starts, and \":open <link>\" opens one at any prompt: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout. Each strategy arrives with the back stack a person would have built, so Back walks up it. A link that needs an account waits behind sign-in and opens once you have signed in; the transcript marks its decisions \"(link)\"."
+            ),
+            """
             Examples:
               flow-demo --strategy stack
               flow-demo --strategy router --transcript \\
@@ -58,22 +83,23 @@ struct RunShop: ParsableCommand {
               flow-demo graph --strategy chain --format mermaid
               flow-demo explore --strategy coordinator --depth 12
               flow-demo explore --strategy router --seed 7
-            """
-    )
+            """,
+        ].joined(separator: "\n\n")
+    }
 
-    @Option(help: "The strategy to run: stack, chain, router or coordinator. Asked for when not given.")
+    @Option(help: ArgumentHelp(Help.strategy))
     var strategy: Strategy?
 
-    @Flag(help: "List the strategies, one line each, and exit.")
+    @Flag(help: ArgumentHelp(Help.listStrategies))
     var listStrategies = false
 
-    @Option(help: ArgumentHelp("Run these comma-separated actions, then exit; the first that fails ends the run with status 1.", valueName: "actions"))
+    @Option(help: ArgumentHelp(Help.script, valueName: "actions"))
     var script: String?
 
-    @Flag(help: "Print every navigation event when the run ends.")
+    @Flag(help: ArgumentHelp(Help.transcript))
     var transcript = false
 
-    @Option(help: ArgumentHelp("Open this link as the shop starts, as the platform hands an app a link: shop://product/shoes.", valueName: "link"))
+    @Option(help: ArgumentHelp(Help.open, valueName: "link"))
     var open: String?
 
     func validate() throws {
@@ -88,7 +114,8 @@ struct RunShop: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Runs the shop as the options say.
+    func runShop() throws {
         if listStrategies {
             for strategy in Strategy.allCases {
                 print("\(strategy.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(strategy.summary)")
@@ -101,4 +128,28 @@ struct RunShop: ParsableCommand {
         }
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// Text wrapped to `width` columns.
+func wrapped(_ text: String, width: Int = 78) -> String {
+    hanging("", text, width: width)
+}
+
+/// Text after a label, wrapped to `width` columns, its later lines indented to the label's width.
+func hanging(_ label: String, _ text: String, width: Int = 78) -> String {
+    let indent = String(repeating: " ", count: label.count)
+    var lines: [String] = []
+    var line = label
+    var hasWord = false
+    for word in text.split(separator: " ") {
+        if hasWord, line.count + 1 + word.count > width {
+            lines.append(line)
+            line = indent
+            hasWord = false
+        }
+        line += (hasWord ? " " : "") + word
+        hasWord = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
 }

@@ -65,6 +65,19 @@ struct FlowDemoCLITests {
         #expect(scripted.stdout.contains("== Catalog =="))
     }
 
+    @Test func theFirstHelpPageShowsTheShopsOptionsAndWrapsUnderItsLabels() throws {
+        let run = try FlowDemo.run(["--help"])
+        #expect(run.status == 0)
+        for option in ["--strategy <strategy>", "--script <actions>", "--open <link>", "--transcript", "graph", "explore"] {
+            #expect(run.stdout.contains(option), "\(option) is not on the first help page")
+        }
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE:") }, "a line is wider than 80 columns")
+        let strategies = lines.drop { $0 != "Strategies:" }.dropFirst().prefix { !$0.isEmpty }
+        #expect(strategies.count >= 4 && strategies.allSatisfy { $0.hasPrefix("  ") }, "a strategy's summary wraps to column 0")
+        #expect(try FlowDemo.run(["run", "--help"]).stdout.contains("--script <actions>"))
+    }
+
     @Test func shortInputIsRepeatedWhole() {
         #expect("nope".echoed == "nope")
         #expect(String(repeating: "a", count: 41).echoed == String(repeating: "a", count: 40) + "… (1 more bytes)")

@@ -51,7 +51,8 @@ struct RunOptions: ParsableArguments {
     enum Help {
         static let strategy = "The strategy to run: stack, chain, router or coordinator. Asked for when not given."
         static let listStrategies = "List the strategies, one line each, and exit."
-        static let script = "Run these comma-separated actions, then exit; the first that fails ends the run with status 1."
+        static let script =
+            "Run these comma-separated actions, then exit: status 1 at the first that cannot be done, 3 at the end if a screen refused any (an invalid address), 0 otherwise."
         static let transcript = "Print every navigation event when the run ends."
         static let open = "Open this link as the shop starts, as the platform hands an app a link: shop://product/shoes."
     }

@@ -78,16 +78,21 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Walk randomly from this seed instead of breadth-first.")
     var seed: UInt64?
 
-    @Option(help: "How many moves the random walk makes.")
-    var steps = 10_000
+    @Option(help: "How many moves the random walk makes, with --seed: 10,000 by default.")
+    var steps: Int?
 
     func validate() throws {
         if let depth, depth < 1 { throw ValidationError("--depth must be at least 1, not \(depth).") }
+        guard let steps else { return }
+        guard seed != nil else {
+            throw ValidationError("--steps counts the random walk's moves and needs --seed; without --seed the walk is breadth-first to --depth.")
+        }
         guard steps >= 1 else { throw ValidationError("--steps must be at least 1, not \(steps).") }
     }
 
     func run() throws {
-        let walk: NavigationExplorer.Walk = seed.map { .random(seed: $0, steps: steps, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
+        let walk: NavigationExplorer.Walk =
+            seed.map { .random(seed: $0, steps: steps ?? 10_000, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
         let status: Int32 = try MainActor.assumeIsolated {
             let progress = ProgressLine()
             let report = try ShopExploration.explorer(strategy).explore(walk) { progress.show($0) }

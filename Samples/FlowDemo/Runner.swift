@@ -62,6 +62,11 @@ struct Runner {
             print(session.outcome == nil ? session.screenText() : session.summary)
         }
         if session.outcome == nil { print(session.summary) }
+        if session.refusals > 0 {
+            let steps = session.refusals == 1 ? "1 step" : "\(session.refusals) steps"
+            printError("flow-demo: the script ran to its end, but the shop refused \(steps) (marked !).")
+            return 3
+        }
         return 0
     }
 

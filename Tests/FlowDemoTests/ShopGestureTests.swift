@@ -117,4 +117,10 @@ struct ShopGestureTests {
         #expect(session.host.render() == before)
         #expect(session.perform(try #require(Command(":tab 2"))) == nil)
     }
+
+    @Test func goingBackFurtherThanTheStackHoldsSaysHowManyScreensThereAre() throws {
+        let session = try ShopSession(strategy: .stack)
+        #expect(session.perform(try #require(Command("start"))) == nil)
+        #expect(session.perform(try #require(Command(":back 3"))) == "That did not work: [shop] has 1 screen to go back over, not 3.")
+    }
 }

@@ -92,6 +92,7 @@ struct LinkMapTests {
             ("shop://files", "No link pattern matches"),
             ("shop://orders/12/items", "No link pattern matches"),
             ("ftp://product/shoes", "this app opens https, shop links"),
+            ("http://shop.example/product/shoes", "has the scheme http; this app opens https, shop links"),
             ("https://elsewhere.example/product/shoes", "this app opens links for shop.example"),
         ])
     func refusesUnknown(_ text: String, _ reason: String) throws {

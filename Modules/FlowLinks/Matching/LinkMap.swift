@@ -120,7 +120,7 @@ public struct LinkMap<Destination> {
         if let scheme = link.scheme, !schemes.isEmpty, !schemes.contains(scheme) {
             throw FlowError(
                 .unknownLink,
-                "The link \"\(link.text.linkEchoed)\" is a \(scheme.linkEchoed) link; this app opens \(schemes.sorted().joined(separator: ", ")) links.")
+                "The link \"\(link.text.linkEchoed)\" has the scheme \(scheme.linkEchoed); this app opens \(schemes.sorted().joined(separator: ", ")) links.")
         }
         if let site = link.site, !sites.isEmpty, !sites.contains(site) {
             throw FlowError(

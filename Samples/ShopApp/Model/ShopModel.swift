@@ -30,6 +30,11 @@ public final class ShopModel {
         return user
     }
 
+    /// How many items the cart holds, in words: `1 item`, `2 items`.
+    public var cartCount: String {
+        cart.count == 1 ? "1 item" : "\(cart.count) items"
+    }
+
     /// Adds a product to the cart.
     public func add(_ product: Product) {
         cart.append(product)

@@ -36,7 +36,7 @@ public final class SignInScreen: ShopScreen {
                     [model, unowned self] address in
                     switch model.signIn(email: address ?? "") {
                     case .success(let user): try onSignedIn(user)
-                    case .failure(let problem): self.message = problem.description
+                    case .failure(let problem): self.problem = problem.description
                     }
                 })
         }
@@ -62,7 +62,7 @@ public final class CatalogScreen: ShopScreen {
     }
 
     public override var lines: [String] {
-        ["Signed in as \(model.user?.email ?? "nobody"). Cart: \(model.cart.count) item(s)."]
+        ["Signed in as \(model.user?.email ?? "nobody"). Cart: \(model.cartCount)."]
             + Product.catalog.map { "  \($0.id): \($0)" }
     }
 
@@ -95,7 +95,7 @@ public final class ProductScreen: ShopScreen {
 
     public override var lines: [String] {
         guard let product else { return ["No product."] }
-        return ["\(product.name), €\(product.price).", "Cart: \(model.cart.count) item(s)."]
+        return ["\(product.name), €\(product.price).", "Cart: \(model.cartCount)."]
     }
 
     public override var actions: [ShopAction] {
@@ -104,7 +104,7 @@ public final class ProductScreen: ShopScreen {
             actions.append(
                 ShopAction("add", "Add \(product.name) to the cart") { [model, unowned self] _ in
                     model.add(product)
-                    self.message = "Added \(product.name). Cart: \(model.cart.count) item(s)."
+                    self.message = "Added \(product.name). Cart: \(model.cartCount)."
                 })
         }
         return actions + [action("cart", "Open the cart", onOpenCart), action("back", "Back to the catalog", onBack)].compactMap { $0 }

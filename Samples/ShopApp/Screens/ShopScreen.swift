@@ -44,8 +44,11 @@ public struct ShopAction {
 open class ShopScreen: ExplorableScreen {
     /// The screen's title.
     public let title: String
-    /// What went wrong or right with the last action, shown once.
+    /// What the last action did that the screen itself does not show, shown once, marked `*`.
     public var message: String?
+    /// Why the screen refused what the person typed (an address that is not one), shown once,
+    /// marked `!`; a script that meets one ends with status 3.
+    public var problem: String?
     /// Storage strategies attach to the screen, keyed by what they store.
     public var attachments: [String: Any] = [:]
 

@@ -71,7 +71,8 @@ public enum PlatformControl {
             throw FlowError(.nothingToGoBackTo, "There is nothing to go back to.")
         }
         guard count < entries, let entry = host.child(at: entries - 1 - count, of: .container(stack)) else {
-            throw FlowError(.indexOutOfRange, "[\(stack)] has \(entries - 1) screens to go back over, not \(count).")
+            let over = entries - 1 == 1 ? "1 screen" : "\(entries - 1) screens"
+            throw FlowError(.indexOutOfRange, "[\(stack)] has \(over) to go back over, not \(count).")
         }
         try host.user.back(to: entry)
     }

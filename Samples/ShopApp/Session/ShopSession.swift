@@ -128,9 +128,15 @@ public final class ShopSession {
             throw CommandRefused("\(action.name) takes nothing after it, but was given \"\(argument.echoed)\".")
         }
         screen.message = nil
+        screen.problem = nil
         try action.run(argument)
+        if screen.problem != nil { refusals += 1 }
         try resumeLink()
     }
+
+    /// How many actions a screen refused with a problem of its own (an address that is not one)
+    /// rather than a thrown error: the run went on, but not as typed.
+    public private(set) var refusals = 0
 
     /// Opens the link parked behind sign-in once its guard lets it through: after every command,
     /// when the shop is between requests.
@@ -148,8 +154,12 @@ public final class ShopSession {
             return "The shop has ended.\n" + summary
         }
         var lines = ["== \(screen.title) =="] + screen.lines
+        if let problem = screen.problem {
+            lines.append("! \(problem)")
+            screen.problem = nil
+        }
         if let message = screen.message {
-            lines.append("! \(message)")
+            lines.append("* \(message)")
             screen.message = nil
         }
         lines.append("-- hierarchy --")

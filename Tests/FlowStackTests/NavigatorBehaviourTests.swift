@@ -190,6 +190,18 @@ struct NavigatorBehaviourTests {
         #expect(navigator.outcome == .completed(7))
     }
 
+    @Test func aScreenFinishesWithTheTypedCallTheGettingStartedArticleShows() throws {
+        let navigator = try started(Int.self)
+        let screen = try #require(navigator.currentScreen as? First)
+
+        let error = #expect(throws: FlowError.self) { try screen.navigator?.finish(with: "7") }
+        #expect(error?.code == .argumentTypeMismatch)
+        #expect(navigator.phase == .running)
+
+        try screen.navigator?.finish(with: 7)
+        #expect(navigator.outcome == .completed(7))
+    }
+
     @Test func theResultCanBeAwaited() async throws {
         let navigator = try started(Int.self)
         async let outcome = navigator.finished()

@@ -111,6 +111,15 @@ extension NavigatorHandle {
         try dismiss(completion: nil)
     }
 
+    /// Ends the flow with a result, from a screen that holds the navigator as a handle:
+    /// `try navigator?.finish(with: order)`, as on the ``StackNavigator`` itself.
+    ///
+    /// - Throws: `argumentTypeMismatch` for a value of another type than the navigator's result
+    ///   (a handle does not know it at compile time); what ending throws. Nothing changes then.
+    public func finish<Value>(with value: Value, completion: (() -> Void)? = nil) throws {
+        try finish(withValue: value, completion: completion)
+    }
+
     /// The argument the last navigation with an argument carried, read once, as the type the
     /// caller expects: `let product: Product? = try navigator.dataFromPreviousScreen()`.
     public func dataFromPreviousScreen<A>() throws -> A? {

@@ -60,8 +60,11 @@ struct FlowLawsTests {
     }
 
     @Test func checkRecordsAnIssueForEachViolation() {
-        withKnownIssue {
+        let issues = CheckIssues.collected {
             FlowLaws.check(makeHost: { InMemoryHost() }, make: { FlawedFlow(.keepsScreens) }) { try $0.complete() }
         }
+        let violations = FlowLaws.violations(makeHost: { InMemoryHost() }, make: { FlawedFlow(.keepsScreens) }) { try $0.complete() }
+        #expect(issues == violations.map { "Flow law broken — \($0)" })
+        #expect(!issues.isEmpty)
     }
 }

@@ -55,8 +55,18 @@ public struct BadRequest<Subject>: Sendable, CustomStringConvertible {
     ) throws {
         try setUp(subject)
         let before = state()
-        let error = #expect(throws: FlowError.self, sourceLocation: sourceLocation) { try request(subject) }
-        #expect(error?.code == code, sourceLocation: sourceLocation)
-        #expect(state() == before, "\(description) changed something", sourceLocation: sourceLocation)
+        do {
+            try request(subject)
+            CheckIssues.record("\(description) was accepted; it should throw \(code).", sourceLocation: sourceLocation)
+        } catch let error as FlowError {
+            if error.code != code {
+                CheckIssues.record("\(description) threw \(error.code), not \(code): \(error.message)", sourceLocation: sourceLocation)
+            }
+        } catch {
+            CheckIssues.record("\(description) threw \(type(of: error)), not a FlowError with \(code).", sourceLocation: sourceLocation)
+        }
+        if state() != before {
+            CheckIssues.record("\(description) changed something", sourceLocation: sourceLocation)
+        }
     }
 }

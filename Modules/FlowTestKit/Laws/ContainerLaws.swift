@@ -78,7 +78,7 @@ public enum ContainerLaws {
         makeContainer: () -> any ScreenContainer
     ) {
         for violation in violations(makeContainer: makeContainer) {
-            Issue.record("Container law broken — \(violation)", sourceLocation: sourceLocation)
+            CheckIssues.record("Container law broken — \(violation)", sourceLocation: sourceLocation)
         }
     }
 

@@ -64,7 +64,7 @@ public enum FlowLaws {
         complete: (F) throws -> Void
     ) {
         for violation in violations(makeHost: makeHost, placement: placement, make: make, complete: complete) {
-            Issue.record("Flow law broken — \(violation)", sourceLocation: sourceLocation)
+            CheckIssues.record("Flow law broken — \(violation)", sourceLocation: sourceLocation)
         }
     }
 

@@ -138,7 +138,7 @@ public enum GestureLaws {
 
     private static func record(_ violations: [LawViolation], _ sourceLocation: SourceLocation) {
         for violation in violations {
-            Issue.record("Gesture law broken — \(violation)", sourceLocation: sourceLocation)
+            CheckIssues.record("Gesture law broken — \(violation)", sourceLocation: sourceLocation)
         }
     }
 

@@ -44,7 +44,7 @@ public enum HostLaws {
         makeHost: () -> any PresentationHost
     ) {
         for violation in violations(makeHost: makeHost) {
-            Issue.record("Host law broken — \(violation)", sourceLocation: sourceLocation)
+            CheckIssues.record("Host law broken — \(violation)", sourceLocation: sourceLocation)
         }
     }
 

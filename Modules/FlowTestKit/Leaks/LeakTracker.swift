@@ -52,12 +52,13 @@ public final class LeakTracker {
     @discardableResult
     public func expectNoLeaks(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         guard trackedCount > 0 else {
-            Issue.record("Nothing was tracked, so no leak could be found: track the screens and flows the test makes.", sourceLocation: sourceLocation)
+            CheckIssues.record("Nothing was tracked, so no leak could be found: track the screens and flows the test makes.", sourceLocation: sourceLocation)
             return false
         }
         let alive = survivors
         guard !alive.isEmpty else { return true }
-        Issue.record("\(alive.count) of \(trackedCount) tracked objects are still alive: \(alive.joined(separator: ", "))", sourceLocation: sourceLocation)
+        CheckIssues.record(
+            "\(alive.count) of \(trackedCount) tracked objects are still alive: \(alive.joined(separator: ", "))", sourceLocation: sourceLocation)
         return false
     }
 }

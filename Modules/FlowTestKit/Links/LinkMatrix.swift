@@ -132,15 +132,16 @@ public struct LinkMatrix<Subject> {
         let arrivals = try open(link, then: then)
         for arrival in arrivals {
             if let error = arrival.error {
-                Issue.record("\(link) from \(arrival.start) was refused: \(error)", sourceLocation: sourceLocation)
+                CheckIssues.record("\(link) from \(arrival.start) was refused: \(error)", sourceLocation: sourceLocation)
                 continue
             }
             if let diff = LineDiff.diff(expected: expected, actual: arrival.rendered) {
-                Issue.record("\(link) from \(arrival.start) shows another hierarchy (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+                CheckIssues.record("\(link) from \(arrival.start) shows another hierarchy (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
             }
             let arrived = arrival.transcript.lines.filter { $0.hasPrefix("(link) arrive \(link)") }.count
             if arrived != 1 {
-                Issue.record("\(link) from \(arrival.start) arrived \(arrived) times; the transcript:\n\(arrival.transcript)", sourceLocation: sourceLocation)
+                CheckIssues.record(
+                    "\(link) from \(arrival.start) arrived \(arrived) times; the transcript:\n\(arrival.transcript)", sourceLocation: sourceLocation)
             }
         }
         return arrivals

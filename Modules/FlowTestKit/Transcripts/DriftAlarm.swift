@@ -25,6 +25,6 @@ public final class DriftAlarm: FlowObserver {
     public func receive(_ event: FlowEvent) {
         guard case .drifted(let drift) = event.change else { return }
         drifts.append(drift)
-        Issue.record("The platform drifted from the model: \(drift)", sourceLocation: sourceLocation)
+        CheckIssues.record("The platform drifted from the model: \(drift)", sourceLocation: sourceLocation)
     }
 }

@@ -11,7 +11,7 @@ public func expectTranscript(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     guard let diff = LineDiff.diff(expected: expected.lines, actual: actual.lines) else { return true }
-    Issue.record("The transcript differs from the expected one (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+    CheckIssues.record("The transcript differs from the expected one (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
     return false
 }
 
@@ -29,6 +29,6 @@ public func expectRendered(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     guard let diff = LineDiff.diff(expected: expected, actual: rendered) else { return true }
-    Issue.record("The rendered hierarchy differs from the expected one (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+    CheckIssues.record("The rendered hierarchy differs from the expected one (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
     return false
 }

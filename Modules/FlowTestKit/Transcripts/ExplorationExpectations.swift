@@ -6,6 +6,6 @@ import Testing
 /// - Returns: whether there were none.
 @discardableResult
 public func expectNoFindings(_ report: ExplorationReport, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    for finding in report.findings { Issue.record("Exploration finding: \(finding)", sourceLocation: sourceLocation) }
+    for finding in report.findings { CheckIssues.record("Exploration finding: \(finding)", sourceLocation: sourceLocation) }
     return report.findings.isEmpty
 }

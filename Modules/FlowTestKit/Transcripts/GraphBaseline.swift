@@ -38,19 +38,20 @@ public func expectGraph(
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("Recorded the graph baseline \(baseline); unset \(graphBaselineRecordingVariable) to compare with it.", sourceLocation: sourceLocation)
+            CheckIssues.record(
+                "Recorded the graph baseline \(baseline); unset \(graphBaselineRecordingVariable) to compare with it.", sourceLocation: sourceLocation)
         } catch {
-            Issue.record("Could not record the graph baseline \(baseline): \(error)", sourceLocation: sourceLocation)
+            CheckIssues.record("Could not record the graph baseline \(baseline): \(error)", sourceLocation: sourceLocation)
         }
         return false
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record(
+        CheckIssues.record(
             "There is no graph baseline at \(baseline). Run with \(graphBaselineRecordingVariable)=1 to write it, or commit this:\n\(actual)",
             sourceLocation: sourceLocation)
         return false
     }
     guard let diff = LineDiff.diff(expected: expected, actual: actual) else { return true }
-    Issue.record("The navigation differs from the baseline \(baseline) (- baseline, + now):\n\(diff)", sourceLocation: sourceLocation)
+    CheckIssues.record("The navigation differs from the baseline \(baseline) (- baseline, + now):\n\(diff)", sourceLocation: sourceLocation)
     return false
 }

@@ -80,6 +80,17 @@ struct FlowDemoCLITests {
         #expect(try FlowDemo.run(["run", "--help"]).stdout.contains("--script <actions>"))
     }
 
+    @Test("No journey places the order twice: Back after Pay never reaches Pay again", arguments: Strategy.allCases)
+    func backAfterPayNeverPaysAgain(_ strategy: Strategy) throws {
+        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,add,cart,checkout,pay,:back,pay,close"])
+        #expect(run.status == 1)
+        #expect(run.stdout.components(separatedBy: "Thank you! Order placed").count == 2, "one order")
+        let quit = try FlowDemo.run(["--strategy", strategy.rawValue], input: "start\nemail ana@example.com\nshoes\nadd\ncart\ncheckout\npay\nquit\n")
+        #expect(
+            quit.stdout.hasSuffix("Stopped (\(strategy.rawValue)) on Done; the order was placed: ana@example.com: Red shoes; total €59.\n"),
+            "\(quit.stdout.suffix(200))")
+    }
+
     @Test func exploreRefusesStepsWithoutASeed() throws {
         let run = try FlowDemo.run(["explore", "--strategy", "stack", "--steps", "5"])
         #expect(run.status == 64)

@@ -23,6 +23,10 @@ public struct ExplorationFinding: Hashable, Sendable, CustomStringConvertible {
         /// action does after it. (Going back and selecting a tab reveal whatever the route left
         /// there, so where they lead is not compared.)
         case routesDisagree(action: String, here: String, there: String, otherRoute: [String])
+        /// Something the app declared once-only (``OnceOnlyEffect``) happened twice in one journey:
+        /// an order placed again by Back and Pay, a message sent twice. The reproduction is the
+        /// shortest journey found that does it.
+        case happenedTwice(String)
     }
 
     /// What is wrong.
@@ -49,6 +53,7 @@ public struct ExplorationFinding: Hashable, Sendable, CustomStringConvertible {
         case .refusalChangedSomething(let action): return "'\(action)' threw\(place) \(moves) but changed what is shown"
         case .invalidSampleAccepted(let action): return "'\(action)' is a bad sample but changed what is shown\(place) \(moves)"
         case .deadEnd: return "dead end\(place) \(moves): no move leads anywhere else, and the flow has not ended"
+        case .happenedTwice(let effect): return "\(effect) twice in one journey\(place) \(moves)"
         case .neverReached(let name): return "\(name) is never reached"
         case .leak(let survivors): return "the flow ended \(moves), and \(survivors.joined(separator: ", ")) stayed alive"
         case .routesDisagree(let action, let here, let there, let otherRoute):

@@ -17,6 +17,8 @@ public struct ExplorationRun {
     let state: @MainActor () -> String
     /// The actions a person can take on a screen.
     let actions: @MainActor (any Screen) -> [ScreenAction]
+    /// What may happen at most once in a run, each with how many times it has happened so far.
+    let onceOnly: [OnceOnlyEffect]
 
     /// Describes a run.
     ///
@@ -31,18 +33,44 @@ public struct ExplorationRun {
     ///     looks like an empty one.
     ///   - actions: The actions a person can take on a screen; by default an ``ExplorableScreen``'s
     ///     own, and none on other screens.
+    ///   - onceOnly: What must happen at most once in a run — an order placed, a message sent —
+    ///     each with how many times it has happened in this run. The explorer tells states apart by
+    ///     these counts and reports a journey in which one happens twice
+    ///     (``ExplorationFinding/Kind/happenedTwice(_:)``).
     public init(
         host: any PresentationHost,
         flow: any Flow,
         keeping: AnyObject? = nil,
         state: @escaping @MainActor () -> String = { "" },
-        actions: (@MainActor (any Screen) -> [ScreenAction])? = nil
+        actions: (@MainActor (any Screen) -> [ScreenAction])? = nil,
+        onceOnly: [OnceOnlyEffect] = []
     ) {
         self.host = host
         self.flow = flow
         self.keepAlive = keeping
         self.state = state
         self.actions = actions ?? { ($0 as? any ExplorableScreen)?.explorationActions ?? [] }
+        self.onceOnly = onceOnly
+    }
+}
+
+/// Something an app must do at most once in a journey — place an order, send a message, charge a
+/// card — and how to count it in one run.
+///
+/// ```swift
+/// ExplorationRun(host: host, flow: flow, onceOnly: [OnceOnlyEffect("order placed") { model.orders.count }])
+/// ```
+@MainActor
+public struct OnceOnlyEffect {
+    /// What happens, as a finding names it: `order placed`.
+    public let name: String
+    /// How many times it has happened in the run.
+    public let count: @MainActor () -> Int
+
+    /// Names an effect and how to count it.
+    public init(_ name: String, count: @escaping @MainActor () -> Int) {
+        self.name = name
+        self.count = count
     }
 }
 

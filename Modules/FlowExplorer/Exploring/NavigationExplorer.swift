@@ -213,7 +213,15 @@ public final class NavigationExplorer {
     /// The state a run is in: what is shown and the app's own state.
     func key(of live: LiveRun) -> StateKey {
         let run = live.run!
-        return StateKey(run.host.hierarchy, state: run.state())
+        // Once-only effects that happened are part of the state: the same screen before and after
+        // an order is placed are two states, and the second Pay is tried from the second.
+        let effects = run.onceOnly.map { "\($0.name): \($0.count())" }.joined(separator: ", ")
+        return StateKey(run.host.hierarchy, state: effects.isEmpty ? run.state() : run.state() + " | " + effects)
+    }
+
+    /// The once-only effects that have happened more than once in a run.
+    func repeatedEffects(in live: LiveRun) -> [String] {
+        live.run.map { run in run.onceOnly.filter { $0.count() > 1 }.map(\.name) } ?? []
     }
 
     /// The graph node a run stands at: the visible screen's type, or how the flow ended.

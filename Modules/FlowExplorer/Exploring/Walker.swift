@@ -162,6 +162,9 @@ struct Walker {
             return (next, false)
         }
         let there = explorer.nodeName(of: live)
+        for effect in explorer.repeatedEffects(in: live) {
+            report(.happenedTwice(effect), route: reproduction, at: there, about: ["twice", effect] as [AnyHashable])
+        }
         let ended = live.run.map { endName(of: $0.flow) != nil } ?? false
         if ended { graph.add(NavigationGraph.Node(there, kind: .end)) }
         let kind = Self.kind(of: live.recorder.events, ended: ended)

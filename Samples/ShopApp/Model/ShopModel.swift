@@ -8,6 +8,9 @@ public final class ShopModel {
     public private(set) var user: User?
     /// The products in the cart, in the order they were added.
     public private(set) var cart: [Product] = []
+    /// The orders placed, first first. A journey places one; the explorer reports one that
+    /// places two (``ShopExploration``).
+    public private(set) var placedOrders: [Order] = []
 
     /// Makes an empty session.
     public init() {}
@@ -40,9 +43,16 @@ public final class ShopModel {
         cart.append(product)
     }
 
+    /// Places an order: it is recorded, and the cart is emptied. The effect a second Pay must
+    /// never repeat.
+    public func place(_ order: Order) {
+        placedOrders.append(order)
+        cart = []
+    }
+
     /// What of this session changes what a user can do, beyond what is shown: whether someone
     /// is signed in, and whether the cart has something in it (which offers checkout). The
-    /// explorer tells states apart by it.
+    /// explorer tells states apart by it (and by the orders placed, a once-only effect).
     public var navigationState: String {
         "signed in: \(user != nil), cart: \(cart.isEmpty ? "empty" : "not empty")"
     }

@@ -134,27 +134,30 @@ public final class CartScreen: ShopScreen {
     }
 }
 
-/// The order to confirm.
+/// The order to confirm, as it was when the screen was made: like a real checkout page, it keeps
+/// the order it shows, so Pay pays that order again if the person comes back to it — unless the
+/// shop's recipe keeps them from coming back (``ShopSession/protectsPlacedOrder``).
 public final class CheckoutScreen: ShopScreen {
-    let model: ShopModel
+    /// The order the screen shows and pays, if there was one to check out.
+    public let order: Order?
     /// Places the order.
     public var onPay: ((Order) throws -> Void)?
     /// Goes back.
     public var onBack: (() throws -> Void)?
 
-    /// Makes the screen.
+    /// Makes the screen for the order the model makes now.
     public init(model: ShopModel) {
-        self.model = model
+        self.order = model.order
         super.init(title: "Checkout")
     }
 
     public override var lines: [String] {
-        guard let order = model.order else { return ["Nothing to check out."] }
+        guard let order else { return ["Nothing to check out."] }
         return ["Order for \(order.email):"] + order.items.map { "  \($0)" } + ["Total: €\(order.total)"]
     }
 
     public override var actions: [ShopAction] {
-        let pay = model.order.flatMap { order in action("pay", "Pay €\(order.total) and place the order", onPay.map { pay in { try pay(order) } }) }
+        let pay = order.flatMap { order in action("pay", "Pay €\(order.total) and place the order", onPay.map { pay in { try pay(order) } }) }
         return [pay, action("back", "Back", onBack)].compactMap { $0 }
     }
 }
@@ -163,6 +166,13 @@ public final class CheckoutScreen: ShopScreen {
 public final class DoneScreen: ShopScreen {
     /// The order placed; set by whoever shows the screen.
     public var order: Order?
+    /// Whether the screen hides the back button and refuses the back swipe, as a confirmation does
+    /// on iOS (`hidesBackButton`): the recipe of the strategies whose steps stay behind the
+    /// confirmation (the chain, the router). Close still finishes.
+    public var refusesBack = false
+
+    /// No back button once the order is placed, when ``refusesBack`` says so.
+    public override var allowsInteractiveBack: Bool { !refusesBack }
     /// Finishes with the order.
     public var onClose: ((Order) throws -> Void)?
 

@@ -57,6 +57,10 @@ open class ShopScreen: ExplorableScreen {
     /// The screen's name in hierarchies and transcripts.
     public var displayName: String { title }
 
+    /// Whether the person may go back from the screen with the platform's back button, its menu
+    /// and the edge swipe: yes, unless a screen says otherwise.
+    open var allowsInteractiveBack: Bool { true }
+
     /// What the screen shows, one line each.
     open var lines: [String] { [] }
 

@@ -16,7 +16,8 @@ public enum PlatformControl {
     /// The controls that can be used on what the host shows now.
     public static func available(on host: any PresentationHost) -> [Available] {
         var controls: [Available] = []
-        if case .back(let entry, let stack)? = host.user.backGesture {
+        // A control the screen refuses (a confirmation with no back button) is not offered.
+        if let gesture = host.user.backGesture, case .back(let entry, let stack) = gesture, (try? host.refusal(of: gesture)) == .some(nil) {
             controls.append(Available(typed: ":back", summary: "system back button: back to \(entry)"))
             let below = host.index(of: entry, in: stack) ?? 0
             if below > 0 {

@@ -8,11 +8,19 @@ import FlowStack
 /// by ``ShopModel/navigationState``.
 @MainActor
 public enum ShopExploration {
-    /// An explorer of the shop in a strategy, expecting every screen that strategy shows.
-    public static func explorer(_ strategy: Strategy) -> NavigationExplorer {
+    /// An explorer of the shop in a strategy, expecting every screen that strategy shows; an
+    /// order placed is once-only, so a journey that places two is a finding.
+    ///
+    /// - Parameter protectsPlacedOrder: `false` explores the shop without the recipe that keeps
+    ///   an order from being placed twice.
+    public static func explorer(_ strategy: Strategy, protectsPlacedOrder: Bool = true) -> NavigationExplorer {
         NavigationExplorer(expecting: strategy.screenTypeNames) {
-            let session = try ShopSession(strategy: strategy)
-            return ExplorationRun(host: session.host, flow: session.flow, keeping: session, state: { [model = session.model] in model.navigationState })
+            let session = try ShopSession(strategy: strategy, protectsPlacedOrder: protectsPlacedOrder)
+            let model = session.model
+            return ExplorationRun(
+                host: session.host, flow: session.flow, keeping: session, state: { model.navigationState },
+                onceOnly: [OnceOnlyEffect("order placed") { model.placedOrders.count }]
+            )
         }
     }
 }

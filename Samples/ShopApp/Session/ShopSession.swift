@@ -20,28 +20,38 @@ public final class ShopSession {
     /// (``ShopLinks/guards(model:)``).
     public let links: LinkOpener<ShopDestination>
 
+    /// Whether the shop keeps a placed order from being placed again: each strategy's recipe
+    /// (Docs/Strategies.md, "A step that cannot be undone") — FlowStack's and FlowCoordinator's
+    /// confirmation replaces the entries behind it, so Back leads to the catalog; FlowChain's and
+    /// FlowRouter's refuses the person's Back. Off, the shop is the one that took an order twice.
+    public let protectsPlacedOrder: Bool
+
     /// Starts the shop in a strategy, with observers of its own (a logger, say) that see every
     /// event from the first.
-    public init(strategy: Strategy, observers: [any FlowObserver] = []) throws {
+    ///
+    /// - Parameter protectsPlacedOrder: `false` leaves out the recipe that keeps an order from
+    ///   being placed twice, as a test of the explorer's once-only finding does.
+    public init(strategy: Strategy, observers: [any FlowObserver] = [], protectsPlacedOrder: Bool = true) throws {
         self.strategy = strategy
+        self.protectsPlacedOrder = protectsPlacedOrder
         host.addObserver(log)
         for observer in observers { host.addObserver(observer) }
         let arrive: (ShopDestination) throws -> Void
         switch strategy {
         case .stack:
-            let navigator = StackShop.make(model: model)
+            let navigator = StackShop.make(model: model, protectingOrder: protectsPlacedOrder)
             flow = navigator
             arrive = { try StackShop.arrive(at: $0, on: navigator) }
         case .chain:
-            let chain = ChainShop.make(model: model, host: host)
+            let chain = ChainShop.make(model: model, host: host, protectingOrder: protectsPlacedOrder)
             flow = chain
             arrive = { [model] in try ChainShop.arrive(at: $0, on: chain, model: model) }
         case .router:
-            let router = try RouterShop.make(model: model)
+            let router = try RouterShop.make(model: model, protectingOrder: protectsPlacedOrder)
             flow = router
             arrive = { [model] in try RouterShop.arrive(at: $0, on: router, model: model) }
         case .coordinator:
-            let app = CoordinatorShop.make(model: model)
+            let app = CoordinatorShop.make(model: model, protectingOrder: protectsPlacedOrder)
             flow = app
             arrive = { try app.answer($0) }
         }
@@ -205,7 +215,12 @@ public final class ShopSession {
         switch outcome {
         case .completed(let order)?: "Finished (\(strategy.rawValue)): order placed for \(order)."
         case .cancelled?: "Finished (\(strategy.rawValue)): cancelled without an order."
-        case nil: "Stopped (\(strategy.rawValue)) on \(currentScreen?.title ?? "no screen"), without an order."
+        case nil:
+            if let placed = model.placedOrders.last {
+                "Stopped (\(strategy.rawValue)) on \(currentScreen?.title ?? "no screen"); the order was placed: \(placed)."
+            } else {
+                "Stopped (\(strategy.rawValue)) on \(currentScreen?.title ?? "no screen"), without an order."
+            }
         }
     }
 }

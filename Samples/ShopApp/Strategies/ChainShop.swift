@@ -10,7 +10,7 @@ import FlowKernel
 /// goes through a product.
 @MainActor
 enum ChainShop {
-    static func make(model: ShopModel, host: any PresentationHost) -> ChainFlow<Order> {
+    static func make(model: ShopModel, host: any PresentationHost, protectingOrder: Bool = true) -> ChainFlow<Order> {
         StepChain<Order>("shop")
             .addStep {
                 let screen = WelcomeScreen()
@@ -39,12 +39,17 @@ enum ChainShop {
             }
             .addStep {
                 let screen = CheckoutScreen(model: model)
-                screen.onPay = { [unowned screen] order in try screen.step?.next(context: order) }
+                screen.onPay = { [unowned screen] order in
+                    try screen.step?.next(context: order)
+                    model.place(order)
+                }
                 screen.onBack = { [unowned screen] in try screen.step?.back() }
                 return screen
             }
             .addStep {
                 let screen = DoneScreen()
+                // A chain's steps are its order: the confirmation refuses the person's Back instead.
+                screen.refusesBack = protectingOrder
                 screen.onClose = { [unowned screen] order in try screen.step?.next(context: order) }
                 return screen
             }

@@ -7,16 +7,18 @@ import FlowKernel
 /// up as each coordinator's result.
 @MainActor
 enum CoordinatorShop {
-    static func make(model: ShopModel) -> AppCoordinator {
-        AppCoordinator(model: model)
+    static func make(model: ShopModel, protectingOrder: Bool = true) -> AppCoordinator {
+        AppCoordinator(model: model, protectingOrder: protectingOrder)
     }
 
     /// Welcome, then sign-in, then the tabs; ends with the order the tabs end with.
     final class AppCoordinator: StackCoordinator<Order> {
         let model: ShopModel
+        let protectingOrder: Bool
 
-        init(model: ShopModel) {
+        init(model: ShopModel, protectingOrder: Bool) {
             self.model = model
+            self.protectingOrder = protectingOrder
             super.init("shop")
         }
 
@@ -34,7 +36,7 @@ enum CoordinatorShop {
         }
 
         private func shop() throws {
-            try start(child: ShopTabs(model: model)) { [unowned self] outcome in
+            try start(child: ShopTabs(model: model, protectingOrder: protectingOrder)) { [unowned self] outcome in
                 guard let order = outcome.result else { return }
                 try self.finish(with: order)
             }
@@ -78,17 +80,19 @@ enum CoordinatorShop {
     /// The tab group: the shop, and the account. Ends with the shop's order.
     final class ShopTabs: TabCoordinator<Order> {
         let model: ShopModel
+        let protectingOrder: Bool
         /// The shop tab's coordinator, which answers links.
         private weak var catalog: CatalogCoordinator?
 
-        init(model: ShopModel) {
+        init(model: ShopModel, protectingOrder: Bool) {
             self.model = model
+            self.protectingOrder = protectingOrder
             super.init("tabs")
         }
 
         override func start() throws {
             try super.start()
-            let catalog = CatalogCoordinator(model: model)
+            let catalog = CatalogCoordinator(model: model, protectingOrder: protectingOrder)
             catalog.onAccount = { [unowned self] in try self.select(1) }
             // An item's end arrives in a handler that cannot throw: a refusal goes to refused(_:).
             catalog.onFinish { [unowned self] outcome in
@@ -112,12 +116,14 @@ enum CoordinatorShop {
     /// Catalog, product, checkout and done on the shop tab's stack; the cart presented as a child.
     final class CatalogCoordinator: StackCoordinator<Order> {
         let model: ShopModel
+        let protectingOrder: Bool
         var onAccount: (() throws -> Void)?
         /// The catalog, the tab's first screen, which every link's back stack starts from.
         private weak var catalog: CatalogScreen?
 
-        init(model: ShopModel) {
+        init(model: ShopModel, protectingOrder: Bool) {
             self.model = model
+            self.protectingOrder = protectingOrder
             super.init("catalog")
         }
 
@@ -179,7 +185,13 @@ enum CoordinatorShop {
         private func done(_ order: Order) throws {
             let screen = DoneScreen(order: order)
             screen.onClose = { [unowned self] order in try self.finish(with: order) }
-            try move(to: screen)
+            if protectingOrder, let catalog {
+                // The confirmation replaces what led to it: Back goes to the catalog, never to Pay.
+                try setStack([catalog, screen])
+            } else {
+                try move(to: screen)
+            }
+            model.place(order)
         }
     }
 

@@ -26,7 +26,7 @@ public enum RouterShop {
         public let order: Order
     }
 
-    static func make(model: ShopModel) throws -> RouterFlow<Order> {
+    static func make(model: ShopModel, protectingOrder: Bool = true) throws -> RouterFlow<Order> {
         let router = Router()
         try router.register(SignInScreen.self) {
             let screen = SignInScreen(model: model)
@@ -54,12 +54,18 @@ public enum RouterShop {
         }
         try router.register(CheckoutScreen.self) {
             let screen = CheckoutScreen(model: model)
-            screen.onPay = { [unowned screen] order in try screen.produce(Receipt(order: order)) }
+            screen.onPay = { [unowned screen] order in
+                try screen.produce(Receipt(order: order))
+                model.place(order)
+            }
             screen.onBack = { [unowned screen] in try screen.produce(CheckoutCancelled()) }
             return screen
         }
         try router.register(DoneScreen.self) { (receipt: Receipt) in
             let screen = DoneScreen(order: receipt.order)
+            // Routing shows what a value asks for and keeps what led to it: the confirmation
+            // refuses the person's Back instead.
+            screen.refusesBack = protectingOrder
             screen.onClose = { [unowned screen] order in try screen.produce(order) }
             return screen
         }

@@ -5,7 +5,7 @@ import FlowStack
 /// order a user meets them, walked with `goNext()`, with jumps by type where the user chooses.
 @MainActor
 enum StackShop {
-    static func make(model: ShopModel) -> StackNavigator<Order> {
+    static func make(model: ShopModel, protectingOrder: Bool = true) -> StackNavigator<Order> {
         let registry = ScreenRegistry()
         let navigator = StackNavigator<Order>("shop", registry: registry, root: WelcomeScreen.self)
         // The registry's factories outlive no navigation; they reach the navigator weakly.
@@ -44,7 +44,16 @@ enum StackShop {
         }
         registry.register(CheckoutScreen.self) {
             let screen = CheckoutScreen(model: model)
-            screen.onPay = { order in try shop?.goNext(to: DoneScreen.self, argument: order) }
+            screen.onPay = { order in
+                guard let shop else { return }
+                if protectingOrder {
+                    // The confirmation replaces what led to it: Back goes to the catalog, never to Pay.
+                    try shop.setStack(shop.declaredPath(to: CatalogScreen.self) + [.screen(DoneScreen.self, argument: order)])
+                } else {
+                    try shop.goNext(to: DoneScreen.self, argument: order)
+                }
+                model.place(order)
+            }
             screen.onBack = { try shop?.getBack() }
             return screen
         }

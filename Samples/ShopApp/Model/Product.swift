@@ -48,10 +48,13 @@ public struct Order: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Who is signed in.
-public struct User: Hashable, Sendable {
+public struct User: Hashable, Sendable, CustomStringConvertible {
     /// The email address signed in with.
     public let email: String
 
     /// Makes a user.
     public init(email: String) { self.email = email }
+
+    /// The address, as a person reads it in a transcript: `ana@example.com`.
+    public var description: String { email }
 }

@@ -1,3 +1,4 @@
+import FlowTestKit
 import Foundation
 import ShopApp
 import Testing
@@ -9,11 +10,7 @@ import Testing
     @Test(arguments: Strategy.allCases)
     func theStrategiesGuideShowsTheJourneysTranscriptAsTheShopPrintsIt(_ strategy: Strategy) throws {
         let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs/Strategies.md")
-        let text = try String(contentsOf: guide, encoding: .utf8)
-        let marker = "<!-- transcript: \(strategy.rawValue) -->\n```\n"
-        let start = try #require(text.range(of: marker), "Docs/Strategies.md has no transcript for \(strategy.rawValue)")
-        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-        let documented = text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let documented = try documentedBlock(after: "<!-- transcript: \(strategy.rawValue) -->", in: guide).split(separator: "\n").map(String.init)
 
         let session = try ShopSession(strategy: strategy)
         for typed in FlowDemoCLITests.happy.split(separator: ",") {

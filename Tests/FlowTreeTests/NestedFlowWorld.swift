@@ -85,6 +85,7 @@ final class NestedFlowWorld {
             step = index
             if !live.contains(where: \.isRunning) { startTop() }
             act()
+            journal.append("step \(index): \(operation)\n\(host.render())")
             check()
             // Stop at the first breaking step: what follows only repeats it.
             guard breaches.isEmpty else { return }
@@ -117,6 +118,10 @@ final class NestedFlowWorld {
     private func breach(_ text: String) {
         breaches.append("step \(step) (\(operation)): \(text)")
     }
+
+    /// Every step so far, with what it did and what the host showed after: what a repeated seed
+    /// prints to show how a breach came about.
+    private(set) var journal: [String] = []
 
     // MARK: Starting flows
 

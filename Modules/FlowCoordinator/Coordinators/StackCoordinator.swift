@@ -291,9 +291,12 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// The coordinator's first screen, whose departure ends it.
     public var baseNode: NodeRef? { mount?.firstEntry }
 
-    /// The coordinator's top: a child it starts stands on it.
+    /// The coordinator's top, while it is shown: a child it starts stands on it. A top someone
+    /// else's change took away (a tab group a child pushed, popped by the person) gives way to
+    /// the screen the person sees.
     public func anchorForChild(on host: any PresentationHost) -> NodeRef? {
-        topNode ?? host.visibleScreenRef.map(NodeRef.screen)
+        if let topNode, host.contains(topNode) { return topNode }
+        return host.visibleScreenRef.map(NodeRef.screen)
     }
 
     /// The first guard that refuses what the coordinator's own removal would take away.

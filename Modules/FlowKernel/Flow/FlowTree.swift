@@ -113,7 +113,9 @@ public final class FlowTree {
         }
         // A parent may still be starting: a coordinator starts its tab items inside its own start.
         let parentKey = parent.flatMap { name in named[name]?.last { members[$0]?.flow.phase != .finished } }
-        let anchor = parentKey.flatMap { members[$0]?.flow.anchorForChild(on: host) }
+        // Only a node shown now can be stood on: a parent that remembers one no longer shown (a
+        // top someone else took away) gives its child no anchor rather than one already gone.
+        let anchor = parentKey.flatMap { members[$0]?.flow.anchorForChild(on: host) }.flatMap { host.contains($0) ? $0 : nil }
         members[key] = Member(flow: flow, parent: parentKey, anchor: anchor, order: nextOrder)
         nextOrder += 1
         named[flow.id, default: []].append(key)

@@ -10,6 +10,8 @@ final class TreeProbeFlow: Flow, RunningFlow {
     let lifecycle: FlowLifecycle<Void>
     private var mount: FlowMount?
     private(set) var followed: [String] = []
+    /// Runs each time the flow follows a change.
+    var onFollow: (() -> Void)?
 
     init(_ id: FlowID) { lifecycle = FlowLifecycle(id: id) }
 
@@ -50,6 +52,7 @@ final class TreeProbeFlow: Flow, RunningFlow {
 
     func hostDidChange(by origin: FlowEvent.Origin) {
         followed.append(origin.description)
+        onFollow?()
         guard let host = lifecycle.host, mount?.isGone(on: host) == true else { return }
         endDetached()
     }
@@ -170,6 +173,47 @@ struct FlowTreeTests {
         #expect(transcript.transcript.lines.filter { $0.hasSuffix("cancel") } == ["[inner] cancel", "[outer] cancel"])
         #expect(host.flows.isEmpty)
         #expect(host.render() == "(empty)")
+    }
+
+    @Test func theTreeListsItsFlowsParentsFirst() throws {
+        let outer = TreeProbeFlow("outer")
+        let inner = TreeProbeFlow("inner")
+        try outer.start(on: host, placement: .root, parent: nil)
+        try inner.start(on: host, placement: .presented, parent: outer.id)
+        #expect(host.flows.flows.map(\.id) == ["outer", "inner"])
+        #expect(host.flows.flow(named: "inner") === inner)
+    }
+
+    @Test func aHostThatCannotNameWhatLeftHasEveryOtherFlowFollow() throws {
+        let outer = TreeProbeFlow("outer")
+        let inner = TreeProbeFlow("inner")
+        try outer.start(on: host, placement: .root, parent: nil)
+        try inner.start(on: host, placement: .presented, parent: outer.id)
+
+        host.flows.didChange(by: .flow("outer"))
+        host.flows.settle(on: host)
+
+        #expect(outer.followed.isEmpty, "a flow never follows its own change")
+        #expect(inner.followed == ["outer"])
+    }
+
+    @Test func flowsThatAnswerEachOthersChangesForEverAreStoppedAndReported() throws {
+        let flow = TreeProbeFlow("restless")
+        try flow.start(on: host, placement: .root, parent: nil)
+        // Each answer notes another change, as two flows that undo each other's would.
+        flow.onFollow = { [host] in host.flows.didChange(by: .system) }
+
+        host.flows.didChange(by: .system)
+        host.flows.settle(on: host)
+
+        #expect(flow.followed.count == 1_000)
+        let last = try #require(transcript.events.last)
+        guard case .requestRefused(let error) = last.change else {
+            Issue.record("expected a requestRefused event, got \(last)")
+            return
+        }
+        #expect(error.code == .reentrantNavigation)
+        #expect(flow.phase == .running)
     }
 
     @Test func aStartThatFailsLeavesNothingInTheTree() throws {

@@ -181,9 +181,6 @@ public final class FlowTree {
         return try body()
     }
 
-    /// Whether a request is under way, during which passes wait.
-    public var isInRequest: Bool { openRequests > 0 }
-
     /// Whether a flow other than the one named runs: without one, no change a flow makes can end
     /// another, and a request need not ask.
     public func hasFlows(otherThan flow: FlowID?) -> Bool {

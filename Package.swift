@@ -90,6 +90,10 @@ let package = Package(
         .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowStage", "FlowTestKit"]),
         // Flows of every strategy nested in each other, with the person's gestures between their requests.
         .testTarget(name: "FlowTreeTests", dependencies: ["FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowLinks", "FlowStage", "FlowTestKit"]),
+        // The code of every Getting Started article, compiled and run.
+        .testTarget(
+            name: "GettingStartedTests",
+            dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
         .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(

@@ -1,0 +1,49 @@
+import FlowKernel
+import FlowStack
+import FlowStage
+import FlowTestKit
+import Testing
+
+/// The tests FlowTestKit's Getting Started shows, compiled and run here.
+@MainActor
+enum FlowTestKitGettingStarted {
+    struct Order: CustomStringConvertible {
+        let number: Int
+        var description: String { "Order #\(number)" }
+    }
+    final class CatalogScreen: Screen {}
+    final class PayScreen: Screen {}
+    /// The page's "your own host": the in-memory one stands in for it.
+    typealias MyHost = InMemoryHost
+
+    @MainActor @Suite struct Tests {
+        @Test @MainActor func checkoutJourney() throws {
+            let host = InMemoryHost()
+            let recorder = TranscriptRecorder(observing: host)
+            let leaks = LeakTracker()
+
+            // A flow whose factories hand what they make to the tracker, driven to its end.
+            let registry = ScreenRegistry { registry in
+                registry.register(CatalogScreen.self) { leaks.track(CatalogScreen()) }
+                registry.register(PayScreen.self) { leaks.track(PayScreen()) }
+            }
+            let shop = StackNavigator<Order>("shop", registry: registry, root: CatalogScreen.self)
+            try shop.start(on: host)
+            try shop.goNext()
+            try shop.finish(with: Order(number: 1))
+
+            expectTranscript(
+                recorder.transcript,
+                equals: [
+                    "[shop] root [shop]",
+                    "[shop] start",
+                    "[shop] push PayScreen onto [shop]",
+                    "[shop] root cleared",
+                    "[shop] complete with Order #1",
+                ])
+            leaks.expectNoLeaks()
+        }
+
+        @Test @MainActor func myHostObeysTheLaws() { HostLaws.check { MyHost() } }
+    }
+}

@@ -97,5 +97,8 @@ extension FlowError {
         public static let notFound = Code("notFound")
         /// A handler or closure that the app gave a flow threw an error that is not a `FlowError`.
         public static let handlerFailed = Code("handlerFailed")
+        /// A saved navigation that cannot be read: malformed, too large or too deep, or of a
+        /// schema version the app has no migration from (or newer than it knows).
+        public static let invalidSnapshot = Code("invalidSnapshot")
     }
 }

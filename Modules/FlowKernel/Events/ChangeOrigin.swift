@@ -37,6 +37,10 @@ extension FlowEvent {
         /// followers do not follow, written `(link) [shop]` in transcripts.
         public static func link(for flow: FlowID) -> Origin { Origin(source: "link", flow: flow) }
 
+        /// A flow's change made to bring back a saved ``NavigationSnapshot``: the flow's change,
+        /// which followers do not follow, written `(restored) [shop]` in transcripts.
+        public static func restored(for flow: FlowID) -> Origin { Origin(source: "restored", flow: flow) }
+
         /// The origin of a change a flow asks for, or ``system`` for none.
         public static func of(_ flow: FlowID?) -> Origin { flow.map(Origin.flow) ?? .system }
 

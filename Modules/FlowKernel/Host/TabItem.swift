@@ -1,5 +1,5 @@
 /// What a tab bar shows for one tab: a title and, optionally, image names.
-public struct TabItem: Hashable, Sendable, CustomStringConvertible {
+public struct TabItem: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The tab's title.
     public var title: String
     /// The name of the tab's image, if any.

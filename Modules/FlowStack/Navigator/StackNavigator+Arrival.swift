@@ -26,6 +26,12 @@ extension StackNavigator {
     ///   pushed; the codes of ``navigate(_:)`` for each request (`unregisteredScreen`,
     ///   `argumentTypeMismatch`, `factoryFailed`); `flowFinished`.
     public func arrive(at path: [ForwardRequest], presenting modal: ForwardRequest? = nil) throws {
+        try arrive(at: path, presenting: modal, origin: .link(for: id))
+    }
+
+    /// Arrives at a destination with the changes made for a source on the navigator's behalf: a
+    /// link's, or a restore's.
+    func arrive(at path: [ForwardRequest], presenting modal: ForwardRequest?, origin: FlowEvent.Origin) throws {
         let callbacks: [() -> Void] = try navigating { host in
             let position = position(in: host)
             if let cover = position.cover {
@@ -61,8 +67,7 @@ extension StackNavigator {
             }
             if let mount { operations.append(try mount.replacement(of: made.prefix(path.count).map { .screen($0.screen) }, on: host)) }
             if modal != nil, let presented = made.last { operations.append(.present(.screen(presented.screen), over: .container(runningStack))) }
-            // The arrival's changes are the link's, made on the navigator's behalf.
-            let origin = FlowEvent.Origin.link(for: id)
+            // The arrival's changes are the link's (or the restore's), made on the navigator's behalf.
             try host.checkGuards(of: operations, origin: origin)
             mount?.origin = origin
             defer { mount?.origin = .flow(id) }
@@ -82,7 +87,7 @@ extension StackNavigator {
             if let modal, let presented = made.last { rememberDismissal(of: presented.screen, modal.whenDismissed) }
             let kept = Set(made.map { ScreenRef($0.screen) })
             forget(leaving.filter { !kept.contains($0) })
-            for entry in made { adopt(entry.screen, from: entry.registration, at: entry.index) }
+            for entry in made { adopt(entry.screen, from: entry.registration, at: entry.index, argument: entry.request.argumentValue) }
             return callbacks
         }
         for callback in callbacks { callback() }

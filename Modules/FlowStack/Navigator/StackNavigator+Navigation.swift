@@ -23,7 +23,7 @@ extension StackNavigator {
             } else {
                 try host.push(.screen(screen), onto: runningStack, for: id)
             }
-            adopt(screen, from: registration, at: index)
+            adopt(screen, from: registration, at: index, argument: request.argumentValue)
             carry(request.argumentValue)
         }
     }
@@ -72,7 +72,7 @@ extension StackNavigator {
             try mount?.replaceEntries(with: made.map { .screen($0.screen) }, on: host)
             let kept = Set(made.map { ScreenRef($0.screen) })
             forget(shown.filter { !kept.contains($0) })
-            for entry in made { adopt(entry.screen, from: entry.registration, at: entry.index) }
+            for (entry, request) in zip(made, requests) { adopt(entry.screen, from: entry.registration, at: entry.index, argument: request.argumentValue) }
         }
     }
 

@@ -36,9 +36,10 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// Where the navigator shows itself: its stack, and its first screen (on a shared stack,
     /// nothing below it is the navigator's).
     var mount: FlowMount?
-    /// The registration that made each screen the navigator shows (its declaration index), by
-    /// instance, with the screen's reference to tell whether it is still shown.
-    private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef)] = [:]
+    /// The registration that made each screen the navigator shows (its declaration index) and the
+    /// argument it was made with, by instance, with the screen's reference to tell whether it is
+    /// still shown.
+    private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef, argument: Argument)] = [:]
     /// The `whenDismissed` callbacks of the modals the navigator shows, in the order presented.
     private var modalCallbacks: [(screen: ScreenRef, callback: () -> Void)] = []
     private var carried: Argument = .none
@@ -143,6 +144,16 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
 
     /// The stack the navigator pushes onto, once started.
     public var stack: ContainerID? { mount?.stack }
+
+    /// Gives a restored modal back the `whenDismissed` it was presented with: a closure is not
+    /// saved, so without this a restored modal that had one is cut, and the restore reports it.
+    ///
+    /// ```swift
+    /// navigator.restoringDismissal = { registration in
+    ///     registration.screenType == ScreenType(CartScreen.self) ? { model.cartClosed() } : nil
+    /// }
+    /// ```
+    public var restoringDismissal: (@MainActor (Registration) -> (() -> Void)?)?
 
     /// Called with every refusal a screen ran through ``NavigatorHandle/attempt(_:)``, after it
     /// is reported as a `requestRefused` event: show an alert, log.
@@ -252,9 +263,9 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     }
 
     /// Keeps a screen that is now shown: the registry's scope, its origin, its navigator.
-    func adopt(_ screen: any Screen, from registration: Registration, at index: Int) {
+    func adopt(_ screen: any Screen, from registration: Registration, at index: Int, argument: Argument) {
         registration.commit(screen)
-        origins[ObjectIdentifier(screen)] = (index, ScreenRef(screen))
+        origins[ObjectIdentifier(screen)] = (index, ScreenRef(screen), argument)
         if let navigable = screen as? any StackScreen { navigable.navigator = self }
     }
 
@@ -264,6 +275,16 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
             origins[screen.instance] = nil
         }
         modalCallbacks.removeAll { entry in screens.contains(entry.screen) }
+    }
+
+    /// The registration that made a screen the navigator shows and the argument it was given.
+    func madeBy(_ screen: ScreenRef) -> (registration: Int, argument: Argument)? {
+        origins[screen.instance].map { ($0.registration, $0.argument) }
+    }
+
+    /// Whether a modal the navigator shows has a `whenDismissed` callback.
+    func hasDismissalCallback(_ screen: ScreenRef) -> Bool {
+        modalCallbacks.contains { $0.screen == screen }
     }
 
     func carry(_ argument: Argument) {
@@ -337,16 +358,20 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
 
     // MARK: Starting and ending
 
-    private func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest) throws {
+    /// Starts the navigator on its root; `origin` names who the root's change is made for, when
+    /// not the navigator's own (a restore).
+    func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
+        if let origin { mount.origin = origin }
         let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
         try lifecycle.start(self, on: host, parent: parent) {
             try mount.show(.screen(screen), on: host)
+            mount.origin = .flow(id)
             self.mount = mount
-            adopt(screen, from: registration, at: index)
+            adopt(screen, from: registration, at: index, argument: root.argumentValue)
             try lifecycle.didStart(on: host, parent: parent)
         }
     }

@@ -24,6 +24,9 @@ public final class Registration {
     public let identifier: String?
     /// The name of the argument type the factory takes, or `nil` for a plain registration.
     public let argumentTypeName: String?
+    /// The argument type the factory takes, or `nil` for a plain registration: a restore reads a
+    /// saved argument back as this type.
+    public let argumentType: Any.Type?
     /// How long the registration keeps what it made. ``Scope/weak`` unless changed by ``inScope(_:)``.
     ///
     /// The scope and the kept instances are read on every resolve and skip run-time exclusivity
@@ -35,10 +38,11 @@ public final class Registration {
     @exclusivity(unchecked) private weak var weakInstance: AnyObject?
     @exclusivity(unchecked) private var strongInstance: (any Screen)?
 
-    init<S: Screen>(_ type: S.Type, identifier: String?, argumentTypeName: String?, factory: @escaping (Argument) throws -> S) {
+    init<S: Screen>(_ type: S.Type, identifier: String?, argumentType: Any.Type?, factory: @escaping (Argument) throws -> S) {
         self.screenType = ScreenType(type)
         self.identifier = identifier
-        self.argumentTypeName = argumentTypeName
+        self.argumentType = argumentType
+        self.argumentTypeName = argumentType.map { String(describing: $0) }
         self.factory = factory
     }
 

@@ -43,7 +43,7 @@ public final class ScreenRegistry: ScreenContainer {
     /// - Returns: The registration, to chain ``Registration/inScope(_:)``.
     @discardableResult
     public func register<S: Screen>(_ type: S.Type, identifier: String? = nil, factory: @escaping () throws -> S) -> Registration {
-        append(Registration(type, identifier: identifier, argumentTypeName: nil) { _ in try factory() })
+        append(Registration(type, identifier: identifier, argumentType: nil) { _ in try factory() })
     }
 
     /// Registers a factory that takes one typed argument (a tuple for several values).
@@ -54,7 +54,7 @@ public final class ScreenRegistry: ScreenContainer {
     @discardableResult
     public func register<S: Screen, A>(_ type: S.Type, identifier: String? = nil, argument: A.Type, factory: @escaping (A) throws -> S) -> Registration {
         append(
-            Registration(type, identifier: identifier, argumentTypeName: String(describing: A.self)) { argument in
+            Registration(type, identifier: identifier, argumentType: A.self) { argument in
                 guard case .some(let value) = argument else {
                     throw FlowError(.argumentTypeMismatch, "\(S.self) needs an argument of type \(A.self).", types: [A.self])
                 }

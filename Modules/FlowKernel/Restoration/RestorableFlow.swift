@@ -1,0 +1,105 @@
+/// A running flow that can save where it stands and come back there: every FlowKit strategy's
+/// flow is one.
+///
+/// ## Implementation requirements
+/// - ``savedState()`` never fails: what cannot be saved (a closure, a value that is not
+///   `Codable`) is written into the state as a note that says so, and ``restore(_:on:parent:)``
+///   cuts the flow's tail from there and reports it.
+/// - ``restore(_:on:parent:)`` starts the flow (it has not started) and brings back the saved
+///   state through the flow's own arrival path, as a deep link arrives: guards are asked, and
+///   the changes' origin is ``FlowEvent/Origin/restored(for:)``. It restores the flow whole or
+///   not at all: it throws, and shows nothing, when not even the flow's first screen can come
+///   back; otherwise it returns what it restored and what it cut, each with its reason.
+@MainActor
+public protocol RestorableFlow: RunningFlow {
+    /// The strategy's name in a snapshot: `stack`, `chain`, `router`, `coordinator`.
+    var strategy: String { get }
+    /// Where the flow shows itself, once started.
+    var savedPlacement: SavedPlacement? { get }
+    /// The flow's own state as it stands: the screens it shows and the values that made them.
+    func savedState() -> SavedValue
+    /// Starts the flow and brings back a saved state; see the requirements above.
+    func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry]
+}
+
+extension FlowTree {
+    /// Saves what the host shows and every flow running on it, parents first.
+    ///
+    /// A flow that does not adopt ``RestorableFlow`` is written as one that cannot be saved, with
+    /// the reason, so a restore reports it instead of leaving it out silently.
+    ///
+    /// - Parameters:
+    ///   - host: The host the tree belongs to, whose hierarchy is saved beside the flows.
+    ///   - appVersion: The app's own version of its navigation (see ``SnapshotMigrations``).
+    public func snapshot(of host: any PresentationHost, appVersion: Int = 1) -> NavigationSnapshot {
+        let saved = flows.filter { $0.phase == .running }.map { flow -> SavedFlow in
+            let parent = parent(of: flow)?.id.name
+            guard let restorable = flow as? any RestorableFlow, let placement = restorable.savedPlacement else {
+                return SavedFlow(
+                    id: flow.id.name, strategy: "\(type(of: flow))", parent: parent, placement: .presented, state: nil,
+                    unsaved: "\(type(of: flow)) does not save itself (it does not adopt RestorableFlow)")
+            }
+            return SavedFlow(id: flow.id.name, strategy: restorable.strategy, parent: parent, placement: placement, state: restorable.savedState())
+        }
+        return NavigationSnapshot(appVersion: appVersion, hierarchy: host.hierarchy.root.map(SavedNode.init), flows: saved)
+    }
+}
+
+extension NavigationSnapshot {
+    /// Brings the saved flows back on a host, parents before their children, each through its
+    /// strategy's guarded arrival path, and reports what came back.
+    ///
+    /// `make` makes each flow as the app makes it — with its registry, its steps, its handlers —
+    /// not started; the restore starts it. A flow is dropped, with its reason, when the app makes
+    /// none for it, makes one of another strategy or name, when it was saved without a state,
+    /// when its parent was not restored (a parent missing, listed after it, or in a cycle), or
+    /// when not even its first screen can come back (a guard refuses it, its screen is not
+    /// registered). A restore that ends showing something other than the saved hierarchy says
+    /// so in a last line.
+    ///
+    /// ```swift
+    /// let report = saved.restore(on: host) { flow in
+    ///     flow.id == "shop" ? makeShop() : nil
+    /// }
+    /// ```
+    @MainActor
+    public func restore(on host: any PresentationHost, making make: (SavedFlow) -> (any RestorableFlow)?) -> RestorationReport {
+        var report = RestorationReport()
+        var restored: Set<String> = []
+        for saved in flows {
+            let name = FlowID(saved.id)
+            if let parent = saved.parent, !restored.contains(parent) {
+                report.add(name, .dropped, "the flow", because: "its parent '\(parent)' was not restored before it")
+                continue
+            }
+            guard saved.state != nil else {
+                report.add(name, .dropped, "the flow", because: saved.unsaved ?? "it was saved without a state")
+                continue
+            }
+            guard let flow = make(saved) else {
+                report.add(name, .dropped, "the flow", because: "the app made no flow for it")
+                continue
+            }
+            guard flow.strategy == saved.strategy, flow.id == name else {
+                report.add(
+                    name, .dropped, "the flow",
+                    because: "the app made the \(flow.strategy) flow '\(flow.id)' for the \(saved.strategy) flow '\(saved.id)'")
+                continue
+            }
+            do {
+                report.entries += try flow.restore(saved, on: host, parent: saved.parent.map { FlowID($0) })
+                restored.insert(saved.id)
+            } catch {
+                report.add(name, .dropped, "the flow", because: FlowError.wrapping(error).message)
+            }
+        }
+        let now = host.hierarchy.root.map(SavedNode.init)
+        if now != hierarchy {
+            report.entries.append(
+                RestorationReport.Entry(
+                    flow: "host", outcome: .repaired, subject: "the hierarchy",
+                    reason: "it differs from the saved one, as the lines above explain"))
+        }
+        return report
+    }
+}

@@ -1,0 +1,222 @@
+import FlowKernel
+
+/// What a navigator saves: its entries and its modals, each by registration and argument.
+struct SavedStackState: Codable, Hashable {
+    /// One screen, by the registration that made it.
+    struct Entry: Codable, Hashable {
+        /// The registration's screen type.
+        var screen: String
+        /// The registration's identifier, if it has one.
+        var identifier: String?
+        /// The argument the screen was made with, if its registration takes one.
+        var argument: SavedArgument?
+        /// The registration's scope, for people reading the snapshot.
+        var scope: String
+        /// For a modal with a `whenDismissed` callback: a note that the closure was not saved.
+        var whenDismissed: String?
+
+        var label: String {
+            screen + (identifier.map { "#\($0)" } ?? "") + (argument.map { "(\($0.value?.description ?? $0.type))" } ?? "")
+        }
+
+        var saved: SavedValue {
+            var fields: [String: SavedValue] = ["screen": .string(screen), "scope": .string(scope)]
+            if let identifier { fields["identifier"] = .string(identifier) }
+            if let argument { fields["argument"] = argument.saved }
+            if let whenDismissed { fields["whenDismissed"] = .string(whenDismissed) }
+            return .object(fields)
+        }
+    }
+
+    /// A screen's argument: its value when it is `Codable`, or why it could not be saved.
+    struct SavedArgument: Codable, Hashable {
+        /// The argument's type, as the registration names it.
+        var type: String
+        /// The saved value.
+        var value: SavedValue?
+        /// Why there is no value.
+        var unsaved: String?
+
+        var saved: SavedValue {
+            var fields: [String: SavedValue] = ["type": .string(type)]
+            if let value { fields["value"] = value }
+            if let unsaved { fields["unsaved"] = .string(unsaved) }
+            return .object(fields)
+        }
+    }
+
+    /// The navigator's own entries, bottom first.
+    var entries: [Entry]
+    /// Its modals, the one over the stack first.
+    var modals: [Entry]
+
+    var saved: SavedValue {
+        .object(["entries": .array(entries.map(\.saved)), "modals": .array(modals.map(\.saved))])
+    }
+}
+
+extension StackNavigator: RestorableFlow {
+    /// `stack`.
+    public var strategy: String { "stack" }
+
+    /// Where the navigator shows itself, once started.
+    public var savedPlacement: SavedPlacement? { mount.map { SavedPlacement($0.site) } }
+
+    /// The navigator's entries and modals, each by registration (type, identifier, scope) and
+    /// the argument it was made with. An argument that is not `Codable`, and a modal's
+    /// `whenDismissed` closure, are written as notes that say so.
+    public func savedState() -> SavedValue {
+        guard let host = lifecycle.host else { return SavedStackState(entries: [], modals: []).saved }
+        let position = position(in: host)
+        // Entries a child flow pushed onto the stack are the child's to save.
+        let entries = position.entries.compactMap { savedEntry(of: $0.screen) }
+        let modals = position.modals.compactMap { savedEntry(of: $0.screen) }
+        return SavedStackState(entries: entries, modals: modals).saved
+    }
+
+    private func savedEntry(of screen: ScreenRef) -> SavedStackState.Entry? {
+        guard let made = madeBy(screen), registry.registrations.indices.contains(made.registration) else { return nil }
+        let registration = registry.registrations[made.registration]
+        var argument: SavedStackState.SavedArgument?
+        if case .some(let value) = made.argument {
+            let type = registration.argumentTypeName ?? "\(Swift.type(of: value))"
+            if let encodable = value as? any Encodable {
+                do {
+                    argument = .init(type: type, value: try SavedValue(encoding: encodable))
+                } catch {
+                    argument = .init(type: type, unsaved: "the \(type) could not be encoded: \(error)")
+                }
+            } else {
+                argument = .init(type: type, unsaved: "\(type) is not Codable")
+            }
+        }
+        return SavedStackState.Entry(
+            screen: registration.screenType.name, identifier: registration.identifier, argument: argument, scope: "\(registration.scope)",
+            whenDismissed: hasDismissalCallback(screen) ? "a closure, which is not saved" : nil)
+    }
+
+    /// Starts the navigator and brings back a saved stack: the first entry as its root, then the
+    /// rest and the modals through ``arrive(at:presenting:)``'s path, guards asked, the changes'
+    /// origin ``/FlowKernel/FlowEvent/Origin/restored(for:)``.
+    ///
+    /// What cannot come back cuts the tail from there, reported with its reason: a screen whose
+    /// registration is gone, an argument that was not saved or no longer reads as the
+    /// registration's type, a modal whose `whenDismissed` was not saved (give it back with
+    /// ``restoringDismissal``), a screen a guard refuses.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
+    ///   (`invalidSnapshot`), the navigator has started (`flowAlreadyStarted`, `flowFinished`),
+    ///   or its first screen cannot come back (the reason it could not).
+    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+        try lifecycle.requireReady()
+        let state: SavedStackState
+        do {
+            state = try (saved.state ?? .null).decode(SavedStackState.self)
+        } catch {
+            throw FlowError(.invalidSnapshot, "The stack flow '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
+        }
+        let elements = state.entries.map { (entry: $0, modal: false) } + state.modals.map { (entry: $0, modal: true) }
+        // The requests that can be made, up to the first element that cannot come back.
+        var requests: [ForwardRequest] = []
+        var refusal: String?
+        for element in elements {
+            do {
+                requests.append(try restoredRequest(for: element.entry, modal: element.modal))
+            } catch {
+                refusal = FlowError.wrapping(error).message
+                break
+            }
+        }
+        guard !state.entries.isEmpty else {
+            throw FlowError(.invalidSnapshot, "The stack flow '\(id)' was saved with no screen.")
+        }
+        guard !requests.isEmpty else {
+            throw FlowError(.invalidSnapshot, "\(state.entries[0].label) cannot come back: \(refusal ?? "it cannot be made")")
+        }
+        let origin = FlowEvent.Origin.restored(for: id)
+        try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, root: requests[0], origin: origin)
+        // The rest arrives as a link's destination does, with every guard asked first; a refusal
+        // changes nothing, so the arrival is tried again without the last element until it passes.
+        let entryCount = state.entries.count
+        var count = requests.count
+        while count > 1 {
+            let path = Array(requests.prefix(min(count, entryCount)))
+            let modal = count > entryCount ? requests[entryCount] : nil
+            do {
+                try arrive(at: path, presenting: modal, origin: origin)
+                break
+            } catch {
+                refusal = refusal ?? FlowError.wrapping(error).message
+                count = min(count, entryCount + 1) - 1
+            }
+        }
+        // Modals over the first one are presented one by one; the first refused cuts the rest.
+        while count > entryCount + 1, count < requests.count + 1, count - 1 < requests.count {
+            break
+        }
+        var shown = min(count, entryCount + 1)
+        if count > entryCount {
+            for request in requests.dropFirst(entryCount + 1) {
+                do {
+                    mount?.origin = origin
+                    defer { mount?.origin = .flow(id) }
+                    try navigate(request)
+                    shown += 1
+                } catch {
+                    refusal = refusal ?? FlowError.wrapping(error).message
+                    break
+                }
+            }
+        }
+        var report = [
+            RestorationReport.Entry(
+                flow: id.name, outcome: .restored, subject: elements.prefix(shown).map { ($0.modal ? "(modal) " : "") + $0.entry.label }.joined(separator: ", ")
+            )
+        ]
+        for element in elements.dropFirst(shown) {
+            report.append(
+                RestorationReport.Entry(
+                    flow: id.name, outcome: .repaired, subject: (element.modal ? "(modal) " : "") + element.entry.label,
+                    reason: "cut: " + (refusal ?? "an element before it could not come back")))
+        }
+        return report
+    }
+
+    /// The request that makes a saved entry again, or the reason it cannot.
+    private func restoredRequest(for entry: SavedStackState.Entry, modal: Bool) throws -> ForwardRequest {
+        guard let index = registry.registrations.firstIndex(where: { $0.screenType.name == entry.screen && $0.identifier == entry.identifier }) else {
+            throw FlowError(.unregisteredScreen, "\(entry.label) is no longer registered")
+        }
+        let registration = registry.registrations[index]
+        var argument = Argument.none
+        switch (entry.argument, registration.argumentType) {
+        case (nil, nil):
+            break
+        case (let saved?, let type?):
+            guard let value = saved.value else {
+                throw FlowError(.argumentTypeMismatch, "the argument of \(entry.label) was not saved: \(saved.unsaved ?? "it is missing")")
+            }
+            guard let decodable = type as? any Decodable.Type else {
+                throw FlowError(.argumentTypeMismatch, "\(registration.argumentTypeName ?? "its argument type") is not Codable", types: [type])
+            }
+            do {
+                argument = .some(try value.decode(decodable))
+            } catch {
+                throw FlowError(
+                    .argumentTypeMismatch, "the argument of \(entry.label) no longer reads as a \(type): \(NavigationSnapshot.explain(error))", types: [type])
+            }
+        case (nil, _?):
+            throw FlowError(.argumentTypeMismatch, "\(entry.label) now needs an argument of type \(registration.argumentTypeName ?? ""), and none was saved")
+        case (_?, nil):
+            throw FlowError(.argumentTypeMismatch, "\(entry.label) was saved with an argument, and its registration now takes none")
+        }
+        var whenDismissed: (() -> Void)?
+        if modal, entry.whenDismissed != nil {
+            guard let callback = restoringDismissal?(registration) else {
+                throw FlowError(.notFound, "the whenDismissed of \(entry.label) was a closure, which is not saved; give it back with restoringDismissal")
+            }
+            whenDismissed = callback
+        }
+        return ForwardRequest(target: .registration(at: index), argument: argument, modal: modal, whenDismissed: whenDismissed)
+    }
+}

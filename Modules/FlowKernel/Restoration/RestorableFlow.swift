@@ -52,8 +52,9 @@ extension NavigationSnapshot {
     /// `make` makes each flow as the app makes it — with its registry, its steps, its handlers —
     /// not started; the restore starts it. A flow is dropped, with its reason, when the app makes
     /// none for it, makes one of another strategy or name, when it was saved without a state,
-    /// when its parent was not restored (a parent missing, listed after it, or in a cycle), or
-    /// when not even its first screen can come back (a guard refuses it, its screen is not
+    /// when its parent was not restored (a parent missing, listed after it, or in a cycle), when
+    /// it was saved at the root and another restored flow shows the root, or when not even its
+    /// first screen can come back (a guard refuses it, its screen is not
     /// registered). A restore that ends showing something other than the saved hierarchy says
     /// so in a last line.
     ///
@@ -66,10 +67,17 @@ extension NavigationSnapshot {
     public func restore(on host: any PresentationHost, making make: (SavedFlow) -> (any RestorableFlow)?) -> RestorationReport {
         var report = RestorationReport()
         var restored: Set<String> = []
+        var rootFlow: (any RestorableFlow)?
         for saved in flows {
             let name = FlowID(saved.id)
             if let parent = saved.parent, !restored.contains(parent) {
                 report.add(name, .dropped, "the flow", because: "its parent '\(parent)' was not restored before it")
+                continue
+            }
+            // Starting at the root replaces what the host shows: a second flow saved there would
+            // take away the first one's screens.
+            if saved.placement == .root, let shown = rootFlow, shown.phase == .running {
+                report.add(name, .dropped, "the flow", because: "the flow '\(shown.id)' already shows the host's root; a snapshot has one flow there")
                 continue
             }
             guard saved.state != nil else {
@@ -89,6 +97,7 @@ extension NavigationSnapshot {
             do {
                 report.entries += try flow.restore(saved, on: host, parent: saved.parent.map { FlowID($0) })
                 restored.insert(saved.id)
+                if saved.placement == .root { rootFlow = flow }
             } catch {
                 report.add(name, .dropped, "the flow", because: FlowError.wrapping(error).message)
             }

@@ -86,7 +86,8 @@ extension SavedValue: Codable {
             for item in items { try list.encode(item) }
         case .object(let fields):
             var keyed = encoder.container(keyedBy: AnyKey.self)
-            for (key, value) in fields { try keyed.encode(value, forKey: AnyKey(key)) }
+            // Keys in order, so the same value always writes the same bytes.
+            for (key, value) in fields.sorted(by: { $0.key < $1.key }) { try keyed.encode(value, forKey: AnyKey(key)) }
         case .null:
             var single = encoder.singleValueContainer()
             try single.encodeNil()

@@ -230,6 +230,8 @@ extension SavedValue {
 
 /// Reads one value as a type: scalars directly, anything else through its own `init(from:)`.
 private func decoded<T: Decodable>(_ type: T.Type, from value: SavedValue, at path: [any CodingKey]) throws -> T {
+    // A saved value inside a saved value (a flow's state) is taken as it is.
+    if let value = value as? T { return value }
     switch (value, type) {
     case (.bool(let bool), is Bool.Type): return bool as! T
     case (.string(let string), is String.Type): return string as! T

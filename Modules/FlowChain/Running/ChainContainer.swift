@@ -35,6 +35,8 @@ public final class ChainContainer {
         get { mount.origin }
         set { mount.origin = newValue }
     }
+    /// Where the chain shows itself.
+    var site: FlowMount.Site { mount.site }
     /// The screen that holds a single-child container's child.
     let holder: ContainerHolder
 

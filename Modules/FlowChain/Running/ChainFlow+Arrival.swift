@@ -22,6 +22,12 @@ extension ChainFlow {
     ///   `reentrantNavigation`; `flowFinished`. A custom present or dismiss action that throws on
     ///   the way stops the chain at the last step it reached.
     public func arrive(atStep target: Int, context: (Int) -> Any? = { _ in nil }) throws {
+        try arrive(atStep: target, context: context, origin: .link(for: id))
+    }
+
+    /// Runs the chain to a step with the changes made for a source on the chain's behalf: a
+    /// link's, or a restore's.
+    func arrive(atStep target: Int, context: (Int) -> Any?, origin: FlowEvent.Origin) throws {
         try navigating(from: nil) { plan, host in
             guard plan.steps.indices.contains(target) else {
                 throw FlowError(.indexOutOfRange, "The chain '\(id)' has \(plan.steps.count) steps (0 to \(plan.steps.count - 1)); there is no step \(target).")
@@ -61,8 +67,8 @@ extension ChainFlow {
                 leaving = (index + 1..<count).compactMap { host.child(at: $0, of: .container(container.id)) }
             }
             let entering = target > current ? shown.compactMap { made[$0] ?? screens[$0] } : []
-            // The arrival's changes are the link's, made on the chain's behalf.
-            container.origin = .link(for: id)
+            // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
+            container.origin = origin
             defer { container.origin = .flow(id) }
             try host.checkGuards(removing: leaving, showing: entering, origin: container.origin)
             if target > current {
@@ -77,6 +83,7 @@ extension ChainFlow {
             }
             if let value = contexts[target], let screen = screens[target] {
                 plan.steps[target].deliver(screen, value)
+                contexts[target] = value
                 host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: value)), to: ScreenRef(screen)), origin: container.origin))
             }
         }

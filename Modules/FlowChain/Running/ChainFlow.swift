@@ -34,6 +34,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     var plan: Plan?
     /// Each step's screen, made the first time the step is shown.
     var screens: [Int: any Screen] = [:]
+    /// The context each step's screen last received, by step: what a snapshot saves.
+    var contexts: [Int: Any] = [:]
     private var isNavigating = false
 
     /// The step being shown, while the chain runs.
@@ -90,8 +92,16 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// - Throws: ``/FlowKernel/FlowError`` if the first step cannot be made or shown; the chain then
     ///   shows nothing and can be started again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        try begin(on: host, placement: placement, parent: parent)
+    }
+
+    /// Starts the chain on its first step; `origin` names who the first change is made for, when
+    /// not the chain itself (a restore).
+    func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
         let container = try ChainContainer(kind: kind, host: host, flow: id, placement: placement)
+        if let origin { container.origin = origin }
+        defer { container.origin = .flow(id) }
         try lifecycle.start(self, on: host, parent: parent) {
             self.container = container
             do {
@@ -141,6 +151,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         guard let plan else { return }
         for index in screens.keys where index > step {
             if let screen = screens.removeValue(forKey: index) { plan.steps[index].attach(screen, nil) }
+            contexts[index] = nil
         }
     }
 
@@ -261,6 +272,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         }
         screens[index] = screen
         currentStep = index
+        if let context { contexts[index] = context }
         if let context {
             host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: context)), to: ScreenRef(screen)), origin: container.origin))
         }
@@ -288,6 +300,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             for (index, screen) in screens { plan.steps[index].attach(screen, nil) }
         }
         screens = [:]
+        contexts = [:]
         plan = nil
         container = nil
         currentStep = nil

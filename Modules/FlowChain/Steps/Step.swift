@@ -72,6 +72,8 @@ public typealias StepAction = @MainActor (StepContext) throws -> Void
 struct AnyStep {
     let screenType: ScreenType
     let contextTypeName: String
+    /// The type of context the step's screen accepts: a restore reads a saved context back as it.
+    let contextType: Any.Type
     /// What the step's screen declares it passes on.
     let passing: ChainGraph.Passing
     /// Whether a context is one the screen may pass on (always, when it declares nothing).
@@ -87,6 +89,7 @@ struct AnyStep {
     init<S: ChainScreen>(_ step: Step<S>) {
         screenType = ScreenType(S.self)
         contextTypeName = String(describing: S.Context.self)
+        contextType = S.Context.self
         make = step.make
         accepts = { $0 is S.Context }
         passing =

@@ -1,0 +1,158 @@
+import FlowKernel
+
+/// What a chain saves: its steps up to the current one, each with the context its screen last
+/// received.
+struct SavedChainState: Codable, Hashable {
+    /// One step, by its screen's type, with its context.
+    struct Step: Codable, Hashable {
+        /// The step's screen type.
+        var screen: String
+        /// The context the screen last received, if any.
+        var context: SavedContext?
+
+        var label: String { screen + (context.map { "(\($0.value?.description ?? $0.type))" } ?? "") }
+
+        var saved: SavedValue {
+            var fields: [String: SavedValue] = ["screen": .string(screen)]
+            if let context { fields["context"] = context.saved }
+            return .object(fields)
+        }
+    }
+
+    /// A context: its value when it is `Codable`, or why it could not be saved.
+    struct SavedContext: Codable, Hashable {
+        /// The context's type.
+        var type: String
+        /// The saved value.
+        var value: SavedValue?
+        /// Why there is no value.
+        var unsaved: String?
+
+        var saved: SavedValue {
+            var fields: [String: SavedValue] = ["type": .string(type)]
+            if let value { fields["value"] = value }
+            if let unsaved { fields["unsaved"] = .string(unsaved) }
+            return .object(fields)
+        }
+    }
+
+    /// The steps from the first to the current one.
+    var steps: [Step]
+
+    var saved: SavedValue { .object(["steps": .array(steps.map(\.saved))]) }
+}
+
+extension ChainFlow: RestorableFlow {
+    /// `chain`.
+    public var strategy: String { "chain" }
+
+    /// Where the chain shows itself, once started.
+    public var savedPlacement: SavedPlacement? { container.map { SavedPlacement($0.site) } }
+
+    /// The chain's steps from the first to the current one, each by its screen's type with the
+    /// context it last received: the value when it is `Codable`, else a note that says why not.
+    public func savedState() -> SavedValue {
+        guard let plan, let currentStep else { return SavedChainState(steps: []).saved }
+        let steps = (0...currentStep).map { index in
+            SavedChainState.Step(screen: plan.steps[index].screenType.name, context: contexts[index].map(Self.savedContext))
+        }
+        return SavedChainState(steps: steps).saved
+    }
+
+    private static func savedContext(_ value: Any) -> SavedChainState.SavedContext {
+        let type = "\(Swift.type(of: value))"
+        guard let encodable = value as? any Encodable else { return .init(type: type, unsaved: "\(type) is not Codable") }
+        do {
+            return .init(type: type, value: try SavedValue(encoding: encodable))
+        } catch {
+            return .init(type: type, unsaved: "the \(type) could not be encoded: \(error)")
+        }
+    }
+
+    /// Starts the chain and runs it to the saved step through ``arrive(atStep:context:)``'s path,
+    /// each step shown on the way given its saved context, guards asked, the changes' origin
+    /// ``/FlowKernel/FlowEvent/Origin/restored(for:)``.
+    ///
+    /// What cannot come back cuts the chain there, reported with its reason: a step the chain no
+    /// longer has at that place, a context that was not saved or no longer reads as the step's
+    /// context type, a step a guard refuses.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
+    ///   (`invalidSnapshot`), the chain has started or ended (`flowAlreadyStarted`,
+    ///   `flowFinished`), or its first step cannot come back.
+    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+        try lifecycle.requireReady()
+        guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
+        let state: SavedChainState
+        do {
+            state = try (saved.state ?? .null).decode(SavedChainState.self)
+        } catch {
+            throw FlowError(.invalidSnapshot, "The chain '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
+        }
+        guard !state.steps.isEmpty else { throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with no step.") }
+        // The steps that can be shown again, up to the first that cannot.
+        var contexts: [Int: Any] = [:]
+        var reachable = 0
+        var refusal: String?
+        for (index, step) in state.steps.enumerated() {
+            do {
+                contexts[index] = try restoredContext(of: step, at: index, in: plan)
+                reachable = index + 1
+            } catch {
+                refusal = FlowError.wrapping(error).message
+                break
+            }
+        }
+        guard reachable > 0 else {
+            throw FlowError(.invalidSnapshot, "\(state.steps[0].label) cannot come back: \(refusal ?? "it cannot be made")")
+        }
+        let origin = FlowEvent.Origin.restored(for: id)
+        try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
+        // The rest comes back as a link's step does; a refusal is tried again one step shorter.
+        var target = reachable - 1
+        while target > 0 || contexts[0] != nil {
+            do {
+                try arrive(atStep: target, context: { contexts[$0] }, origin: origin)
+                break
+            } catch {
+                refusal = refusal ?? FlowError.wrapping(error).message
+                if target == 0 { break }
+                target -= 1
+            }
+        }
+        let shown = (currentStep ?? 0) + 1
+        var report = [
+            RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.steps.prefix(shown).map(\.label).joined(separator: ", "))
+        ]
+        for step in state.steps.dropFirst(shown) {
+            report.append(
+                RestorationReport.Entry(
+                    flow: id.name, outcome: .repaired, subject: step.label, reason: "cut: " + (refusal ?? "a step before it could not come back")))
+        }
+        return report
+    }
+
+    /// The context a saved step is shown with again, or the reason it cannot be.
+    private func restoredContext(of step: SavedChainState.Step, at index: Int, in plan: Plan) throws -> Any? {
+        guard plan.steps.indices.contains(index) else {
+            throw FlowError(.indexOutOfRange, "the chain '\(id)' no longer has a step \(index) for \(step.label)")
+        }
+        let declared = plan.steps[index]
+        guard declared.screenType.name == step.screen else {
+            throw FlowError(.notFound, "step \(index) of the chain '\(id)' is now \(declared.screenType), not \(step.screen)")
+        }
+        guard let context = step.context else { return nil }
+        guard let value = context.value else {
+            throw FlowError(.argumentTypeMismatch, "the context of \(step.label) was not saved: \(context.unsaved ?? "it is missing")")
+        }
+        guard let decodable = declared.contextType as? any Decodable.Type else {
+            throw FlowError(.argumentTypeMismatch, "\(declared.screenType) takes a context of type \(declared.contextTypeName), which cannot be read back")
+        }
+        do {
+            return try value.decode(decodable)
+        } catch {
+            throw FlowError(
+                .argumentTypeMismatch, "the context of \(step.label) no longer reads as a \(declared.contextTypeName): \(NavigationSnapshot.explain(error))")
+        }
+    }
+}

@@ -8,30 +8,13 @@ struct SavedChainState: Codable, Hashable {
         /// The step's screen type.
         var screen: String
         /// The context the screen last received, if any.
-        var context: SavedContext?
+        var context: SavedArgument?
 
-        var label: String { screen + (context.map { "(\($0.value?.description ?? $0.type))" } ?? "") }
+        var label: String { screen + (context.map { "(\($0.label))" } ?? "") }
 
         var saved: SavedValue {
             var fields: [String: SavedValue] = ["screen": .string(screen)]
             if let context { fields["context"] = context.saved }
-            return .object(fields)
-        }
-    }
-
-    /// A context: its value when it is `Codable`, or why it could not be saved.
-    struct SavedContext: Codable, Hashable {
-        /// The context's type.
-        var type: String
-        /// The saved value.
-        var value: SavedValue?
-        /// Why there is no value.
-        var unsaved: String?
-
-        var saved: SavedValue {
-            var fields: [String: SavedValue] = ["type": .string(type)]
-            if let value { fields["value"] = value }
-            if let unsaved { fields["unsaved"] = .string(unsaved) }
             return .object(fields)
         }
     }
@@ -54,19 +37,9 @@ extension ChainFlow: RestorableFlow {
     public func savedState() -> SavedValue {
         guard let plan, let currentStep else { return SavedChainState(steps: []).saved }
         let steps = (0...currentStep).map { index in
-            SavedChainState.Step(screen: plan.steps[index].screenType.name, context: contexts[index].map(Self.savedContext))
+            SavedChainState.Step(screen: plan.steps[index].screenType.name, context: contexts[index].map { SavedArgument(saving: $0) })
         }
         return SavedChainState(steps: steps).saved
-    }
-
-    private static func savedContext(_ value: Any) -> SavedChainState.SavedContext {
-        let type = "\(Swift.type(of: value))"
-        guard let encodable = value as? any Encodable else { return .init(type: type, unsaved: "\(type) is not Codable") }
-        do {
-            return .init(type: type, value: try SavedValue(encoding: encodable))
-        } catch {
-            return .init(type: type, unsaved: "the \(type) could not be encoded: \(error)")
-        }
     }
 
     /// Starts the chain and runs it to the saved step through ``arrive(atStep:context:)``'s path,
@@ -142,17 +115,9 @@ extension ChainFlow: RestorableFlow {
             throw FlowError(.notFound, "step \(index) of the chain '\(id)' is now \(declared.screenType), not \(step.screen)")
         }
         guard let context = step.context else { return nil }
-        guard let value = context.value else {
-            throw FlowError(.argumentTypeMismatch, "the context of \(step.label) was not saved: \(context.unsaved ?? "it is missing")")
-        }
-        guard let decodable = declared.contextType as? any Decodable.Type else {
+        guard context.value == nil || declared.contextType is any Decodable.Type else {
             throw FlowError(.argumentTypeMismatch, "\(declared.screenType) takes a context of type \(declared.contextTypeName), which cannot be read back")
         }
-        do {
-            return try value.decode(decodable)
-        } catch {
-            throw FlowError(
-                .argumentTypeMismatch, "the context of \(step.label) no longer reads as a \(declared.contextTypeName): \(NavigationSnapshot.explain(error))")
-        }
+        return try context.read(as: declared.contextType, for: "the context of \(step.label)")
     }
 }

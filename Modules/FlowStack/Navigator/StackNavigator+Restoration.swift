@@ -16,7 +16,7 @@ struct SavedStackState: Codable, Hashable {
         var whenDismissed: String?
 
         var label: String {
-            screen + (identifier.map { "#\($0)" } ?? "") + (argument.map { "(\($0.value?.description ?? $0.type))" } ?? "")
+            screen + (identifier.map { "#\($0)" } ?? "") + (argument.map { "(\($0.label))" } ?? "")
         }
 
         var saved: SavedValue {
@@ -24,23 +24,6 @@ struct SavedStackState: Codable, Hashable {
             if let identifier { fields["identifier"] = .string(identifier) }
             if let argument { fields["argument"] = argument.saved }
             if let whenDismissed { fields["whenDismissed"] = .string(whenDismissed) }
-            return .object(fields)
-        }
-    }
-
-    /// A screen's argument: its value when it is `Codable`, or why it could not be saved.
-    struct SavedArgument: Codable, Hashable {
-        /// The argument's type, as the registration names it.
-        var type: String
-        /// The saved value.
-        var value: SavedValue?
-        /// Why there is no value.
-        var unsaved: String?
-
-        var saved: SavedValue {
-            var fields: [String: SavedValue] = ["type": .string(type)]
-            if let value { fields["value"] = value }
-            if let unsaved { fields["unsaved"] = .string(unsaved) }
             return .object(fields)
         }
     }
@@ -77,19 +60,8 @@ extension StackNavigator: RestorableFlow {
     private func savedEntry(of screen: ScreenRef) -> SavedStackState.Entry? {
         guard let made = madeBy(screen), registry.registrations.indices.contains(made.registration) else { return nil }
         let registration = registry.registrations[made.registration]
-        var argument: SavedStackState.SavedArgument?
-        if case .some(let value) = made.argument {
-            let type = registration.argumentTypeName ?? "\(Swift.type(of: value))"
-            if let encodable = value as? any Encodable {
-                do {
-                    argument = .init(type: type, value: try SavedValue(encoding: encodable))
-                } catch {
-                    argument = .init(type: type, unsaved: "the \(type) could not be encoded: \(error)")
-                }
-            } else {
-                argument = .init(type: type, unsaved: "\(type) is not Codable")
-            }
-        }
+        var argument: SavedArgument?
+        if case .some(let value) = made.argument { argument = SavedArgument(saving: value, as: registration.argumentTypeName) }
         return SavedStackState.Entry(
             screen: registration.screenType.name, identifier: registration.identifier, argument: argument, scope: "\(registration.scope)",
             whenDismissed: hasDismissalCallback(screen) ? "a closure, which is not saved" : nil)
@@ -193,18 +165,7 @@ extension StackNavigator: RestorableFlow {
         case (nil, nil):
             break
         case (let saved?, let type?):
-            guard let value = saved.value else {
-                throw FlowError(.argumentTypeMismatch, "the argument of \(entry.label) was not saved: \(saved.unsaved ?? "it is missing")")
-            }
-            guard let decodable = type as? any Decodable.Type else {
-                throw FlowError(.argumentTypeMismatch, "\(registration.argumentTypeName ?? "its argument type") is not Codable", types: [type])
-            }
-            do {
-                argument = .some(try value.decode(decodable))
-            } catch {
-                throw FlowError(
-                    .argumentTypeMismatch, "the argument of \(entry.label) no longer reads as a \(type): \(NavigationSnapshot.explain(error))", types: [type])
-            }
+            argument = .some(try saved.read(as: type, for: "the argument of \(entry.label)"))
         case (nil, _?):
             throw FlowError(.argumentTypeMismatch, "\(entry.label) now needs an argument of type \(registration.argumentTypeName ?? ""), and none was saved")
         case (_?, nil):

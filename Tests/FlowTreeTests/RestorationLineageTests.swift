@@ -1,6 +1,6 @@
 import FlowChain
+import FlowCoordinator
 import FlowKernel
-import FlowRouter
 import FlowStack
 import FlowStage
 import Foundation
@@ -66,23 +66,22 @@ struct RestorationLineageTests {
     }
 
     @Test func aFlowThatDoesNotSaveItselfIsDroppedWithItsChildren() throws {
-        final class Start: OutputProducing {
-            typealias Output = Int
-            let route = RouteSlot()
+        final class Home: StackCoordinator<Void> {
+            override func start() throws { try move(to: Catalog()) }
         }
         let host = InMemoryHost()
-        let router = RouterFlow<Int>("router", router: Router()) { Start() }
-        try router.start(on: host)
+        let home = Home("home")
+        try home.start(on: host)
         let signIn = Self.makeSignIn()
-        try signIn.start(asChildOf: router, on: host, placement: .presented) { _ in }
+        try signIn.start(asChildOf: home, on: host, placement: .presented) { _ in }
         let snapshot = host.flows.snapshot(of: host)
         host.flows.endAll()
 
         let report = snapshot.restore(on: InMemoryHost()) { saved in saved.id == "signin" ? Self.makeSignIn() : nil }
         #expect(
             report.entries.map(\.description).prefix(2) == [
-                "[router] dropped: the flow (RouterFlow<Int> does not save itself (it does not adopt RestorableFlow))",
-                "[signin] dropped: the flow (its parent 'router' was not restored before it)",
+                "[home] dropped: the flow (Home does not save itself (it does not adopt RestorableFlow))",
+                "[signin] dropped: the flow (its parent 'home' was not restored before it)",
             ])
     }
 }

@@ -79,7 +79,7 @@ extension RouterFlow {
     }
 
     private func arrive<Input>(at input: Input, on host: any PresentationHost, resolving resolve: (Any.Type) -> Any?) throws {
-        guard let session, var mount, let first = mount.firstEntry?.screen, let stack = mount.stack,
+        guard let session, let mount, let first = mount.firstEntry?.screen, let stack = mount.stack,
             let root = host.screen(for: first) as? any Routable
         else {
             throw FlowError(.flowFinished, "The router flow '\(id)' no longer shows its first screen; it has ended or is ending.")
@@ -97,6 +97,29 @@ extension RouterFlow {
         guard let path = router.declaredPath(from: Swift.type(of: root), to: target.screenType) else {
             throw FlowError(.noRoute, "No declared route leads from \(first.type) to \(target.screenType).", types: [type])
         }
+        let dismissals = try presentationsToDismiss(on: host, mount: mount, stack: stack, session: session)
+        var made: [(screen: any Routable, presented: Bool)] = []
+        for (index, step) in path.enumerated() {
+            let isTarget = index == path.count - 1
+            let value: Any
+            if isTarget {
+                value = payload
+            } else if let resolved = resolve(step.received) {
+                value = resolved
+            } else {
+                throw FlowError(
+                    .noRoute, "The way to \(target.screenType) passes \(step.destination.screenType), which needs a \(step.received); nothing resolved one.",
+                    types: [step.received])
+            }
+            let screen = try step.destination.make(value, isTarget ? matched : step.received)
+            made.append((screen, step.presented || made.last?.presented == true))
+        }
+        try show(made, over: root, replacing: dismissals, mount: mount, session: session, origin: .link(for: id), on: host)
+    }
+
+    /// What the flow presents over its stack, which an arrival dismisses; throws when someone
+    /// else's screen is on the flow's stack or presented over it.
+    func presentationsToDismiss(on host: any PresentationHost, mount: FlowMount, stack: ContainerID, session: RouterSession) throws -> [NodeRef] {
         // Everything the flow shows above its first screen goes; a presentation that is not the
         // router's belongs to a flow it does not own.
         let own = mount.ownEntries(on: host)
@@ -116,26 +139,20 @@ extension RouterFlow {
             }
             dismissals.append(presented)
         }
-        var made: [(screen: any Routable, presented: Bool)] = []
-        for (index, step) in path.enumerated() {
-            let isTarget = index == path.count - 1
-            let value: Any
-            if isTarget {
-                value = payload
-            } else if let resolved = resolve(step.received) {
-                value = resolved
-            } else {
-                throw FlowError(
-                    .noRoute, "The way to \(target.screenType) passes \(step.destination.screenType), which needs a \(step.received); nothing resolved one.",
-                    types: [step.received])
-            }
-            let screen = try step.destination.make(value, isTarget ? matched : step.received)
-            made.append((screen, step.presented || made.last?.presented == true))
-        }
+        return dismissals
+    }
+
+    /// Shows screens above the flow's first screen in one change: the pushed ones (up to the
+    /// first presented) replace the flow's stack above its first screen, the rest are presented
+    /// each over the one before, and `dismissals` go. Every guard answers before anything
+    /// changes. The changes are made for `origin` on the flow's behalf (a link's, a restore's).
+    func show(
+        _ made: [(screen: any Routable, presented: Bool)], over root: any Routable, replacing dismissals: [NodeRef], mount: FlowMount,
+        session: RouterSession, origin: FlowEvent.Origin, on host: any PresentationHost
+    ) throws {
+        var mount = mount
         let pushed = made.prefix { !$0.presented }.map(\.screen)
         // Every guard answers before anything changes: what goes and what the link shows.
-        // The arrival's changes are the link's, made on the flow's behalf.
-        let origin = FlowEvent.Origin.link(for: id)
         try host.checkGuards(of: [try mount.replacement(of: ([root] + pushed).map { .screen($0) }, on: host)], origin: origin)
         try host.checkGuards(removing: dismissals, showing: made.dropFirst(pushed.count).map(\.screen), origin: origin)
         mount.origin = origin

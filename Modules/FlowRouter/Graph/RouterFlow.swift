@@ -59,13 +59,21 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
 
     /// Shows the root screen in a new stack (the host's root, or presented), or on a shared stack.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        try begin(on: host, placement: placement, parent: parent)
+    }
+
+    /// Starts the flow on its first screen; `origin` names who the first change is made for, when
+    /// not the flow itself (a restore).
+    func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
         let root = makeRoot()
         let session = RouterSession(router: router, host: host, flow: id)
         session.onRefused = onRefused
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
+        if let origin { mount.origin = origin }
         try lifecycle.start(self, on: host, parent: parent) {
             try mount.show(.screen(root), on: host)
+            mount.origin = .flow(id)
             self.mount = mount
             session.attach(root)
             session.takeUnrouted = { [weak self] value in

@@ -20,6 +20,8 @@ public final class Router {
     struct Destination {
         let screenType: ScreenType
         let metatype: Any.Type
+        /// The types the screen's input may be: the cases of a union, else the input type.
+        let inputTypes: [Any.Type]
         /// Whether a type is this screen type or one of its subclasses.
         let covers: (Any.Type) -> Bool
         /// Makes the screen with a value of a matched type injected.
@@ -61,6 +63,7 @@ public final class Router {
         let destination = Destination(
             screenType: ScreenType(S.self),
             metatype: S.self,
+            inputTypes: UnionTypes.flatten(S.Input.self),
             covers: { $0 is S.Type },
             make: { value, matched in
                 let input = try Self.input(value, matched: matched, for: S.self)

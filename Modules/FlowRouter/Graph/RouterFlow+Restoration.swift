@@ -1,0 +1,143 @@
+import FlowKernel
+
+/// What a router flow saves: its screens from the first up, each with the input that made it
+/// and whether it was presented.
+struct SavedRouterState: Codable, Hashable {
+    /// One screen, by its type, with its input.
+    struct Screen: Codable, Hashable {
+        /// The screen's type.
+        var screen: String
+        /// The input it was made with, as the case of a union when its input is one.
+        var input: SavedArgument?
+        /// Whether it was presented rather than pushed.
+        var presented: Bool
+
+        var label: String { screen + (input.map { "(\($0.label))" } ?? "") }
+
+        var saved: SavedValue {
+            var fields: [String: SavedValue] = ["screen": .string(screen), "presented": .bool(presented)]
+            if let input { fields["input"] = input.saved }
+            return .object(fields)
+        }
+    }
+
+    /// The flow's screens, its first one first.
+    var screens: [Screen]
+
+    var saved: SavedValue { .object(["screens": .array(screens.map(\.saved))]) }
+}
+
+extension RouterFlow: RestorableFlow {
+    /// `router`.
+    public var strategy: String { "router" }
+
+    /// Where the flow shows itself, once started.
+    public var savedPlacement: SavedPlacement? { mount.map { SavedPlacement($0.site) } }
+
+    /// The flow's screens from its first one up — pushed, then presented — each by its type with
+    /// the input that made it: the value when it is `Codable`, else a note that says why not.
+    public func savedState() -> SavedValue {
+        guard let host = lifecycle.host, let mount, let stack = mount.stack, let session else { return SavedRouterState(screens: []).saved }
+        var screens: [SavedRouterState.Screen] = []
+        func save(_ node: NodeRef?, presented: Bool) -> Bool {
+            // Another flow's screen on the stack or over it is that flow's to save.
+            guard let node, let screen = node.screen.flatMap(host.screen(for:)) as? any Routable, screen.route.session === session else { return false }
+            let input = screen.route.input.map { value in
+                let (payload, type) = Router.unwrapped(value, declared: Swift.type(of: value))
+                return SavedArgument(saving: payload, as: "\(type)")
+            }
+            screens.append(SavedRouterState.Screen(screen: ScreenType(of: screen).name, input: input, presented: presented))
+            return true
+        }
+        var top: NodeRef?
+        for index in mount.ownEntries(on: host) {
+            let entry = host.child(at: index, of: .container(stack))
+            guard save(entry, presented: false) else { break }
+            top = entry
+        }
+        var next = top.flatMap { host.presented(by: $0) }
+        while save(next, presented: true), let shown = next {
+            next = host.presented(by: shown)
+        }
+        return SavedRouterState(screens: screens).saved
+    }
+
+    /// Starts the flow on its first screen and shows the saved screens above it in one change
+    /// — the arrival's path, every guard asked first, the changes' origin
+    /// ``/FlowKernel/FlowEvent/Origin/restored(for:)`` — each made by the router's registration
+    /// with its saved input.
+    ///
+    /// What cannot come back cuts the tail from there, reported with its reason: a first screen
+    /// of another type than saved, a screen type the router no longer registers, an input that
+    /// was not saved or no longer reads as one of the screen's input types, a screen a guard
+    /// refuses.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
+    ///   (`invalidSnapshot`), the flow has started or ended, or its first screen cannot be shown.
+    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+        try lifecycle.requireReady()
+        let state: SavedRouterState
+        do {
+            state = try (saved.state ?? .null).decode(SavedRouterState.self)
+        } catch {
+            throw FlowError(.invalidSnapshot, "The router flow '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
+        }
+        guard let first = state.screens.first else { throw FlowError(.invalidSnapshot, "The router flow '\(id)' was saved with no screen.") }
+        let origin = FlowEvent.Origin.restored(for: id)
+        try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
+        guard let mount, let session, let root = mount.firstEntry?.screen.flatMap(host.screen(for:)) as? any Routable else {
+            throw FlowError(.flowFinished, "The router flow '\(id)' ended as it started.")
+        }
+        var refusal: String?
+        var made: [(screen: any Routable, presented: Bool)] = []
+        if ScreenType(of: root).name != first.screen {
+            refusal = "the flow's first screen is now \(ScreenType(of: root)), not \(first.screen)"
+        } else {
+            for entry in state.screens.dropFirst() {
+                do {
+                    made.append((try restoredScreen(entry), entry.presented || made.last?.presented == true))
+                } catch {
+                    refusal = FlowError.wrapping(error).message
+                    break
+                }
+            }
+        }
+        // A refused arrival changes nothing; it is tried again one screen shorter.
+        while !made.isEmpty {
+            do {
+                try lifecycle.navigate { host in
+                    try show(made, over: root, replacing: [], mount: mount, session: session, origin: origin, on: host)
+                }
+                break
+            } catch {
+                refusal = refusal ?? FlowError.wrapping(error).message
+                made.removeLast()
+            }
+        }
+        let shown = 1 + made.count
+        var report = [
+            RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.screens.prefix(shown).map(\.label).joined(separator: ", "))
+        ]
+        for entry in state.screens.dropFirst(shown) {
+            report.append(
+                RestorationReport.Entry(
+                    flow: id.name, outcome: .repaired, subject: entry.label, reason: "cut: " + (refusal ?? "a screen before it could not come back")))
+        }
+        return report
+    }
+
+    /// Makes a saved screen again with its input, or says why it cannot be.
+    private func restoredScreen(_ entry: SavedRouterState.Screen) throws -> any Routable {
+        guard let type = router.registeredScreens.first(where: { $0.name == entry.screen }), let destination = router.destinationsByScreen[type] else {
+            throw FlowError(.unregisteredScreen, "the router no longer registers \(entry.screen)")
+        }
+        guard let input = entry.input else {
+            throw FlowError(.argumentTypeMismatch, "\(entry.screen) was saved without the input it requires")
+        }
+        guard let inputType = destination.inputTypes.first(where: { "\($0)" == input.type }) else {
+            throw FlowError(.argumentTypeMismatch, "\(entry.screen) no longer takes a \(input.type)")
+        }
+        let value = try input.read(as: inputType, for: "the input of \(entry.label)")
+        return try destination.make(value, inputType)
+    }
+}

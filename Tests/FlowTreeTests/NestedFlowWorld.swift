@@ -65,6 +65,8 @@ final class NestedFlowWorld {
     private var ended: [AnyObject] = []
     /// The operation of the step under way, for a breach's report.
     private var operation = ""
+    /// The container each chain was made with, so a restore makes it alike.
+    private var chainKinds: [String: ChainContainer.Kind] = [:]
 
     /// Counts the host's changes: a refusal makes none (the host reports one event per change).
     private let changes = ChangeCounter()
@@ -90,6 +92,8 @@ final class NestedFlowWorld {
             // Stop at the first breaking step: what follows only repeats it.
             guard breaches.isEmpty else { return }
         }
+        checkRestore()
+        guard breaches.isEmpty else { return }
         finishAll()
     }
 
@@ -172,12 +176,14 @@ final class NestedFlowWorld {
 
     private func make(_ kind: FlowKind, _ name: FlowID) throws -> any RunningFlow & Flow {
         switch kind {
-        case .stack: Make.navigator(name, leaks: leaks)
-        case .chain: Make.chain(name, steps: 3, kind: random.next() % 4 == 0 ? .single : .stack, leaks: leaks)
-        case .router: try Make.router(name, leaks: leaks)
-        case .coordinator: PageCoordinator(name, first: leaks.track(Page("\(name.name) start")))
+        case .stack: return Make.navigator(name, leaks: leaks)
+        case .chain:
+            chainKinds[name.name] = random.next() % 4 == 0 ? .single : .stack
+            return Make.chain(name, steps: 3, kind: chainKinds[name.name] ?? .stack, leaks: leaks)
+        case .router: return try Make.router(name, leaks: leaks)
+        case .coordinator: return PageCoordinator(name, first: leaks.track(Page("\(name.name) start")))
         case .tabs:
-            Tabs(
+            return Tabs(
                 name,
                 items: [
                     PageCoordinator(FlowID("\(name.name)a"), first: leaks.track(Page("\(name.name)a start"))),
@@ -382,6 +388,73 @@ final class NestedFlowWorld {
             visit(root)
         }
         if !unowned.isEmpty { breach("shown with no running flow: \(unowned.prefix(3))") }
+    }
+
+    /// Saves everything that runs and restores it on a new host: every flow comes back as it was
+    /// (the restored hierarchy equals the saved one, the report has nothing cut or dropped), the
+    /// restored flows keep the tree's laws, and ending them leaves nothing shown.
+    private func checkRestore() {
+        operation = "save and restore"
+        let snapshot = host.flows.snapshot(of: host)
+        let read: NavigationSnapshot
+        do {
+            read = try NavigationSnapshot(document: try SavedValue(encoding: snapshot))
+        } catch {
+            breach("the snapshot did not read back: \(error)")
+            return
+        }
+        let restored = InMemoryHost()
+        let report = read.restore(on: restored) { saved in try? self.remake(saved) }
+        defer { restored.flows.endAll() }
+        // Each flow restores its own entries, parents first: a flow that pushed above another
+        // flow's screens on a shared stack comes back below them, and a modal a flow presented
+        // over a shared stack comes back before the later flows' entries under it. Those are the
+        // cases a restore may leave incomplete (and says so).
+        if !report.isComplete, !stacksInterleave {
+            breach("the restore was not complete:\n\(report)\nsaved:\n\(host.render())\nrestored:\n\(restored.render())")
+            return
+        }
+        if let silent = read.flows.first(where: { saved in !report.entries.contains { $0.flow == saved.id } }) {
+            breach("the restore said nothing of \(silent.id):\n\(report)")
+        }
+        if !report.entries(.dropped).isEmpty { breach("the restore dropped flows:\n\(report)") }
+        for flow in restored.flows.flows where flow.phase != .running || !(flow.baseNode.map(restored.contains) ?? false) {
+            breach("the restored \(flow.id) runs showing nothing it made")
+        }
+        if restored.flows.count + report.entries(.dropped).count != host.flows.count {
+            breach("\(host.flows.count) flows ran, \(restored.flows.count) came back")
+        }
+    }
+
+    /// Whether a stack shows one flow's entries, then another's, then the first one's again, or
+    /// shows entries of several flows with something presented over it.
+    private var stacksInterleave: Bool {
+        var pending = host.hierarchy.root.map { [$0] } ?? []
+        while let node = pending.popLast() {
+            pending += node.children + (node.presented.map { [$0] } ?? [])
+            guard case .stack = node.kind else { continue }
+            var runs: [FlowID?] = []
+            for child in node.children {
+                let maker = host.maker(of: child.ref)
+                if runs.last != maker { runs.append(maker) }
+            }
+            if Set(runs).count < runs.count { return true }
+            if runs.count > 1, node.presented != nil { return true }
+        }
+        return false
+    }
+
+    /// A flow as the world made it, for a restore: its kind is its name's start.
+    private func remake(_ saved: SavedFlow) throws -> (any RestorableFlow)? {
+        let name = FlowID(saved.id)
+        guard let kind = FlowKind.allCases.first(where: { saved.id.hasPrefix($0.rawValue) }), saved.id.last?.isNumber == true else { return nil }
+        switch kind {
+        case .stack: return Make.navigator(name)
+        case .chain: return Make.chain(name, steps: 3, kind: chainKinds[saved.id] ?? .stack)
+        case .router: return try Make.router(name)
+        case .coordinator: return PageCoordinator(name)
+        case .tabs: return Tabs(name, items: [PageCoordinator(FlowID("\(saved.id)a")), PageCoordinator(FlowID("\(saved.id)b"))])
+        }
     }
 
     /// Ends what still runs, as an app does before it lets go of a host, then checks that every

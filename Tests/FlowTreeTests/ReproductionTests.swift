@@ -207,3 +207,25 @@ struct ReproductionTests {
         #expect((error?.message.utf8.count ?? .max) <= 400, "\(error?.message.utf8.count ?? 0) bytes")
     }
 }
+
+/// Found by restoring the nested fuzz suite's states (seed 30 of a navigator on top).
+@MainActor
+@Suite("Reproductions the restore found")
+struct RestoreReproductionTests {
+    @Test func aNavigatorsBackThatPopsAChildsEntryKeepsItsOwnScreens() throws {
+        let host = InMemoryHost()
+        let navigator = Make.navigator("stack")
+        try navigator.start(on: host)
+        try navigator.goNext()
+        let tabs = Tabs("tabs", items: [PageCoordinator("tabsa")])
+        try tabs.start(on: host, placement: .onStack(try #require(navigator.stack)), parent: navigator.id)
+
+        try navigator.getBack()
+
+        #expect(tabs.phase == .finished)
+        #expect(navigator.stackState == "Home -> Detail")
+        let saved = host.flows.snapshot(of: host)
+        #expect(saved.flows.first?.state?.description.contains("Detail") == true)
+        host.flows.endAll()
+    }
+}

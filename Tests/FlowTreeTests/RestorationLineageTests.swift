@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// Flows of different strategies nested in each other, saved and brought back with their
-/// lineage; a flow of a strategy that does not save itself yet is reported with its children.
+/// lineage; a parent that does not come back is reported with its children.
 @MainActor
 @Suite("Restoring nested flows of several strategies")
 struct RestorationLineageTests {
@@ -65,7 +65,7 @@ struct RestorationLineageTests {
         restored.flows.endAll()
     }
 
-    @Test func aFlowThatDoesNotSaveItselfIsDroppedWithItsChildren() throws {
+    @Test func aParentTheAppDoesNotMakeIsDroppedWithItsChildren() throws {
         final class Home: StackCoordinator<Void> {
             override func start() throws { try move(to: Catalog()) }
         }
@@ -80,7 +80,7 @@ struct RestorationLineageTests {
         let report = snapshot.restore(on: InMemoryHost()) { saved in saved.id == "signin" ? Self.makeSignIn() : nil }
         #expect(
             report.entries.map(\.description).prefix(2) == [
-                "[home] dropped: the flow (Home does not save itself (it does not adopt RestorableFlow))",
+                "[home] dropped: the flow (the app made no flow for it)",
                 "[signin] dropped: the flow (its parent 'home' was not restored before it)",
             ])
     }

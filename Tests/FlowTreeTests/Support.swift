@@ -70,6 +70,15 @@ final class PageCoordinator: StackCoordinator<Void> {
         super.init(id)
     }
     override func start() throws { try move(to: first) }
+
+    /// Pages are saved by name, so a snapshot brings the coordinator's stack back.
+    override func save(_ screen: any Screen) -> SavedValue? {
+        (screen as? Page).map { .string($0.name) }
+    }
+
+    override func restoreScreen(from saved: SavedValue) throws -> (any Screen)? {
+        Page(try saved.decode(String.self))
+    }
 }
 
 /// A tab coordinator with the items it is given.

@@ -87,6 +87,43 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         lifecycle.onFinish(handler)
     }
 
+    /// How a screen this coordinator shows is saved in a snapshot: a value that
+    /// ``restoreScreen(from:)`` makes the screen again from. A coordinator makes its screens in
+    /// code, so it opts in screen by screen; `nil`, the default, means the screen cannot be saved,
+    /// and a restore cuts the coordinator's stack there and reports it.
+    ///
+    /// ```swift
+    /// override func save(_ screen: any Screen) -> SavedValue? {
+    ///     (screen as? ProductScreen).flatMap { try? SavedValue(encoding: $0.product) }
+    /// }
+    /// override func restoreScreen(from saved: SavedValue) throws -> (any Screen)? {
+    ///     ProductScreen(try saved.decode(Product.self))
+    /// }
+    /// ```
+    open func save(_ screen: any Screen) -> SavedValue? { nil }
+
+    /// Makes a screen again from what ``save(_:)`` saved; `nil`, the default, when it cannot.
+    open func restoreScreen(from saved: SavedValue) throws -> (any Screen)? { nil }
+
+    /// Called when a flow saved as this coordinator's running child came back as its child: the
+    /// coordinator has taken it back (one child at a time, the pop back when it ends); override it
+    /// to give the child the outcome handler ``start(child:presented:onFinish:)`` gave it, which
+    /// is code and was not saved.
+    open func didRestore(child: any Flow) {}
+
+    /// The tab a tab coordinator shows, for its snapshot; `nil` for a stack coordinator.
+    func restorationSelection() -> Int? { nil }
+
+    /// The names of a tab coordinator's items, for its snapshot; `nil` for a stack coordinator.
+    func restorationItems() -> [String]? { nil }
+
+    /// Closes the items a tab coordinator's ``start()`` added that the snapshot does not have
+    /// (the person had closed them); returns their names.
+    func restoreItems(_ names: [String]) throws -> [String] { [] }
+
+    /// Selects a saved tab again, on a tab coordinator; `false` when there is no such tab.
+    func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any PresentationHost) throws -> Bool { false }
+
     /// Starts the coordinator at a placement: runs ``start()``, which must move to a first screen.
     ///
     /// - Throws: ``/FlowKernel/FlowError`` if ``start()`` throws or shows nothing; whatever it showed
@@ -95,6 +132,9 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         try lifecycle.requireReady()
         try begin(on: host, mount: FlowMount(for: id, at: FlowMount.Site(placement), on: host), parent: parent)
     }
+
+    /// Whether the coordinator runs a child on its stack, and the entry it returns to then.
+    var runningChild: CoordinatorPosition.Child? { child == nil ? nil : running }
 
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
     func begin(on host: any PresentationHost, mount: FlowMount, parent: FlowID?) throws {

@@ -88,6 +88,27 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     }
 
     /// Cancels the items, last first, as well as a running child.
+    override func restorationSelection() -> Int? { selectedIndex }
+
+    override func restorationItems() -> [String]? { items.map(\.id.name) }
+
+    override func restoreItems(_ names: [String]) throws -> [String] {
+        // Items the person had closed are closed again, last first; a saved item start() no
+        // longer adds is reported by its missing flow.
+        var removed: [String] = []
+        for index in items.indices.reversed() where !names.contains(items[index].id.name) {
+            removed.append(items[index].id.name)
+            try items[index].cancel()
+        }
+        return removed
+    }
+
+    override func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any PresentationHost) throws -> Bool {
+        guard let tabs, items.indices.contains(index) else { return false }
+        try host.apply(.selectTab(index, in: tabs), origin: origin)
+        return true
+    }
+
     override func cancelEverythingRunning() throws {
         try super.cancelEverythingRunning()
         for item in items.reversed() where item.phase == .running {

@@ -20,6 +20,23 @@ public protocol RestorableFlow: RunningFlow {
     func savedState() -> SavedValue
     /// Starts the flow and brings back a saved state; see the requirements above.
     func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry]
+    /// Brings back a saved state onto the flow while it runs already: a flow its restored parent
+    /// started by itself (a tab coordinator's items, started by its `start()`). By default the
+    /// flow refuses (`flowAlreadyStarted`), and the restore drops the saved flow with the reason.
+    func restoreRunning(_ saved: SavedFlow, on host: any PresentationHost) throws -> [RestorationReport.Entry]
+    /// Told that a flow saved as this flow's child came back as its child, so that a flow that
+    /// keeps its children (a coordinator's one running child) takes it back. By default, nothing.
+    func adoptRestoredChild(_ child: any RestorableFlow, placement: SavedPlacement)
+}
+
+extension RestorableFlow {
+    /// Refuses: the flow runs already, and restores only as it starts.
+    public func restoreRunning(_ saved: SavedFlow, on host: any PresentationHost) throws -> [RestorationReport.Entry] {
+        throw FlowError(.flowAlreadyStarted, "The flow '\(id)' runs already; it restores only as it starts.")
+    }
+
+    /// Nothing: the tree keeps the child.
+    public func adoptRestoredChild(_ child: any RestorableFlow, placement: SavedPlacement) {}
 }
 
 extension FlowTree {
@@ -66,11 +83,12 @@ extension NavigationSnapshot {
     @MainActor
     public func restore(on host: any PresentationHost, making make: (SavedFlow) -> (any RestorableFlow)?) -> RestorationReport {
         var report = RestorationReport()
-        var restored: Set<String> = []
+        var restored: [String: any RestorableFlow] = [:]
+        var claimed: Set<ObjectIdentifier> = []
         var rootFlow: (any RestorableFlow)?
         for saved in flows {
             let name = FlowID(saved.id)
-            if let parent = saved.parent, !restored.contains(parent) {
+            if let parent = saved.parent, restored[parent] == nil {
                 report.add(name, .dropped, "the flow", because: "its parent '\(parent)' was not restored before it")
                 continue
             }
@@ -82,6 +100,26 @@ extension NavigationSnapshot {
             }
             guard saved.state != nil else {
                 report.add(name, .dropped, "the flow", because: saved.unsaved ?? "it was saved without a state")
+                continue
+            }
+            // A flow its restored parent started by itself runs already: its state comes back
+            // onto it.
+            if let parent = saved.parent,
+                let running = host.flows.flows.first(where: {
+                    $0.id == name && $0.phase == .running && !claimed.contains(ObjectIdentifier($0)) && host.flows.parent(of: $0)?.id.name == parent
+                }) as? any RestorableFlow
+            {
+                claimed.insert(ObjectIdentifier(running))
+                guard running.strategy == saved.strategy else {
+                    report.add(name, .dropped, "the flow", because: "its parent started a \(running.strategy) flow '\(name)' for the \(saved.strategy) one")
+                    continue
+                }
+                do {
+                    report.entries += try running.restoreRunning(saved, on: host)
+                    restored[saved.id] = running
+                } catch {
+                    report.add(name, .dropped, "the flow", because: FlowError.wrapping(error).message)
+                }
                 continue
             }
             guard let flow = make(saved) else {
@@ -96,8 +134,10 @@ extension NavigationSnapshot {
             }
             do {
                 report.entries += try flow.restore(saved, on: host, parent: saved.parent.map { FlowID($0) })
-                restored.insert(saved.id)
+                restored[saved.id] = flow
+                claimed.insert(ObjectIdentifier(flow))
                 if saved.placement == .root { rootFlow = flow }
+                if let parent = saved.parent { restored[parent]?.adoptRestoredChild(flow, placement: saved.placement) }
             } catch {
                 report.add(name, .dropped, "the flow", because: FlowError.wrapping(error).message)
             }

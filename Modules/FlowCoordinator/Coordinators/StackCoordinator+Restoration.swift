@@ -1,0 +1,213 @@
+import FlowKernel
+
+/// What a coordinator saves: its own screens, each as its ``StackCoordinator/save(_:)`` saved it,
+/// and the tab it shows when it is a tab coordinator.
+struct SavedCoordinatorState: Codable, Hashable {
+    /// One screen: its type, and what the coordinator saved of it, or why nothing.
+    struct Screen: Codable, Hashable {
+        /// The screen's type.
+        var screen: String
+        /// What ``StackCoordinator/save(_:)`` saved.
+        var value: SavedValue?
+        /// Why nothing was saved.
+        var unsaved: String?
+
+        var label: String { screen + (value.map { "(\($0))" } ?? "") }
+
+        var saved: SavedValue {
+            var fields: [String: SavedValue] = ["screen": .string(screen)]
+            if let value { fields["value"] = value }
+            if let unsaved { fields["unsaved"] = .string(unsaved) }
+            return .object(fields)
+        }
+    }
+
+    /// The coordinator's screens, from its first up to its top (below a child running on its
+    /// stack).
+    var screens: [Screen]
+    /// The selected tab of a tab coordinator.
+    var selectedTab: Int?
+    /// The items of a tab coordinator, by name.
+    var items: [String]?
+    /// The running child's name, for people; the child saves itself.
+    var child: String?
+
+    var saved: SavedValue {
+        var fields: [String: SavedValue] = ["screens": .array(screens.map(\.saved))]
+        if let selectedTab { fields["selectedTab"] = .int(selectedTab) }
+        if let items { fields["items"] = .array(items.map(SavedValue.string)) }
+        if let child { fields["child"] = .string(child) }
+        return .object(fields)
+    }
+}
+
+extension StackCoordinator: RestorableFlow {
+    /// `coordinator`.
+    public var strategy: String { "coordinator" }
+
+    /// Where the coordinator shows itself, once started.
+    public var savedPlacement: SavedPlacement? { mount.map { SavedPlacement($0.site) } }
+
+    /// The coordinator's own screens from its first up to its top, each as ``save(_:)`` saves it
+    /// (or a note that it does not), the selected tab of a tab coordinator, and the name of its
+    /// running child.
+    public func savedState() -> SavedValue {
+        guard let host = lifecycle.host, let mount, let stack = mount.stack else { return SavedCoordinatorState(screens: []).saved }
+        let child = runningChild
+        var screens: [SavedCoordinatorState.Screen] = []
+        for index in mount.ownEntries(on: host) {
+            // A tab group the coordinator shows is saved by its tab selection; a child's screens
+            // by the child.
+            guard let entry = host.child(at: index, of: .container(stack)), let ref = entry.screen, let screen = host.screen(for: ref),
+                !host.flows.flows.contains(where: { $0 !== self && $0.baseNode == entry })
+            else { break }
+            let type = ScreenType(of: screen)
+            if let value = save(screen) {
+                screens.append(.init(screen: type.name, value: value))
+            } else {
+                screens.append(.init(screen: type.name, unsaved: "\(Self.self) does not save \(type) (override save(_:) and restoreScreen(from:))"))
+            }
+            if child?.shares == true, entry == child?.snapshot { break }
+        }
+        return SavedCoordinatorState(screens: screens, selectedTab: restorationSelection(), items: restorationItems(), child: child?.id.name).saved
+    }
+
+    /// Starts the coordinator — its ``start()`` runs, showing its first screen and, for a tab
+    /// coordinator, its items — then brings back the saved screens and tab (see
+    /// ``restoreRunning(_:on:)``). The changes' origin is
+    /// ``/FlowKernel/FlowEvent/Origin/restored(for:)``.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
+    ///   (`invalidSnapshot`), the coordinator has started or ended, or ``start()`` fails.
+    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+        try lifecycle.requireReady()
+        _ = try Self.readState(saved, of: id)
+        var mount = try FlowMount(for: id, at: FlowMount.Site(saved.placement.placement ?? .presented), on: host)
+        mount.origin = .restored(for: id)
+        try begin(on: host, mount: mount, parent: parent)
+        self.mount?.origin = .flow(id)
+        return try restoreRunning(saved, on: host)
+    }
+
+    /// Brings back the saved screens over the first one ``start()`` showed, in one change with
+    /// every guard asked first (a refusal is tried again one screen shorter), and the saved tab of
+    /// a tab coordinator — for a coordinator that runs already, such as a tab coordinator's item
+    /// its restored parent started.
+    ///
+    /// What cannot come back cuts the stack there, reported with its reason: a first screen of
+    /// another type than ``start()`` shows now, a screen ``save(_:)`` did not save or
+    /// ``restoreScreen(from:)`` cannot make, a screen a guard refuses, a tab that is not there.
+    public func restoreRunning(_ saved: SavedFlow, on host: any PresentationHost) throws -> [RestorationReport.Entry] {
+        let state = try Self.readState(saved, of: id)
+        guard phase == .running, var mount, mount.stack != nil else {
+            throw FlowError(.flowNotStarted, "The coordinator '\(id)' does not run; it restores as it starts.")
+        }
+        let origin = FlowEvent.Origin.restored(for: id)
+        var refusal: String?
+        var made: [any Screen] = []
+        let first = mount.firstEntry.flatMap { $0.screen }.flatMap(host.screen(for:))
+        if let expected = state.screens.first {
+            if let first, ScreenType(of: first).name == expected.screen {
+                for entry in state.screens.dropFirst() {
+                    do {
+                        made.append(try restoredScreen(entry))
+                    } catch {
+                        refusal = FlowError.wrapping(error).message
+                        break
+                    }
+                }
+            } else {
+                refusal = "the coordinator's first screen is now \(first.map { "\(ScreenType(of: $0))" } ?? "not a screen"), not \(expected.screen)"
+            }
+        }
+        // The screens above the first come back in one change; a refused one changes nothing, and
+        // is tried again one screen shorter.
+        while let first, !made.isEmpty {
+            do {
+                try lifecycle.navigate { host in
+                    let contents = ([first] + made).map { Presentable.screen($0) }
+                    try host.checkGuards(of: [try mount.replacement(of: contents, on: host)], origin: origin)
+                    mount.origin = origin
+                    defer { mount.origin = .flow(id) }
+                    try mount.replaceEntries(with: contents, on: host)
+                    self.mount = mount
+                    topNode = made.last.map(NodeRef.of)
+                }
+                break
+            } catch {
+                refusal = refusal ?? FlowError.wrapping(error).message
+                made.removeLast()
+            }
+        }
+        var report: [RestorationReport.Entry] = []
+        let shown = state.screens.isEmpty ? 0 : made.count + 1
+        var subject = state.screens.prefix(shown).map(\.label).joined(separator: ", ")
+        if let items = state.items {
+            do {
+                let closed = try restoreItems(items)
+                if !closed.isEmpty { subject += (subject.isEmpty ? "" : ", ") + "items \(closed.reversed().joined(separator: ", ")) closed" }
+            } catch {
+                report.append(.init(flow: id.name, outcome: .repaired, subject: "the items", reason: FlowError.wrapping(error).message))
+            }
+        }
+        if let selected = state.selectedTab {
+            do {
+                if try restoreSelection(selected, origin: origin, on: host) {
+                    subject += (subject.isEmpty ? "" : ", ") + "tab \(selected + 1) selected"
+                } else {
+                    report.append(.init(flow: id.name, outcome: .repaired, subject: "tab \(selected + 1)", reason: "the coordinator has no such tab now"))
+                }
+            } catch {
+                report.append(.init(flow: id.name, outcome: .repaired, subject: "tab \(selected + 1)", reason: FlowError.wrapping(error).message))
+            }
+        }
+        report.insert(.init(flow: id.name, outcome: .restored, subject: subject.isEmpty ? "the coordinator" : subject), at: 0)
+        for entry in state.screens.dropFirst(shown) {
+            report.append(
+                .init(flow: id.name, outcome: .repaired, subject: entry.label, reason: "cut: " + (refusal ?? "a screen before it could not come back")))
+        }
+        return report
+    }
+
+    /// Takes a flow saved as this coordinator's running child back as its child.
+    public func adoptRestoredChild(_ restored: any RestorableFlow, placement: SavedPlacement) {
+        guard child == nil, let flow = restored as? any Flow, let host = lifecycle.host, let stack else { return }
+        var snapshot: NodeRef?
+        let shares = placement == .onStack(stack.name)
+        if shares, let base = restored.baseNode, let index = host.place(of: base)?.index, index > 0 {
+            snapshot = host.child(at: index - 1, of: .container(stack))
+        }
+        beginChild(flow, shares: shares, snapshot: snapshot)
+        follow(flow)
+        didRestore(child: flow)
+    }
+
+    private func follow<Child: Flow>(_ flow: Child) {
+        flow.onFinish { [weak self, weak flow] _ in
+            if let self, let flow { self.childDidFinish(flow) }
+        }
+    }
+
+    private func restoredScreen(_ entry: SavedCoordinatorState.Screen) throws -> any Screen {
+        guard let value = entry.value else { throw FlowError(.notFound, "\(entry.screen) was not saved: \(entry.unsaved ?? "nothing says why")") }
+        let screen: (any Screen)?
+        do {
+            screen = try restoreScreen(from: value)
+        } catch {
+            throw FlowError(.factoryFailed, "\(Self.self) could not make \(entry.screen) again: \(FlowError.wrapping(error).message)")
+        }
+        guard let screen else { throw FlowError(.notFound, "\(Self.self) made no screen for \(entry.label)") }
+        guard ScreenType(of: screen).name == entry.screen else {
+            throw FlowError(.argumentTypeMismatch, "\(Self.self) made a \(ScreenType(of: screen)) for \(entry.label)")
+        }
+        return screen
+    }
+
+    private static func readState(_ saved: SavedFlow, of id: FlowID) throws -> SavedCoordinatorState {
+        do {
+            return try (saved.state ?? .null).decode(SavedCoordinatorState.self)
+        } catch {
+            throw FlowError(.invalidSnapshot, "The coordinator '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
+        }
+    }
+}

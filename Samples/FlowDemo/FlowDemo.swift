@@ -40,6 +40,7 @@ struct RunOptions: ParsableArguments {
             ("--strategy <strategy>", Help.strategy),
             ("--script <actions>", Help.script),
             ("--open <link>", Help.open),
+            ("--restore <file>", Help.restore),
             ("--transcript", Help.transcript),
             ("--list-strategies", Help.listStrategies),
         ]
@@ -55,6 +56,8 @@ struct RunOptions: ParsableArguments {
             "Run these comma-separated actions, then exit: status 1 at the first that cannot be done, 3 at the end if a screen refused any (an invalid address), 0 otherwise."
         static let transcript = "Print every navigation event when the run ends."
         static let open = "Open this link as the shop starts, as the platform hands an app a link: shop://product/shoes."
+        static let restore =
+            "Bring back a shop saved with \":save <file>\": its cart and every screen it showed, in the strategy it was saved in (or --strategy's, which starts anew with the cart if the navigation cannot come back)."
     }
 
     /// Help's long text, wrapped to 78 columns with hanging indents, so no line wraps to column 0.
@@ -70,6 +73,9 @@ struct RunOptions: ParsableArguments {
             ),
             wrapped(
                 "System controls act as the person using the app, not as the screen: \":back\" is the system back button, \":back 2\" its menu (two screens at once), \":dismiss\" swipes the sheet on top down, \":tab 2\" taps the second tab. Each screen lists the ones that apply; the flows follow what they change, and the transcript marks them \"(user)\"."
+            ),
+            wrapped(
+                "Saving: \":save shop.json\" at any prompt writes the shop — who is signed in, the cart, and every screen with the back stack behind it — as JSON; \"flow-demo --restore shop.json\" brings it back where it was, as an app comes back after the system ended it in the background, and says what could not come back."
             ),
             wrapped(
                 "Links: \"--open shop://product/shoes\" opens a link as the shop starts, and \":open <link>\" opens one at any prompt: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout. Each strategy arrives with the back stack a person would have built, so Back walks up it. A link that needs an account waits behind sign-in and opens once you have signed in; the transcript marks its decisions \"(link)\"."
@@ -103,6 +109,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.open, valueName: "link"))
     var open: String?
 
+    @Option(help: ArgumentHelp(Help.restore, valueName: "file"))
+    var restore: String?
+
     func validate() throws {
         guard let script else { return }
         do {
@@ -110,7 +119,7 @@ struct RunOptions: ParsableArguments {
         } catch let error as ScriptError {
             throw ValidationError(error.description)
         }
-        if strategy == nil {
+        if strategy == nil, restore == nil {
             throw ValidationError("--script needs --strategy: one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
@@ -125,7 +134,7 @@ struct RunOptions: ParsableArguments {
         }
         // ArgumentParser runs a synchronous command on the main thread.
         let status = MainActor.assumeIsolated {
-            Runner(strategy: strategy, script: script, transcript: transcript, link: open).run()
+            Runner(strategy: strategy, script: script, transcript: transcript, link: open, restoreFrom: restore).run()
         }
         if status != 0 { throw ExitCode(status) }
     }

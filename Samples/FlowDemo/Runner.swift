@@ -11,22 +11,39 @@ struct Runner {
     let transcript: Bool
     /// A link to open as the shop starts.
     let link: String?
+    /// A file written by `:save` to bring the shop back from.
+    var restoreFrom: String? = nil
 
     /// Whether standard input is typed at a terminal; piped input is echoed so the output reads
     /// like a session.
     private let interactive = isatty(FileHandle.standardInput.fileDescriptor) != 0
 
     func run() -> Int32 {
-        guard let strategy = strategy ?? askForStrategy() else {
+        var saved: SavedShop?
+        if let restoreFrom {
+            do {
+                saved = try Self.read(restoreFrom)
+            } catch {
+                printError("flow-demo: \(restoreFrom.echoed) could not be restored: \(Self.explain(error))")
+                return 1
+            }
+        }
+        guard let strategy = strategy ?? saved.flatMap({ Strategy(rawValue: $0.strategy) }) ?? askForStrategy() else {
             print("No strategy chosen.")
             return 0
         }
         let session: ShopSession
         do {
-            session = try ShopSession(strategy: strategy)
+            session = try ShopSession(strategy: strategy, restoring: saved)
         } catch {
             printError("flow-demo: the \(strategy.rawValue) shop could not start: \(error)")
             return 1
+        }
+        session.saveTo = { file in try Self.write(session.save(), to: file) }
+        if let restoreFrom, let report = session.restoration {
+            let lines = report.entries.filter { $0.outcome != .restored }
+            print(lines.isEmpty ? "* Restored the shop from \(restoreFrom.echoed)." : "* Restored the shop from \(restoreFrom.echoed), not all of it:")
+            for line in lines { print("*   \(line)") }
         }
         if let link {
             do {
@@ -126,6 +143,37 @@ struct Runner {
         }
         if !interactive { print(line.echoed) }
         return line
+    }
+
+    /// Reads a saved shop: refused before it is decoded when it is too large, and with a clear
+    /// error when it is not one.
+    static func read(_ file: String) throws -> SavedShop {
+        let url = URL(fileURLWithPath: file)
+        let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+        try NavigationSnapshot.checkSize(size)
+        return try JSONDecoder().decode(SavedShop.self, from: try Data(contentsOf: url))
+    }
+
+    /// Writes a saved shop as JSON a person can read; returns the sentence the screen shows.
+    static func write(_ saved: SavedShop, to file: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try encoder.encode(saved).write(to: URL(fileURLWithPath: file))
+        } catch {
+            throw FlowError(.notFound, "The shop could not be saved to \(file.echoed): \(explain(error))")
+        }
+        return "Saved the shop to \(file.echoed); flow-demo --restore \(file.echoed) brings it back."
+    }
+
+    /// An error as a sentence: a decoding error says what was wrong and where.
+    static func explain(_ error: any Error) -> String {
+        switch error {
+        case let error as FlowError: error.message
+        case is DecodingError: "it is not a saved shop: " + NavigationSnapshot.explain(error)
+        case let error as CocoaError where error.code == .fileReadNoSuchFile: "there is no such file."
+        default: "\(error.localizedDescription)"
+        }
     }
 
     private func printError(_ text: String) {

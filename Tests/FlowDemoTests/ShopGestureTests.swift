@@ -96,7 +96,7 @@ struct ShopGestureTests {
             (":tab 2", "That did not work: No tab group is shown around the screen the person sees."),
             (":tab", ":tab needs a tab's number: type \":tab 2\"."),
             (":back x", "That did not work: \"x\" is not a number of screens to go back; type \":back 2\"."),
-            (":fly", "\":fly\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>, :open <link>, :help."),
+            (":fly", "\":fly\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>, :open <link>, :save <file>, :help."),
         ])
     func unusableControls(_ typed: String, _ expected: String) throws {
         let session = try ShopSession(strategy: .stack)

@@ -64,6 +64,9 @@ extension StackCoordinator: RestorableFlow {
             let type = ScreenType(of: screen)
             if let value = save(screen) {
                 screens.append(.init(screen: type.name, value: value))
+            } else if screens.isEmpty {
+                // The first screen is the one start() shows again; its type is all a restore needs.
+                screens.append(.init(screen: type.name))
             } else {
                 screens.append(.init(screen: type.name, unsaved: "\(Self.self) does not save \(type) (override save(_:) and restoreScreen(from:))"))
             }
@@ -99,7 +102,7 @@ extension StackCoordinator: RestorableFlow {
     /// ``restoreScreen(from:)`` cannot make, a screen a guard refuses, a tab that is not there.
     public func restoreRunning(_ saved: SavedFlow, on host: any PresentationHost) throws -> [RestorationReport.Entry] {
         let state = try Self.readState(saved, of: id)
-        guard phase == .running, var mount, mount.stack != nil else {
+        guard phase == .running, let mount, mount.stack != nil else {
             throw FlowError(.flowNotStarted, "The coordinator '\(id)' does not run; it restores as it starts.")
         }
         let origin = FlowEvent.Origin.restored(for: id)
@@ -127,10 +130,11 @@ extension StackCoordinator: RestorableFlow {
                 try lifecycle.navigate { host in
                     let contents = ([first] + made).map { Presentable.screen($0) }
                     try host.checkGuards(of: [try mount.replacement(of: contents, on: host)], origin: origin)
-                    mount.origin = origin
-                    defer { mount.origin = .flow(id) }
-                    try mount.replaceEntries(with: contents, on: host)
-                    self.mount = mount
+                    var changing = mount
+                    changing.origin = origin
+                    try changing.replaceEntries(with: contents, on: host)
+                    changing.origin = .flow(id)
+                    self.mount = changing
                     topNode = made.last.map(NodeRef.of)
                 }
                 break

@@ -1,5 +1,5 @@
 /// A product in the shop's catalog.
-public struct Product: Hashable, Sendable, CustomStringConvertible {
+public struct Product: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A short name users type to pick it: `shoes`.
     public let id: String
     /// What the catalog shows: `Red shoes`.
@@ -26,7 +26,7 @@ public struct Product: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A placed order: the flow's result in every strategy.
-public struct Order: Hashable, Sendable, CustomStringConvertible {
+public struct Order: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Who ordered.
     public let email: String
     /// What was ordered, in the order it was added.
@@ -48,7 +48,7 @@ public struct Order: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Who is signed in.
-public struct User: Hashable, Sendable, CustomStringConvertible {
+public struct User: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The email address signed in with.
     public let email: String
 

@@ -53,6 +53,27 @@ public final class ShopModel {
     /// What of this session changes what a user can do, beyond what is shown: whether someone
     /// is signed in, and whether the cart has something in it (which offers checkout). The
     /// explorer tells states apart by it (and by the orders placed, a once-only effect).
+    /// The model as the app keeps it across launches, next to the navigation: who is signed in,
+    /// the cart, the orders placed.
+    public struct Saved: Codable, Hashable, Sendable {
+        /// Who is signed in.
+        public var user: User?
+        /// What is in the cart.
+        public var cart: [Product]
+        /// The orders placed.
+        public var placedOrders: [Order]
+    }
+
+    /// The model's state, to save.
+    public var saved: Saved { Saved(user: user, cart: cart, placedOrders: placedOrders) }
+
+    /// Takes back a saved state, as the app does at launch before it restores its navigation.
+    public func restore(_ saved: Saved) {
+        user = saved.user
+        cart = saved.cart
+        placedOrders = saved.placedOrders
+    }
+
     public var navigationState: String {
         "signed in: \(user != nil), cart: \(cart.isEmpty ? "empty" : "not empty")"
     }

@@ -59,7 +59,8 @@ public enum PlatformControl {
             }
             try host.user.selectTab(number - 1)
         default:
-            throw CommandRefused("\"\(command.word.echoed)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>, :open <link>, :help.")
+            throw CommandRefused(
+                "\"\(command.word.echoed)\" is not a system control. Try one of: :back, :back <n>, :dismiss, :tab <n>, :open <link>, :save <file>, :help.")
         }
     }
 

@@ -31,35 +31,65 @@ public final class ShopSession {
     ///
     /// - Parameter protectsPlacedOrder: `false` leaves out the recipe that keeps an order from
     ///   being placed twice, as a test of the explorer's once-only finding does.
-    public init(strategy: Strategy, observers: [any FlowObserver] = [], protectsPlacedOrder: Bool = true) throws {
+    /// - Parameter saved: a shop saved by ``save()``: its model is taken back, then its navigation
+    ///   restored (``restoration`` says what came back); when the shop's flow does not come back,
+    ///   the shop starts anew, with the model.
+    public init(strategy: Strategy, observers: [any FlowObserver] = [], protectsPlacedOrder: Bool = true, restoring saved: SavedShop? = nil) throws {
         self.strategy = strategy
         self.protectsPlacedOrder = protectsPlacedOrder
         host.addObserver(log)
         for observer in observers { host.addObserver(observer) }
         let arrive: (ShopDestination) throws -> Void
+        // The child flows a restore brings back, made as the shop makes them.
+        let remake: (SavedFlow) -> (any RestorableFlow)?
         switch strategy {
         case .stack:
             let navigator = StackShop.make(model: model, protectingOrder: protectsPlacedOrder)
             flow = navigator
             arrive = { try StackShop.arrive(at: $0, on: navigator) }
+            remake = { _ in nil }
         case .chain:
             let chain = ChainShop.make(model: model, host: host, protectingOrder: protectsPlacedOrder)
             flow = chain
             arrive = { [model] in try ChainShop.arrive(at: $0, on: chain, model: model) }
+            remake = { [model] saved in saved.id == "cart" ? ChainShop.restoredCart(over: chain, model: model) : nil }
         case .router:
             let router = try RouterShop.make(model: model, protectingOrder: protectsPlacedOrder)
             flow = router
             arrive = { [model] in try RouterShop.arrive(at: $0, on: router, model: model) }
+            remake = { _ in nil }
         case .coordinator:
             let app = CoordinatorShop.make(model: model, protectingOrder: protectsPlacedOrder)
             flow = app
             arrive = { try app.answer($0) }
+            remake = { app.remake($0) }
         }
         links = LinkOpener(links: try ShopLinks.map(), reportingTo: host, guards: ShopLinks.guards(model: model)) { [flow] destination in
             guard flow.phase == .running else { throw FlowError(.flowFinished, "The shop has ended; there is nowhere to arrive.") }
             try arrive(destination)
         }
-        try flow.start(on: host)
+        guard let saved else {
+            try flow.start(on: host)
+            return
+        }
+        model.restore(saved.model)
+        restoration = saved.navigation.restore(on: host) { [flow] saved in
+            saved.parent == nil && saved.id == flow.id.name ? flow as? any RestorableFlow : remake(saved)
+        }
+        // Nothing of the shop came back: it starts anew, with the model.
+        if flow.phase == .ready { try flow.start(on: host) }
+    }
+
+    /// Writes the shop (``save()``) to a file for `:save <file>`, and returns a sentence saying
+    /// so; the CLI gives it, as the app does its storage. Without it, `:save` is refused.
+    public var saveTo: ((String) throws -> String)?
+
+    /// What a restore brought back, when the session was made from a saved shop.
+    public private(set) var restoration: RestorationReport?
+
+    /// The shop as the app keeps it across launches: the strategy, the model and the navigation.
+    public func save() -> SavedShop {
+        SavedShop(strategy: strategy.rawValue, model: model.saved, navigation: host.flows.snapshot(of: host))
     }
 
     /// Opens a link, as the platform hands the app one: arrives at its destination with the back
@@ -115,6 +145,12 @@ public final class ShopSession {
             guard let link = command.argument else { throw CommandRefused(":open needs a link: type \":open shop://product/shoes\".") }
             let said = try open(link)
             if let screen = currentScreen { screen.message = said }
+            return
+        }
+        if command.word == ":save" {
+            guard let file = command.argument else { throw CommandRefused(":save needs a file: type \":save shop.json\".") }
+            guard let saveTo else { throw CommandRefused("This shop cannot save to files; flow-demo can.") }
+            screen.message = try saveTo(file)
             return
         }
         if command.word.hasPrefix(":") {
@@ -202,6 +238,7 @@ public final class ShopSession {
         rows += controls.map { ($0.typed, $0.summary) }
         rows += [
             (":open <link>", "open a link: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout"),
+            (":save <file>", "save the shop to a file; flow-demo --restore <file> brings it back"),
             ("help, :help", "this list"),
             ("quit", "stop"),
         ]

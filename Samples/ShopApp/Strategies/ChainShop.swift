@@ -92,7 +92,28 @@ enum ChainShop {
     /// (taking it off the host) and then runs `checkout` — none from the catalog, which has no
     /// checkout step after it. The screen that opens the cart keeps the running chain until it ends.
     private static func openCart(from opener: ShopScreen, model: ShopModel, host: any PresentationHost, checkout: (() throws -> Void)?) throws {
-        let cart = StepChain<Void>("cart")
+        let cart = makeCart(from: opener, model: model, checkout: checkout)
+        try cart.start(on: host, placement: .presented, parent: "shop")
+        keep(cart, on: opener)
+    }
+
+    /// The cart chain of a restored shop, for the step it was opened from: the restore starts it.
+    static func restoredCart(over chain: ChainFlow<Order>, model: ShopModel) -> ChainFlow<Void>? {
+        guard let opener = chain.currentScreen as? ShopScreen else { return nil }
+        let checkout: (() throws -> Void)? = opener is ProductScreen ? { [weak opener] in try opener?.step?.next() } : nil
+        let cart = makeCart(from: opener, model: model, checkout: checkout)
+        keep(cart, on: opener)
+        return cart
+    }
+
+    /// The screen that opened the cart keeps it while it runs, so a link can close it.
+    private static func keep(_ cart: ChainFlow<Void>, on opener: ShopScreen) {
+        opener.attachments["chain.cart"] = cart
+        cart.onFinish { [weak opener] _ in opener?.attachments["chain.cart"] = nil }
+    }
+
+    private static func makeCart(from opener: ShopScreen, model: ShopModel, checkout: (() throws -> Void)?) -> ChainFlow<Void> {
+        StepChain<Void>("cart")
             .addStep {
                 let screen = CartScreen(model: model)
                 screen.onClose = { [unowned screen] in try screen.step?.endFlow() }
@@ -105,9 +126,6 @@ enum ChainShop {
                 return screen
             }
             .finish()
-        try cart.start(on: host, placement: .presented, parent: "shop")
-        opener.attachments["chain.cart"] = cart
-        cart.onFinish { [weak opener] _ in opener?.attachments["chain.cart"] = nil }
     }
 }
 

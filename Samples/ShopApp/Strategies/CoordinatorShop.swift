@@ -29,16 +29,40 @@ enum CoordinatorShop {
         }
 
         private func signIn() throws {
-            try start(child: SignInCoordinator(model: model)) { [unowned self] outcome in
-                guard outcome.result != nil else { return }
-                try self.shop()
-            }
+            try start(child: SignInCoordinator(model: model)) { [unowned self] outcome in try self.signedIn(outcome) }
+        }
+
+        private func signedIn(_ outcome: FlowOutcome<User>) throws {
+            guard outcome.result != nil else { return }
+            try shop()
         }
 
         private func shop() throws {
-            try start(child: ShopTabs(model: model, protectingOrder: protectingOrder)) { [unowned self] outcome in
-                guard let order = outcome.result else { return }
-                try self.finish(with: order)
+            try start(child: ShopTabs(model: model, protectingOrder: protectingOrder)) { [unowned self] outcome in try self.shopped(outcome) }
+        }
+
+        private func shopped(_ outcome: FlowOutcome<Order>) throws {
+            guard let order = outcome.result else { return }
+            try finish(with: order)
+        }
+
+        /// The child flows a restore brings back, made as the shop makes them; `nil` for the
+        /// tab items, which the tabs' own start adds again.
+        func remake(_ saved: SavedFlow) -> (any RestorableFlow)? {
+            switch saved.id {
+            case "signin": SignInCoordinator(model: model)
+            case "tabs": ShopTabs(model: model, protectingOrder: protectingOrder)
+            case "cart": CartCoordinator(model: model)
+            default: nil
+            }
+        }
+
+        /// A restored child gets back the handler its start gave it.
+        override func didRestore(child: any Flow) {
+            switch child {
+            case let signIn as SignInCoordinator: signIn.onFinish { [unowned self] outcome in attempt { try self.signedIn(outcome) } }
+            case let tabs as ShopTabs: tabs.onFinish { [unowned self] outcome in attempt { try self.shopped(outcome) } }
+            default: break
             }
         }
 
@@ -148,10 +172,37 @@ enum CoordinatorShop {
         }
 
         private func openCart() throws {
-            try start(child: CartCoordinator(model: model), presented: true) { [unowned self] outcome in
-                guard outcome.result != nil else { return }
-                try self.checkout()
+            try start(child: CartCoordinator(model: model), presented: true) { [unowned self] outcome in try self.cartClosed(outcome) }
+        }
+
+        private func cartClosed(_ outcome: FlowOutcome<Void>) throws {
+            guard outcome.result != nil else { return }
+            try checkout()
+        }
+
+        /// A restored cart gets back the handler ``openCart()`` gave it.
+        override func didRestore(child: any Flow) {
+            guard let cart = child as? CartCoordinator else { return }
+            cart.onFinish { [unowned self] outcome in attempt { try self.cartClosed(outcome) } }
+        }
+
+        /// The catalog's screens are saved by what they show: a product, the checkout, the order.
+        override func save(_ screen: any Screen) -> SavedValue? {
+            switch screen {
+            case is CatalogScreen: .string("catalog")
+            case let product as ProductScreen: product.product.flatMap { try? SavedValue(encoding: $0) }.map { .object(["product": $0]) }
+            case is CheckoutScreen: .string("checkout")
+            case let done as DoneScreen: done.order.flatMap { try? SavedValue(encoding: $0) }.map { .object(["order": $0]) }
+            default: nil
             }
+        }
+
+        /// Makes a saved screen again, as the coordinator makes it.
+        override func restoreScreen(from saved: SavedValue) throws -> (any Screen)? {
+            if saved == .string("checkout") { return checkoutScreen() }
+            if let product = saved["product"] { return productScreen(try product.decode(Product.self)) }
+            if let order = saved["order"] { return doneScreen(try order.decode(Order.self)) }
+            return nil
         }
 
         private func checkout() throws {
@@ -182,9 +233,14 @@ enum CoordinatorShop {
             }
         }
 
-        private func done(_ order: Order) throws {
+        private func doneScreen(_ order: Order) -> DoneScreen {
             let screen = DoneScreen(order: order)
             screen.onClose = { [unowned self] order in try self.finish(with: order) }
+            return screen
+        }
+
+        private func done(_ order: Order) throws {
+            let screen = doneScreen(order)
             if protectingOrder, let catalog {
                 // The confirmation replaces what led to it: Back goes to the catalog, never to Pay.
                 try setStack([catalog, screen])

@@ -7,21 +7,21 @@ import FlowRouter
 @MainActor
 public enum RouterShop {
     /// Welcome asks for sign-in.
-    public struct SignInRequest: Sendable {}
+    public struct SignInRequest: Codable, Sendable {}
     /// Sign-in went back.
-    public struct SignInCancelled: Sendable {}
+    public struct SignInCancelled: Codable, Sendable {}
     /// A screen asks for the cart.
-    public struct CartRequest: Sendable {}
+    public struct CartRequest: Codable, Sendable {}
     /// The cart was closed.
-    public struct CartClosed: Sendable {}
+    public struct CartClosed: Codable, Sendable {}
     /// The cart asks for checkout.
-    public struct CheckoutRequest: Sendable {}
+    public struct CheckoutRequest: Codable, Sendable {}
     /// Checkout went back.
-    public struct CheckoutCancelled: Sendable {}
+    public struct CheckoutCancelled: Codable, Sendable {}
     /// The product screen goes back to the catalog.
-    public struct BackToCatalog: Sendable {}
+    public struct BackToCatalog: Codable, Sendable {}
     /// An order was placed: Done shows it.
-    public struct Receipt: Sendable {
+    public struct Receipt: Codable, Sendable {
         /// The order placed.
         public let order: Order
     }

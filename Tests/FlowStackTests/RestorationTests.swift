@@ -275,3 +275,52 @@ extension SavedValue {
         }
     }
 }
+
+/// A screen with a draft of its own.
+final class DraftPage: StackScreen, StatefulScreen {
+    weak var navigator: (any NavigatorHandle)?
+    var draft = ""
+    var savedState: String { draft }
+    func restore(_ state: String) { draft = state }
+}
+
+/// The same type, without state of its own any more.
+final class PlainDraftPage: StackScreen {
+    weak var navigator: (any NavigatorHandle)?
+}
+
+@MainActor
+@Suite("Stack navigator: a screen's own state")
+struct StatefulScreenRestorationTests {
+    @Test func aScreensOwnStateComesBackWithIt() throws {
+        let registry = {
+            ScreenRegistry {
+                $0.register(First.self) { First() }
+                $0.register(DraftPage.self) { DraftPage() }
+            }
+        }
+        let host = InMemoryHost()
+        let navigator = StackNavigator<Int>("shop", registry: registry(), root: First.self)
+        try navigator.start(on: host)
+        try navigator.goNext(to: DraftPage.self)
+        (host.visibleScreen as? DraftPage)?.draft = "12 Rua Augusta"
+        let snapshot = try NavigationSnapshot(document: try SavedValue(encoding: host.flows.snapshot(of: host)))
+        host.flows.endAll()
+        #expect(snapshot.flows[0].state?.description.contains(#""state":"12 Rua Augusta""#) == true)
+
+        let restored = InMemoryHost()
+        let report = snapshot.restore(on: restored) { _ in StackNavigator<Int>("shop", registry: registry()) }
+        #expect(report.isComplete, "\(report)")
+        #expect((restored.visibleScreen as? DraftPage)?.draft == "12 Rua Augusta")
+        restored.flows.endAll()
+    }
+
+    @Test func aStateThatNoLongerReadsBackIsReportedAndTheScreenStays() throws {
+        let page = DraftPage()
+        #expect(ScreenState.restore(.int(3), to: page) == "the state of DraftPage no longer reads back: Expected a String, found an integer. (at the top)")
+        #expect(page.draft == "")
+        #expect(ScreenState.restore(.string("x"), to: PlainDraftPage()) == "PlainDraftPage no longer keeps state of its own")
+        #expect(ScreenState.restore(nil, to: page) == nil)
+        #expect(ScreenState.save(PlainDraftPage()) == nil)
+    }
+}

@@ -9,12 +9,15 @@ struct SavedChainState: Codable, Hashable {
         var screen: String
         /// The context the screen last received, if any.
         var context: SavedArgument?
+        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        var state: SavedValue?
 
         var label: String { screen + (context.map { "(\($0.label))" } ?? "") }
 
         var saved: SavedValue {
             var fields: [String: SavedValue] = ["screen": .string(screen)]
             if let context { fields["context"] = context.saved }
+            if let state { fields["state"] = state }
             return .object(fields)
         }
     }
@@ -37,7 +40,9 @@ extension ChainFlow: RestorableFlow {
     public func savedState() -> SavedValue {
         guard let plan, let currentStep else { return SavedChainState(steps: []).saved }
         let steps = (0...currentStep).map { index in
-            SavedChainState.Step(screen: plan.steps[index].screenType.name, context: contexts[index].map { SavedArgument(saving: $0) })
+            SavedChainState.Step(
+                screen: plan.steps[index].screenType.name, context: contexts[index].map { SavedArgument(saving: $0) },
+                state: screens[index].flatMap(ScreenState.save))
         }
         return SavedChainState(steps: steps).saved
     }
@@ -97,6 +102,11 @@ extension ChainFlow: RestorableFlow {
         var report = [
             RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.steps.prefix(shown).map(\.label).joined(separator: ", "))
         ]
+        // The screens' own state, once they are shown again.
+        for (index, step) in state.steps.prefix(shown).enumerated() {
+            guard let screen = screens[index], let reason = ScreenState.restore(step.state, to: screen) else { continue }
+            report.append(RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: step.label, reason: reason))
+        }
         for step in state.steps.dropFirst(shown) {
             report.append(
                 RestorationReport.Entry(

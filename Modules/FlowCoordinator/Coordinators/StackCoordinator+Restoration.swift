@@ -11,6 +11,8 @@ struct SavedCoordinatorState: Codable, Hashable {
         var value: SavedValue?
         /// Why nothing was saved.
         var unsaved: String?
+        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        var state: SavedValue?
 
         var label: String { screen + (value.map { "(\($0))" } ?? "") }
 
@@ -18,6 +20,7 @@ struct SavedCoordinatorState: Codable, Hashable {
             var fields: [String: SavedValue] = ["screen": .string(screen)]
             if let value { fields["value"] = value }
             if let unsaved { fields["unsaved"] = .string(unsaved) }
+            if let state { fields["state"] = state }
             return .object(fields)
         }
     }
@@ -62,11 +65,12 @@ extension StackCoordinator: RestorableFlow {
                 !host.flows.flows.contains(where: { $0 !== self && $0.baseNode == entry })
             else { break }
             let type = ScreenType(of: screen)
+            let state = ScreenState.save(screen)
             if let value = save(screen) {
-                screens.append(.init(screen: type.name, value: value))
+                screens.append(.init(screen: type.name, value: value, state: state))
             } else if screens.isEmpty {
                 // The first screen is the one start() shows again; its type is all a restore needs.
-                screens.append(.init(screen: type.name))
+                screens.append(.init(screen: type.name, state: state))
             } else {
                 screens.append(.init(screen: type.name, unsaved: "\(Self.self) does not save \(type) (override save(_:) and restoreScreen(from:))"))
             }
@@ -166,6 +170,12 @@ extension StackCoordinator: RestorableFlow {
             }
         }
         report.insert(.init(flow: id.name, outcome: .restored, subject: subject.isEmpty ? "the coordinator" : subject), at: 0)
+        // The screens' own state, once they are shown again.
+        let sameFirst = first.map { ScreenType(of: $0).name } == state.screens.first?.screen
+        for (entry, screen) in zip(state.screens, (sameFirst ? first.map { [$0] } ?? [] : []) + made) {
+            guard let reason = ScreenState.restore(entry.state, to: screen) else { continue }
+            report.append(.init(flow: id.name, outcome: .repaired, subject: entry.label, reason: reason))
+        }
         for entry in state.screens.dropFirst(shown) {
             report.append(
                 .init(flow: id.name, outcome: .repaired, subject: entry.label, reason: "cut: " + (refusal ?? "a screen before it could not come back")))

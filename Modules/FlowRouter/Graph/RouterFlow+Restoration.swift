@@ -11,12 +11,15 @@ struct SavedRouterState: Codable, Hashable {
         var input: SavedArgument?
         /// Whether it was presented rather than pushed.
         var presented: Bool
+        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        var state: SavedValue?
 
         var label: String { screen + (input.map { "(\($0.label))" } ?? "") }
 
         var saved: SavedValue {
             var fields: [String: SavedValue] = ["screen": .string(screen), "presented": .bool(presented)]
             if let input { fields["input"] = input.saved }
+            if let state { fields["state"] = state }
             return .object(fields)
         }
     }
@@ -46,7 +49,7 @@ extension RouterFlow: RestorableFlow {
                 let (payload, type) = Router.unwrapped(value, declared: Swift.type(of: value))
                 return SavedArgument(saving: payload, as: "\(type)")
             }
-            screens.append(SavedRouterState.Screen(screen: ScreenType(of: screen).name, input: input, presented: presented))
+            screens.append(SavedRouterState.Screen(screen: ScreenType(of: screen).name, input: input, presented: presented, state: ScreenState.save(screen)))
             return true
         }
         var top: NodeRef?
@@ -118,6 +121,11 @@ extension RouterFlow: RestorableFlow {
         var report = [
             RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.screens.prefix(shown).map(\.label).joined(separator: ", "))
         ]
+        // The screens' own state, once they are shown again.
+        for (entry, screen) in zip(state.screens, ScreenType(of: root).name == first.screen ? [root] + made.map(\.screen) : []) {
+            guard let reason = ScreenState.restore(entry.state, to: screen) else { continue }
+            report.append(RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: entry.label, reason: reason))
+        }
         for entry in state.screens.dropFirst(shown) {
             report.append(
                 RestorationReport.Entry(

@@ -14,6 +14,8 @@ struct SavedStackState: Codable, Hashable {
         var scope: String
         /// For a modal with a `whenDismissed` callback: a note that the closure was not saved.
         var whenDismissed: String?
+        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        var state: SavedValue?
 
         var label: String {
             screen + (identifier.map { "#\($0)" } ?? "") + (argument.map { "(\($0.label))" } ?? "")
@@ -24,6 +26,7 @@ struct SavedStackState: Codable, Hashable {
             if let identifier { fields["identifier"] = .string(identifier) }
             if let argument { fields["argument"] = argument.saved }
             if let whenDismissed { fields["whenDismissed"] = .string(whenDismissed) }
+            if let state { fields["state"] = state }
             return .object(fields)
         }
     }
@@ -52,19 +55,19 @@ extension StackNavigator: RestorableFlow {
         guard let host = lifecycle.host else { return SavedStackState(entries: [], modals: []).saved }
         let position = position(in: host)
         // Entries a child flow pushed onto the stack are the child's to save.
-        let entries = position.entries.compactMap { savedEntry(of: $0.screen) }
-        let modals = position.modals.compactMap { savedEntry(of: $0.screen) }
+        let entries = position.entries.compactMap { savedEntry(of: $0.screen, on: host) }
+        let modals = position.modals.compactMap { savedEntry(of: $0.screen, on: host) }
         return SavedStackState(entries: entries, modals: modals).saved
     }
 
-    private func savedEntry(of screen: ScreenRef) -> SavedStackState.Entry? {
+    private func savedEntry(of screen: ScreenRef, on host: any PresentationHost) -> SavedStackState.Entry? {
         guard let made = madeBy(screen), registry.registrations.indices.contains(made.registration) else { return nil }
         let registration = registry.registrations[made.registration]
         var argument: SavedArgument?
         if case .some(let value) = made.argument { argument = SavedArgument(saving: value, as: registration.argumentTypeName) }
         return SavedStackState.Entry(
             screen: registration.screenType.name, identifier: registration.identifier, argument: argument, scope: "\(registration.scope)",
-            whenDismissed: hasDismissalCallback(screen) ? "a closure, which is not saved" : nil)
+            whenDismissed: hasDismissalCallback(screen) ? "a closure, which is not saved" : nil, state: host.screen(for: screen).flatMap(ScreenState.save))
     }
 
     /// Starts the navigator and brings back a saved stack: the first entry as its root, then the
@@ -145,6 +148,13 @@ extension StackNavigator: RestorableFlow {
                 flow: id.name, outcome: .restored, subject: elements.prefix(shown).map { ($0.modal ? "(modal) " : "") + $0.entry.label }.joined(separator: ", ")
             )
         ]
+        // The screens' own state, once they are shown again.
+        let position = position(in: host)
+        let screens = (position.entries + position.modals).map(\.screen)
+        for (element, screen) in zip(elements.prefix(shown), screens) {
+            guard let made = host.screen(for: screen), let reason = ScreenState.restore(element.entry.state, to: made) else { continue }
+            report.append(RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: element.entry.label, reason: reason))
+        }
         for element in elements.dropFirst(shown) {
             report.append(
                 RestorationReport.Entry(

@@ -87,6 +87,15 @@ public enum Catalog {
             Workload("random journey on FlowCoordinator, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.coordinator),
             Workload("random journey on FlowRouter, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.router),
 
+            Workload("build 1,000 entries in 10 flows by deep link", make: { Restoration.deepLink(entries: 1_000, flows: 10) }),
+            Workload(
+                "restore 1,000 entries in 10 flows", anchor: "build 1,000 entries in 10 flows by deep link", goal: "≤ 10×", ratioLimit: 10,
+                make: { Restoration.restore(entries: 1_000, flows: 10) }),
+            Workload("restore 100 entries in 10 flows", make: { Restoration.restore(entries: 100, flows: 10) }),
+            Workload("snapshot 1,000 entries in 10 flows", make: { Restoration.snapshot(entries: 1_000, flows: 10) }),
+            Workload("snapshot 100 entries in 10 flows", make: { Restoration.snapshot(entries: 100, flows: 10) }),
+            Workload("encode a snapshot of 1,000 entries as JSON", make: { Restoration.encode(entries: 1_000, flows: 10) }),
+            Workload("decode a snapshot of 1,000 entries from JSON", make: { Restoration.decode(entries: 1_000, flows: 10) }),
             Workload("link match, 10 patterns", goal: "< 1 µs", nanosecondsLimit: 1_000, make: { Links.match(patterns: 10) }),
             Workload(
                 "link match, 1,000 patterns", anchor: "link match, 10 patterns", goal: "≤ 1.2×, < 1 µs", ratioLimit: 1.2, nanosecondsLimit: 1_000,

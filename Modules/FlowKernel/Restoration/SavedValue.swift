@@ -52,30 +52,40 @@ extension SavedValue: Codable {
     /// Reads the value as the decoder's format has it: JSON's null, Booleans, numbers (an
     /// integer when it has no fraction), strings, arrays and objects.
     public init(from decoder: any Decoder) throws {
+        // Scalars first, strings first of all: most of a snapshot is its leaves, and each kind
+        // tried in vain costs a thrown error.
+        if let single = try? decoder.singleValueContainer() {
+            if single.decodeNil() {
+                self = .null
+                return
+            }
+            if let value = try? single.decode(String.self) {
+                self = .string(value)
+                return
+            }
+            if let value = try? single.decode(Int.self) {
+                self = .int(value)
+                return
+            }
+            if let value = try? single.decode(Bool.self) {
+                self = .bool(value)
+                return
+            }
+            if let value = try? single.decode(Double.self) {
+                self = .double(value)
+                return
+            }
+        }
         if var list = try? decoder.unkeyedContainer() {
             var items: [SavedValue] = []
             while !list.isAtEnd { items.append(try list.decode(SavedValue.self)) }
             self = .array(items)
             return
         }
-        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
-            var fields: [String: SavedValue] = [:]
-            for key in keyed.allKeys { fields[key.stringValue] = try keyed.decode(SavedValue.self, forKey: key) }
-            self = .object(fields)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .null
-        } else if let value = try? single.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? single.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? single.decode(Double.self) {
-            self = .double(value)
-        } else {
-            self = .string(try single.decode(String.self))
-        }
+        let keyed = try decoder.container(keyedBy: AnyKey.self)
+        var fields: [String: SavedValue] = [:]
+        for key in keyed.allKeys { fields[key.stringValue] = try keyed.decode(SavedValue.self, forKey: key) }
+        self = .object(fields)
     }
 
     /// Writes the value as its format's null, Boolean, number, string, array or object.

@@ -102,9 +102,7 @@ extension StackNavigator {
                 try host.dismiss(.screen(modal), for: id)
                 callback = takeDismissalCallback(for: modal)
             }
-            // What the position read as leaving may not be what left: with a child's entry on top
-            // of the stack, a pop takes the child's entry, and the navigator's own stay.
-            forget(leaving.filter { !host.contains($0) })
+            forget(leaving)
             return callback
         }
         dismissed?()

@@ -36,10 +36,12 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// Where the navigator shows itself: its stack, and its first screen (on a shared stack,
     /// nothing below it is the navigator's).
     var mount: FlowMount?
-    /// The registration that made each screen the navigator shows (its declaration index) and the
-    /// argument it was made with, by instance, with the screen's reference to tell whether it is
-    /// still shown.
-    private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef, argument: Argument)] = [:]
+    /// The registration that made each screen the navigator shows (its declaration index), by
+    /// instance, with the screen's reference to tell whether it is still shown.
+    private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef)] = [:]
+    /// The argument each screen made with one was given, by instance: what a snapshot saves. Kept
+    /// apart from ``origins`` so that a screen without one costs nothing more.
+    private var arguments: [ObjectIdentifier: Any] = [:]
     /// The `whenDismissed` callbacks of the modals the navigator shows, in the order presented.
     private var modalCallbacks: [(screen: ScreenRef, callback: () -> Void)] = []
     private var carried: Argument = .none
@@ -265,7 +267,12 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// Keeps a screen that is now shown: the registry's scope, its origin, its navigator.
     func adopt(_ screen: any Screen, from registration: Registration, at index: Int, argument: Argument) {
         registration.commit(screen)
-        origins[ObjectIdentifier(screen)] = (index, ScreenRef(screen), argument)
+        origins[ObjectIdentifier(screen)] = (index, ScreenRef(screen))
+        if case .some(let value) = argument {
+            arguments[ObjectIdentifier(screen)] = value
+        } else if !arguments.isEmpty {
+            arguments[ObjectIdentifier(screen)] = nil
+        }
         if let navigable = screen as? any StackScreen { navigable.navigator = self }
     }
 
@@ -274,12 +281,15 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         for screen in screens {
             origins[screen.instance] = nil
         }
+        if !arguments.isEmpty {
+            for screen in screens { arguments[screen.instance] = nil }
+        }
         modalCallbacks.removeAll { entry in screens.contains(entry.screen) }
     }
 
     /// The registration that made a screen the navigator shows and the argument it was given.
     func madeBy(_ screen: ScreenRef) -> (registration: Int, argument: Argument)? {
-        origins[screen.instance].map { ($0.registration, $0.argument) }
+        origins[screen.instance].map { ($0.registration, arguments[screen.instance].map(Argument.some) ?? .none) }
     }
 
     /// Whether a modal the navigator shows has a `whenDismissed` callback.
@@ -331,6 +341,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         let dismissed = modalCallbacks.filter { !host.contains($0.screen) }
         modalCallbacks.removeAll { !host.contains($0.screen) }
         origins = origins.filter { host.contains($0.value.screen) }
+        if !arguments.isEmpty { arguments = arguments.filter { origins[$0.key] != nil } }
         for modal in dismissed.reversed() { modal.callback() }
     }
 
@@ -391,6 +402,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     private func releaseEverything(on host: any PresentationHost) {
         registry.releaseInstances()
         origins = [:]
+        arguments = [:]
         modalCallbacks = []
         carried = .none
     }

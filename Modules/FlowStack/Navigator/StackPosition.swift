@@ -157,7 +157,10 @@ struct StackPosition {
     func leaving(after plan: BackPlan) -> [ScreenRef] {
         switch plan {
         case .pop:
-            return top.map { [$0.entry.screen] } ?? []
+            // A pop takes the stack's top-most entry: when that is not a screen (a child's tab
+            // group), none of the navigator's screens leave.
+            guard let top, top.index == count - 1 else { return [] }
+            return [top.entry.screen]
         case .popTo(let target):
             guard let top else { return [] }
             return [top.entry.screen] + screens(below: top.index).prefix { $0.screen != target }.map(\.screen)

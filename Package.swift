@@ -83,7 +83,7 @@ let package = Package(
             name: "FlowExplorerTests",
             dependencies: ["FlowExplorer", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"],
             exclude: ["Baselines"]),
-        .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit", "FlowExplorer"]),
+        .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),

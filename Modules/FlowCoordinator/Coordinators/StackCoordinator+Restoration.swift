@@ -159,14 +159,16 @@ extension StackCoordinator: RestorableFlow {
             }
         }
         if let selected = state.selectedTab {
+            // Counted from 1, as people count tabs; a saved index past any tab is named as it is.
+            let tab = (0..<Int.max).contains(selected) ? "tab \(selected + 1)" : "the tab at index \(selected)"
             do {
                 if try restoreSelection(selected, origin: origin, on: host) {
-                    subject += (subject.isEmpty ? "" : ", ") + "tab \(selected + 1) selected"
+                    subject += (subject.isEmpty ? "" : ", ") + "\(tab) selected"
                 } else {
-                    report.append(.init(flow: id.name, outcome: .repaired, subject: "tab \(selected + 1)", reason: "the coordinator has no such tab now"))
+                    report.append(.init(flow: id.name, outcome: .repaired, subject: tab, reason: "the coordinator has no such tab now"))
                 }
             } catch {
-                report.append(.init(flow: id.name, outcome: .repaired, subject: "tab \(selected + 1)", reason: FlowError.wrapping(error).message))
+                report.append(.init(flow: id.name, outcome: .repaired, subject: tab, reason: FlowError.wrapping(error).message))
             }
         }
         report.insert(.init(flow: id.name, outcome: .restored, subject: subject.isEmpty ? "the coordinator" : subject), at: 0)

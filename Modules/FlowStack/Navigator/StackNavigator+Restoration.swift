@@ -110,8 +110,9 @@ extension StackNavigator: RestorableFlow {
         }
         let origin = FlowEvent.Origin.restored(for: id)
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, root: requests[0], origin: origin)
-        // The rest arrives as a link's destination does, with every guard asked first; a refusal
-        // changes nothing, so the arrival is tried again without the last element until it passes.
+        // The rest arrives as a link's destination does, with every guard asked first: the
+        // entries and the first modal in one arrival. A refusal changes nothing, so the arrival
+        // is tried again without its last element until it passes.
         let entryCount = state.entries.count
         var count = requests.count
         while count > 1 {
@@ -126,9 +127,6 @@ extension StackNavigator: RestorableFlow {
             }
         }
         // Modals over the first one are presented one by one; the first refused cuts the rest.
-        while count > entryCount + 1, count < requests.count + 1, count - 1 < requests.count {
-            break
-        }
         var shown = min(count, entryCount + 1)
         if count > entryCount {
             for request in requests.dropFirst(entryCount + 1) {

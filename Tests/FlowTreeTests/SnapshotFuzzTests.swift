@@ -1,5 +1,7 @@
-import FlowExplorer
+import FlowChain
+import FlowCoordinator
 import FlowKernel
+import FlowRouter
 import FlowStack
 import FlowStage
 import Foundation
@@ -17,26 +19,61 @@ struct SnapshotFuzzTests {
     static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_SNAPSHOT_FUZZ"].flatMap(Int.init) ?? 100_000 }
     static var seed: UInt64 { ProcessInfo.processInfo.environment["FLOWKIT_SNAPSHOT_SEED"].flatMap(UInt64.init) ?? 27 }
 
-    /// Real snapshots to mutate: a stack with a modal, a parent with a presented child, a stack
-    /// with an argument it cannot save.
+    /// Real snapshots of every strategy to mutate: a navigator with a modal, a chain presented
+    /// over it as its child, a router flow on a step, a tab coordinator on its second tab, a
+    /// coordinator with a chain running on its stack.
     static func seeds() throws -> [SavedValue] {
         var snapshots: [NavigationSnapshot] = []
-        let host = InMemoryHost()
-        let shop = StackNavigator<Int>("shop", registry: StackRestorationTests.registry(), root: First.self)
-        try shop.start(on: host)
-        try shop.goNext(to: ProductPage.self, argument: SavedProduct(name: "Red shoes", price: 59))
-        try shop.goNextAsModal(to: ThirdModal.self)
-        snapshots.append(host.flows.snapshot(of: host))
-        try shop.getBack(.modal)
-        let child = StackNavigator<Int>("signin", registry: StackRestorationTests.registry(), root: Second.self)
-        try child.start(asChildOf: shop, on: host, placement: .presented) { _ in }
-        try child.goNext(to: AccountPage.self)
-        snapshots.append(host.flows.snapshot(of: host))
-        try child.goNext(to: NotePage.self, argument: Unsaveable())
-        try child.goNextAsModal(to: FourthModal.self, whenDismissed: {})
-        snapshots.append(host.flows.snapshot(of: host, appVersion: 1))
-        host.flows.endAll()
+        func saved(_ build: (InMemoryHost) throws -> Void) throws {
+            let host = InMemoryHost()
+            try build(host)
+            snapshots.append(host.flows.snapshot(of: host))
+            host.flows.endAll()
+        }
+        try saved { host in
+            let stack = Make.navigator("stack1")
+            try stack.start(on: host)
+            try stack.goNext(to: Detail.self)
+            let chain = Make.chain("chain2", steps: 3)
+            try chain.start(asChildOf: stack, on: host, placement: .presented) { _ in }
+            try (chain.currentScreen as? Step)?.step?.next()
+        }
+        try saved { host in
+            let stack = Make.navigator("stack1")
+            try stack.start(on: host)
+            try stack.goNextAsModal(to: Detail.self)
+        }
+        try saved { host in
+            let router = try Make.router("router1")
+            try router.start(on: host)
+            try (host.visibleScreen as? Picker)?.produce(2)
+        }
+        try saved { host in
+            let tabs = Tabs("tabs1", items: [PageCoordinator("tabs1a"), PageCoordinator("tabs1b")])
+            try tabs.start(on: host)
+            try (tabs.items[1] as? PageCoordinator)?.move(to: Page("tabs1b page"))
+            try tabs.select(1)
+        }
+        try saved { host in
+            let coordinator = PageCoordinator("coordinator1")
+            try coordinator.start(on: host)
+            try coordinator.move(to: Page("coordinator1 page"))
+            try coordinator.start(child: Make.chain("chain2", steps: 3))
+        }
         return try snapshots.map { try SavedValue(encoding: $0) }
+    }
+
+    /// A flow as the seeds made it, by its name's start.
+    static func remake(_ saved: SavedFlow) -> (any RestorableFlow)? {
+        let name = FlowID(saved.id)
+        guard let kind = FlowKind.allCases.first(where: { saved.id.hasPrefix($0.rawValue) }), saved.id.last?.isNumber == true else { return nil }
+        switch kind {
+        case .stack: return Make.navigator(name)
+        case .chain: return Make.chain(name, steps: 3)
+        case .router: return try? Make.router(name)
+        case .coordinator: return PageCoordinator(name)
+        case .tabs: return Tabs(name, items: [PageCoordinator(FlowID("\(saved.id)a")), PageCoordinator(FlowID("\(saved.id)b"))])
+        }
     }
 
     @Test func mutatedSnapshotsAreRefusedOrRestoredWithEveryFlowAccountedFor() throws {
@@ -82,9 +119,7 @@ struct SnapshotFuzzTests {
     /// Restores a snapshot on a new host and returns the first rule it breaks, if any.
     static func restoreAndCheck(_ snapshot: NavigationSnapshot) -> String? {
         let host = InMemoryHost()
-        let report = snapshot.restore(on: host) { saved in
-            StackNavigator<Int>(FlowID(saved.id), registry: StackRestorationTests.registry())
-        }
+        let report = snapshot.restore(on: host) { saved in remake(saved) }
         defer { host.flows.endAll() }
         // Every saved flow has a line, restored or dropped.
         let reported = Set(report.entries.map(\.flow))
@@ -124,7 +159,10 @@ extension Hierarchy {
 /// an attacker would: values replaced by others of another kind, keys dropped, lists cut,
 /// doubled and reordered, names swapped for other names in the document.
 enum Mutator {
-    static let names = ["shop", "signin", "First", "Second", "ProductPage", "ThirdModal", "FourthModal", "AccountPage", "NotePage", "Nothing", ""]
+    static let names = [
+        "stack1", "chain2", "router1", "tabs1", "tabs1a", "coordinator1", "Home", "Detail", "Step", "Picker", "Taker", "Page", "stack", "chain", "router",
+        "coordinator", "Nothing", "",
+    ]
 
     /// Replaces one value of the document, found by a random walk from the top: each step stops
     /// there or goes into one of the value's children.

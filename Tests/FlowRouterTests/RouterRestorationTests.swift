@@ -32,6 +32,14 @@ struct Receipt: Hashable, Sendable { var id: Int }
     }
 }
 
+struct Voucher: Codable, Hashable, Sendable { var code: String }
+
+/// Requires a voucher, which no screen produces: no declared route leads to it.
+@MainActor final class Stray: InputRequiring, Instantiable {
+    typealias Input = Voucher
+    let route = RouteSlot()
+}
+
 /// Saving a router flow's screens with their inputs and bringing them back through its arrival
 /// path.
 @MainActor
@@ -129,6 +137,28 @@ struct RouterRestorationTests {
         let report = snapshot.restore(on: host) { _ in flow }
         #expect(host.visibleScreen is ShoePage)
         #expect(report.entries(.repaired).first?.reason == "cut: the flow's first screen is now ShoePage, not ShoeShelf")
+    }
+
+    @Test func aScreenNoDeclaredRouteLeadsToIsCut() throws {
+        var snapshot = try saved()
+        let stray: SavedValue = .object([
+            "screen": .string("Stray"), "presented": .bool(false), "input": .object(["type": .string("Voucher"), "value": .object(["code": .string("x")])]),
+        ])
+        guard case .object(var fields)? = snapshot.flows[0].state, case .array(var screens)? = fields["screens"] else {
+            Issue.record("the saved state has no screens")
+            return
+        }
+        screens.insert(stray, at: 1)
+        fields["screens"] = .array(screens)
+        snapshot.flows[0].state = .object(fields)
+        let router = Router()
+        try router.register(ShoePage.self)
+        try router.register(Fitting.self)
+        try router.register(Stray.self)
+        let host = InMemoryHost()
+        let report = snapshot.restore(on: host) { _ in RouterFlow<String>("shoes", router: router) { ShoeShelf() } }
+        #expect(host.visibleScreen is ShoeShelf)
+        #expect(report.entries(.repaired).first?.reason == "cut: no declared route leads from ShoeShelf to Stray")
     }
 
     @Test func aStateOfAnotherShapeIsRefusedAndShowsNothing() throws {

@@ -72,8 +72,8 @@ extension RouterFlow: RestorableFlow {
     ///
     /// What cannot come back cuts the tail from there, reported with its reason: a first screen
     /// of another type than saved, a screen type the router no longer registers, an input that
-    /// was not saved or no longer reads as one of the screen's input types, a screen a guard
-    /// refuses.
+    /// was not saved or no longer reads as one of the screen's input types, a screen no declared
+    /// route leads to from the one before it, a screen a guard refuses.
     ///
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the flow has started or ended, or its first screen cannot be shown.
@@ -98,7 +98,15 @@ extension RouterFlow: RestorableFlow {
         } else {
             for entry in state.screens.dropFirst() {
                 do {
-                    made.append((try restoredScreen(entry), entry.presented || made.last?.presented == true))
+                    let screen = try restoredScreen(entry)
+                    // Checked against the declared graph: each screen is one the declarations lead
+                    // to from the screen before it (directly or not: a custom transition or an
+                    // unwind can put a screen over one that did not produce its input).
+                    let previous = made.last.map { Swift.type(of: $0.screen) } ?? Swift.type(of: root)
+                    guard router.declaredPath(from: previous, to: ScreenType(of: screen)) != nil else {
+                        throw FlowError(.noRoute, "no declared route leads from \(ScreenType(anyType: previous)) to \(ScreenType(of: screen))")
+                    }
+                    made.append((screen, entry.presented || made.last?.presented == true))
                 } catch {
                     refusal = FlowError.wrapping(error).message
                     break

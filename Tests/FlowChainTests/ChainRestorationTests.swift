@@ -81,7 +81,7 @@ struct ChainRestorationTests {
         #expect(
             recorder.transcript.lines == [
                 "(restored) [checkout] root [checkout]",
-                "[checkout] start",
+                "(restored) [checkout] start",
                 "(restored) [checkout] push Name onto [checkout]",
                 "(restored) [checkout] pass String to Name",
                 "(restored) [checkout] push AddressStep onto [checkout]",

@@ -84,7 +84,7 @@ struct CoordinatorRestorationTests {
         #expect(
             recorder.transcript.lines == [
                 "(restored) [shop] root [shop]",
-                "[shop] start",
+                "(restored) [shop] start",
                 "(restored) [shop] set [shop] to HomePage, Item boots, Item hat",
             ])
         let again = try #require(restored.flows.flow(named: "shop") as? SavedShopCoordinator)

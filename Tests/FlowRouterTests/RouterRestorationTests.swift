@@ -83,7 +83,7 @@ struct RouterRestorationTests {
         #expect(
             recorder.transcript.lines == [
                 "(restored) [shoes] root [shoes]",
-                "[shoes] start",
+                "(restored) [shoes] start",
                 "(restored) [shoes] set [shoes] to ShoeShelf, ShoePage",
                 "(restored) [shoes] present Fitting over ShoePage",
             ])

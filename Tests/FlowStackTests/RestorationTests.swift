@@ -96,7 +96,7 @@ struct StackRestorationTests {
         #expect(
             recorder.transcript.lines == [
                 "(restored) [shop] root [shop]",
-                "[shop] start",
+                "(restored) [shop] start",
                 "(restored) [shop] set [shop] to First, Second, Product Red shoes",
                 "(restored) [shop] present ThirdModal over [shop]",
             ])

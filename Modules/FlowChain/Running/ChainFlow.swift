@@ -113,7 +113,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 currentStep = nil
                 throw error
             }
-            try lifecycle.didStart(on: host, parent: parent)
+            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 

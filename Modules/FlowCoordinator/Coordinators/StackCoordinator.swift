@@ -155,7 +155,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
                 topNode = nil
                 throw error
             }
-            try lifecycle.didStart(on: host, parent: parent)
+            try lifecycle.didStart(on: host, parent: parent, origin: mount.origin)
         }
     }
 

@@ -80,13 +80,14 @@ public final class FlowLifecycle<Result> {
         throw host.refused(refusal, origin: .flow(id))
     }
 
-    /// Marks the flow running on a host and reports ``FlowEvent/Change/flowStarted(parent:)``.
-    public func didStart(on host: any PresentationHost, parent: FlowID?) throws {
+    /// Marks the flow running on a host and reports ``FlowEvent/Change/flowStarted(parent:)``,
+    /// with the flow's own origin, or the one given (a restore's, ``FlowEvent/Origin/restored(for:)``).
+    public func didStart(on host: any PresentationHost, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try requireReady()
         self.phase = .running
         self.parent = parent
         self.host = host
-        host.report(FlowEvent(.flowStarted(parent: parent), flow: id))
+        host.report(FlowEvent(.flowStarted(parent: parent), origin: origin ?? .flow(id)))
     }
 
     /// Returns the host the flow runs on, or throws ``FlowError/Code/flowNotStarted`` or

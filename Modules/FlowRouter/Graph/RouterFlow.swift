@@ -82,7 +82,7 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
                 return true
             }
             self.session = session
-            try lifecycle.didStart(on: host, parent: parent)
+            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 

@@ -383,7 +383,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
             mount.origin = .flow(id)
             self.mount = mount
             adopt(screen, from: registration, at: index, argument: root.argumentValue)
-            try lifecycle.didStart(on: host, parent: parent)
+            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 

@@ -38,7 +38,7 @@ public final class FlowLifecycle<Result> {
 
     /// Throws unless the flow can start now.
     ///
-    /// Call it before touching the host, then ``didStart(on:parent:)`` once the first screen shows.
+    /// Call it before touching the host, then ``didStart(on:parent:origin:)`` once the first screen shows.
     public func requireReady() throws {
         switch phase {
         case .ready: return
@@ -49,7 +49,7 @@ public final class FlowLifecycle<Result> {
 
     /// Starts a flow in its host's ``FlowTree``: the tree keeps it from now until it has finished,
     /// with its parent and anchor, and `body` — which shows the first content and calls
-    /// ``didStart(on:parent:)`` — runs as one request.
+    /// ``didStart(on:parent:origin:)`` — runs as one request.
     ///
     /// - Throws: what ``requireReady()`` and `body` throw; the flow is not in the tree then.
     public func start(_ flow: some RunningFlow, on host: any PresentationHost, parent: FlowID?, _ body: () throws -> Void) throws {

@@ -232,22 +232,24 @@ extension SavedValue {
 private func decoded<T: Decodable>(_ type: T.Type, from value: SavedValue, at path: [any CodingKey]) throws -> T {
     // A saved value inside a saved value (a flow's state) is taken as it is.
     if let value = value as? T { return value }
-    switch (value, type) {
-    case (.bool(let bool), is Bool.Type): return bool as! T
-    case (.string(let string), is String.Type): return string as! T
-    case (.int(let int), is Int.Type): return int as! T
-    case (.int(let int), is Double.Type): return Double(int) as! T
-    case (.double(let double), is Double.Type): return double as! T
-    case (.int(let int), is Float.Type): return Float(int) as! T
-    case (.double(let double), is Float.Type): return Float(double) as! T
-    default: break
-    }
+    let scalar: Any? =
+        switch (value, type) {
+        case (.bool(let bool), is Bool.Type): bool
+        case (.string(let string), is String.Type): string
+        case (.int(let int), is Int.Type): int
+        case (.int(let int), is Double.Type): Double(int)
+        case (.double(let double), is Double.Type): double
+        case (.int(let int), is Float.Type): Float(int)
+        case (.double(let double), is Float.Type): Float(double)
+        default: nil
+        }
+    if let scalar = scalar as? T { return scalar }
     if let integer = type as? any BinaryInteger.Type {
         guard case .int(let int) = value else { throw mismatch(type, value, path) }
-        guard let converted = integer.init(exactly: int) else {
+        guard let converted = integer.init(exactly: int) as? T else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: "\(int) does not fit in a \(type)."))
         }
-        return converted as! T
+        return converted
     }
     if type is Bool.Type || type is String.Type || type is Double.Type || type is Float.Type {
         throw mismatch(type, value, path)

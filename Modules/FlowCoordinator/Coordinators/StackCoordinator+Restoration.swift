@@ -88,6 +88,7 @@ extension StackCoordinator: RestorableFlow {
     ///   (`invalidSnapshot`), the coordinator has started or ended, or ``start()`` fails.
     public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
+        // A state that cannot be read is refused before start() shows anything.
         _ = try Self.readState(saved, of: id)
         var mount = try FlowMount(for: id, at: FlowMount.Site(saved.placement.placement ?? .presented), on: host)
         mount.origin = .restored(for: id)

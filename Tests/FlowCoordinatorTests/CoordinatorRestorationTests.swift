@@ -126,6 +126,15 @@ struct CoordinatorRestorationTests {
         #expect(restored.flows.count == 3)
     }
 
+    @Test func anItemSavedAsAnotherStrategyThanTheOneItsParentStartsIsDropped() throws {
+        let host = InMemoryHost()
+        try SavedShopTabs("tabs").start(on: host)
+        var snapshot = try throughJSON(host)
+        snapshot.flows[1].strategy = "stack"
+        let report = snapshot.restore(on: InMemoryHost()) { make($0) }
+        #expect(report.entries(.dropped).first?.description == "[shoes] dropped: the flow (its parent started a coordinator flow 'shoes' for the stack one)")
+    }
+
     @Test func aTabThatIsNoLongerThereIsReported() throws {
         let host = InMemoryHost()
         try SavedShopTabs("tabs").start(on: host)

@@ -95,6 +95,21 @@ struct SnapshotRestoreTests {
         host.flows.endAll()
     }
 
+    @Test func aSecondFlowSavedAtTheRootIsDroppedRatherThanTakingTheFirstsScreens() throws {
+        var snapshot = try savedParentAndChild()
+        var second = snapshot.flows[0]
+        second.id = "other"
+        snapshot.flows.append(second)
+        let host = InMemoryHost()
+        let report = snapshot.restore(on: host) { make($0) }
+        #expect(
+            report.entries(.dropped).map(\.description) == [
+                "[other] dropped: the flow (the flow 'shop' already shows the host's root; a snapshot has one flow there)"
+            ])
+        #expect(host.flows.flow(named: "shop")?.phase == .running)
+        host.flows.endAll()
+    }
+
     @Test func twoFlowsOfOneNameComeBackAsTheyWereSaved() throws {
         let host = InMemoryHost()
         let first = StackNavigator<Int>("wizard", registry: registry, root: First.self)

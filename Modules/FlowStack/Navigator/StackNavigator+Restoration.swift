@@ -114,22 +114,19 @@ extension StackNavigator: RestorableFlow {
         // entries and the first modal in one arrival. A refusal changes nothing, so the arrival
         // is tried again without its last element until it passes.
         let entryCount = state.entries.count
-        var count = requests.count
-        while count > 1 {
-            let path = Array(requests.prefix(min(count, entryCount)))
-            let modal = count > entryCount ? requests[entryCount] : nil
+        var shown = min(requests.count, entryCount + 1)
+        while shown > 1 {
             do {
-                try arrive(at: path, presenting: modal, origin: origin)
+                try arrive(at: Array(requests.prefix(min(shown, entryCount))), presenting: shown > entryCount ? requests[entryCount] : nil, origin: origin)
                 break
             } catch {
                 refusal = refusal ?? FlowError.wrapping(error).message
-                count = min(count, entryCount + 1) - 1
+                shown -= 1
             }
         }
         // Modals over the first one are presented one by one; the first refused cuts the rest.
-        var shown = min(count, entryCount + 1)
-        if count > entryCount {
-            for request in requests.dropFirst(entryCount + 1) {
+        if shown == entryCount + 1 {
+            for request in requests.dropFirst(shown) {
                 do {
                     mount?.origin = origin
                     defer { mount?.origin = .flow(id) }

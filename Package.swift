@@ -12,6 +12,7 @@ import PackageDescription
 //   FlowChain    step chains passing context to the next step (Flowter's model)
 //   FlowCoordinator  coordinators with one child at a time and tab groups (UIFlow's model)
 //   FlowRouter   type-matched input/output routing with OneOf2...OneOf8 (StoryFlow's model)
+//   FlowRecording  journeys recorded as the person makes them (actions, gestures, links), to replay as tests
 //   FlowLinks    deep links: typed patterns matched in a tree, guards that allow, refuse, redirect or defer
 //   FlowLogging  every event to swift-log: the one library with a dependency
 //   FlowPlatform the platform-neutral core of the real hosts: a driver that brings a platform to the model
@@ -34,6 +35,7 @@ let package = Package(
         .library(name: "FlowRouter", targets: ["FlowRouter"]),
         .library(name: "FlowLogging", targets: ["FlowLogging"]),
         .library(name: "FlowLinks", targets: ["FlowLinks"]),
+        .library(name: "FlowRecording", targets: ["FlowRecording"]),
         .library(name: "FlowPlatform", targets: ["FlowPlatform"]),
         .library(name: "FlowUIKit", targets: ["FlowUIKit"]),
         .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI"]),
@@ -49,8 +51,9 @@ let package = Package(
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
         .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
-        .target(name: "FlowExplorer", dependencies: ["FlowKernel", "FlowStage"], path: "Modules/FlowExplorer"),
-        .target(name: "FlowTestKit", dependencies: ["FlowKernel", "FlowStage", "FlowExplorer"], path: "Modules/FlowTestKit"),
+        .target(name: "FlowRecording", dependencies: ["FlowKernel"], path: "Modules/FlowRecording"),
+        .target(name: "FlowExplorer", dependencies: ["FlowKernel", "FlowStage", "FlowRecording"], path: "Modules/FlowExplorer"),
+        .target(name: "FlowTestKit", dependencies: ["FlowKernel", "FlowStage", "FlowExplorer", "FlowRecording"], path: "Modules/FlowTestKit"),
         .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
@@ -67,7 +70,7 @@ let package = Package(
 
         .target(
             name: "ShopApp",
-            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer", "FlowLinks"],
+            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer", "FlowLinks", "FlowRecording"],
             path: "Samples/ShopApp"
         ),
         .executableTarget(
@@ -77,8 +80,9 @@ let package = Package(
         ),
 
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "FlowExplorer", "FlowStack", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage"]),
+        .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage", "FlowExplorer", "FlowRecording", "ShopApp"]),
         .testTarget(
             name: "FlowExplorerTests",
             dependencies: ["FlowExplorer", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"],
@@ -106,7 +110,8 @@ let package = Package(
         ),
         // The expected outputs are read by path, as files beside the tests, not bundled.
         .testTarget(
-            name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks"], exclude: ["Expected"]),
+            name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks", "FlowRecording"],
+            exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowKernel
 import FlowStage
 import FlowTestKit

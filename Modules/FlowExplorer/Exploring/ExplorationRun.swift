@@ -19,6 +19,8 @@ public struct ExplorationRun {
     let actions: @MainActor (any Screen) -> [ScreenAction]
     /// What may happen at most once in a run, each with how many times it has happened so far.
     let onceOnly: [OnceOnlyEffect]
+    /// Opens a link as the platform hands the app one, for replaying recordings that open links.
+    let links: (@MainActor (String) throws -> Void)?
 
     /// Describes a run.
     ///
@@ -37,13 +39,17 @@ public struct ExplorationRun {
     ///     each with how many times it has happened in this run. The explorer tells states apart by
     ///     these counts and reports a journey in which one happens twice
     ///     (``ExplorationFinding/Kind/happenedTwice(_:)``).
+    ///   - links: Opens a link as the platform hands the app one (throwing when it cannot be
+    ///     opened), for a ``JourneyReplay`` of a recording that opens links; `nil` for an app
+    ///     that takes none.
     public init(
         host: any PresentationHost,
         flow: any Flow,
         keeping: AnyObject? = nil,
         state: @escaping @MainActor () -> String = { "" },
         actions: (@MainActor (any Screen) -> [ScreenAction])? = nil,
-        onceOnly: [OnceOnlyEffect] = []
+        onceOnly: [OnceOnlyEffect] = [],
+        links: (@MainActor (String) throws -> Void)? = nil
     ) {
         self.host = host
         self.flow = flow
@@ -51,6 +57,7 @@ public struct ExplorationRun {
         self.state = state
         self.actions = actions ?? { ($0 as? any ExplorableScreen)?.explorationActions ?? [] }
         self.onceOnly = onceOnly
+        self.links = links
     }
 }
 

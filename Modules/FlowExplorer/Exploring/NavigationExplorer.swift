@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRecording
 import FlowStage
 
 /// Walks an app's navigation by running it: every action its screens offer, with good and bad
@@ -199,15 +200,8 @@ public final class NavigationExplorer {
     }
 
     private func performGesture(_ label: String, on host: any PresentationHost) throws {
-        switch label {
-        case ":back": try host.user.back()
-        case ":dismiss": try host.user.swipeDown()
-        default:
-            guard label.hasPrefix(":tab "), let number = Int(label.dropFirst(5)) else {
-                throw ExplorationError(description: "'\(label)' is not a gesture.")
-            }
-            try host.user.selectTab(number - 1)
-        }
+        guard let gesture = RecordedGesture(label) else { throw ExplorationError(description: "'\(label)' is not a gesture.") }
+        try gesture.perform(on: host)
     }
 
     /// The state a run is in: what is shown and the app's own state.

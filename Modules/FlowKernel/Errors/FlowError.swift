@@ -100,5 +100,8 @@ extension FlowError {
         /// A saved navigation that cannot be read: malformed, too large or too deep, or of a
         /// schema version the app has no migration from (or newer than it knows).
         public static let invalidSnapshot = Code("invalidSnapshot")
+        /// A recording of a journey that cannot be read or replayed: malformed, too large, of a
+        /// newer format, or naming a step no screen offers (FlowRecording).
+        public static let invalidRecording = Code("invalidRecording")
     }
 }

@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowKernel
 import Foundation
 import Testing

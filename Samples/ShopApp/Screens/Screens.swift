@@ -28,11 +28,20 @@ public final class SignInScreen: ShopScreen {
 
     public override var lines: [String] { ["Enter the email address you shop with."] }
 
+    /// What a recording keeps instead of the address a person typed: an address when theirs is
+    /// one, a word that is not one otherwise, so the recording replays as the person's did.
+    static func standIn(for address: String) -> String {
+        InvalidEmail.check(address) == nil ? "someone@example.com" : "not-an-address"
+    }
+
     public override var actions: [ShopAction] {
         var actions: [ShopAction] = []
         if let onSignedIn {
             actions.append(
-                ShopAction("email", argument: "<address>", samples: (["ana@example.com"], ["ana", "ana@example"]), "Sign in with an email address") {
+                ShopAction(
+                    "email", argument: "<address>", samples: (["ana@example.com"], ["ana", "ana@example"]), redact: Self.standIn,
+                    "Sign in with an email address"
+                ) {
                     [model, unowned self] address in
                     switch model.signIn(email: address ?? "") {
                     case .success(let user): try onSignedIn(user)

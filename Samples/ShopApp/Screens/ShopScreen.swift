@@ -13,23 +13,30 @@ public struct ShopAction {
     /// Arguments to try it with, for the explorer: good ones, which it must take, and bad ones,
     /// which it must refuse or ignore.
     let samples: (valid: [String], invalid: [String])
+    /// The stand-in a recording keeps instead of a private argument (an email address).
+    let redact: (@MainActor (String) -> String)?
     let run: (String?) throws -> Void
 
     init(
-        _ name: String, argument: String? = nil, samples: (valid: [String], invalid: [String]) = ([], []), _ summary: String,
-        run: @escaping (String?) throws -> Void
+        _ name: String, argument: String? = nil, samples: (valid: [String], invalid: [String]) = ([], []),
+        redact: (@MainActor (String) -> String)? = nil, _ summary: String, run: @escaping (String?) throws -> Void
     ) {
         self.name = name
         self.argument = argument
         self.samples = samples
+        self.redact = redact
         self.summary = summary
         self.run = run
     }
 
-    /// The action as the explorer tries it: once, or once per sample argument.
-    var explored: ScreenAction {
-        guard argument != nil else { return ScreenAction(name) { try run(nil) } }
-        return ScreenAction(name, valid: samples.valid, invalid: samples.invalid) { try run($0) }
+    /// The action as the explorer tries it and a recording replays it: once, or once per sample
+    /// argument; `body` does it (the action's own run, by default).
+    func explored(_ body: (@MainActor (ShopAction, String?) throws -> Void)? = nil) -> ScreenAction {
+        let perform = { [self] (argument: String?) throws in
+            if let body { try body(self, argument) } else { try run(argument) }
+        }
+        guard argument != nil else { return ScreenAction(name) { try perform(nil) } }
+        return ScreenAction(name, valid: samples.valid, invalid: samples.invalid, redacting: redact) { try perform($0) }
     }
 }
 
@@ -68,7 +75,7 @@ open class ShopScreen: ExplorableScreen {
     open var actions: [ShopAction] { [] }
 
     /// The actions as ``/FlowExplorer/NavigationExplorer`` tries them.
-    public var explorationActions: [ScreenAction] { actions.map(\.explored) }
+    public var explorationActions: [ScreenAction] { actions.map { $0.explored() } }
 }
 
 /// Makes an action only when its intent is wired.

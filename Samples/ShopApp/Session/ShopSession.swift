@@ -1,5 +1,7 @@
+import FlowExplorer
 import FlowKernel
 import FlowLinks
+import FlowRecording
 import FlowStage
 
 /// One run of the shop in one strategy, on an in-memory host: what the CLI drives and the tests
@@ -143,7 +145,8 @@ public final class ShopSession {
         }
         if command.word == ":open" {
             guard let link = command.argument else { throw CommandRefused(":open needs a link: type \":open shop://product/shoes\".") }
-            let said = try open(link)
+            var said = ""
+            try recording(.link(link)) { said = try open(link) }
             if let screen = currentScreen { screen.message = said }
             return
         }
@@ -154,8 +157,11 @@ public final class ShopSession {
             return
         }
         if command.word.hasPrefix(":") {
-            try PlatformControl.run(command, on: host)
-            try resumeLink()
+            let gesture = try PlatformControl.gesture(for: command)
+            try recording(.gesture(gesture)) {
+                try gesture.perform(on: host)
+                try resumeLink()
+            }
             return
         }
         let actions = screen.actions
@@ -173,11 +179,67 @@ public final class ShopSession {
         if action.argument == nil, let argument {
             throw CommandRefused("\(action.name) takes nothing after it, but was given \"\(argument.echoed)\".")
         }
+        let performed = performable(action, on: screen)
+        let saved = argument.map(SavedValue.string)
+        hasSteps = true
+        if let recorder { try recorder.perform(performed, with: saved) } else { try performed.perform(saved) }
+    }
+
+    /// Does a screen's action as the session does every action, whoever asks: clears the
+    /// screen's message and problem, runs it, counts a problem it reports, and opens a link
+    /// waiting behind sign-in.
+    private func perform(_ action: ShopAction, _ argument: String?, on screen: ShopScreen) throws {
         screen.message = nil
         screen.problem = nil
         try action.run(argument)
         if screen.problem != nil { refusals += 1 }
         try resumeLink()
+    }
+
+    /// A screen's action as the session does it (``perform(_:_:on:)``), for a recording's step.
+    private func performable(_ action: ShopAction, on screen: ShopScreen) -> ScreenAction {
+        action.explored { [weak self, weak screen] action, argument in
+            guard let self, let screen else { throw FlowError(.flowFinished, "The shop has ended; there is nothing more to do.") }
+            try self.perform(action, argument, on: screen)
+        }
+    }
+
+    /// The actions of a screen as the session does them: what a replay of a recording makes.
+    public func actions(on screen: any Screen) -> [ScreenAction] {
+        guard let screen = screen as? ShopScreen else { return [] }
+        return screen.actions.map { performable($0, on: screen) }
+    }
+
+    // MARK: Recording
+
+    /// Records what the person does from now on, until the session ends: every action, system
+    /// control and link, as ``JourneyRecorder`` steps. The email address is kept as a stand-in.
+    ///
+    /// - Parameter limit: How many steps the ring keeps at least (at most twice as many).
+    public func startRecording(keepingLast limit: Int = 500) throws {
+        guard recorder == nil else { return }
+        let model = model
+        recorder = try JourneyRecorder(
+            on: host, keepingLast: limit, appState: { try SavedValue(encoding: model.saved) }, atAppStart: !isRestored && !hasSteps)
+        recorder?.tags = ["app": "FlowKit shop", "strategy": strategy.rawValue]
+    }
+
+    /// What the person did since recording started.
+    public var recording: JourneyRecording? { recorder?.recording }
+
+    /// The recorder, once ``startRecording(keepingLast:)`` has started one.
+    public private(set) var recorder: JourneyRecorder?
+
+    /// Whether the person has done anything yet.
+    private var hasSteps = false
+
+    /// Whether the session came back from a saved shop.
+    private var isRestored: Bool { restoration != nil }
+
+    /// Runs one of the person's steps: through the recorder when one records.
+    private func recording(_ input: RecordedStep.Input, _ body: () throws -> Void) throws {
+        hasSteps = true
+        if let recorder { try recorder.record(input, body) } else { try body() }
     }
 
     /// How many actions a screen refused with a problem of its own (an address that is not one)

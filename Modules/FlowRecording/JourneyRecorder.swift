@@ -113,8 +113,7 @@ public final class JourneyRecorder: FlowObserver {
             return
         }
         if let original, case .action(_, let standIn?) = input {
-            let text = if case .string(let text) = standIn { text } else { standIn.description }
-            if original != text, !original.isEmpty { redactions.append((original, text)) }
+            redact(original, as: standIn.text)
         }
         let kept = makeRoom()
         open = Step(input: input, screen: host.map(Self.visibleName(on:)), redacted: original != nil)
@@ -128,6 +127,19 @@ public final class JourneyRecorder: FlowObserver {
             open?.refusal = Self.code(of: error)
             throw error
         }
+    }
+
+    /// Keeps a text out of the recording from now on: every line, and the snapshot and app state
+    /// of every checkpoint, show the stand-in instead (where the text stands alone in a line, or
+    /// is a whole string of the state). For what is private and reached the app before recording
+    /// began: the address of someone signed in, say.
+    ///
+    /// - Parameters:
+    ///   - text: What the recording must not keep; empty text is ignored.
+    ///   - standIn: What it shows instead.
+    public func redact(_ text: String, as standIn: String) {
+        guard !text.isEmpty, text != standIn, !redactions.contains(where: { $0.original == text }) else { return }
+        redactions.append((text, standIn))
     }
 
     /// Makes one of the person's gestures on the host and records it as one step.
@@ -261,6 +273,14 @@ public final class JourneyRecorder: FlowObserver {
     /// type.
     static func code(of error: any Error) -> String {
         (error as? FlowError)?.code.name ?? "\(type(of: error))"
+    }
+}
+
+extension SavedValue {
+    /// A string's own text, any other value's description: how a value appears in a line.
+    var text: String {
+        if case .string(let text) = self { return text }
+        return description
     }
 }
 

@@ -68,8 +68,13 @@ extension JourneyRecording.Start: Codable {
         switch try container.decode(String.self, forKey: .from) {
         case "app": self = .app
         case "snapshot":
-            self = .snapshot(
-                try container.decode(NavigationSnapshot.self, forKey: .navigation), app: try container.decodeIfPresent(SavedValue.self, forKey: .app))
+            let navigation: NavigationSnapshot
+            do {
+                navigation = try container.decode(NavigationSnapshot.self, forKey: .navigation)
+            } catch let error as FlowError {
+                throw FlowError(.invalidRecording, "The snapshot the recording starts from cannot be read: \(error.message)")
+            }
+            self = .snapshot(navigation, app: try container.decodeIfPresent(SavedValue.self, forKey: .app))
         case let other:
             throw FlowError(.invalidRecording, "The recording starts from \"\(other.prefix(40))\"; a recording starts from \"app\" or \"snapshot\".")
         }

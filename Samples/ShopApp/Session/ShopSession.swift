@@ -222,6 +222,8 @@ public final class ShopSession {
         recorder = try JourneyRecorder(
             on: host, keepingLast: limit, appState: { try SavedValue(encoding: model.saved) }, atAppStart: !isRestored && !hasSteps)
         recorder?.tags = ["app": "FlowKit shop", "strategy": strategy.rawValue]
+        // Someone signed in before recording began: their address stays out of it too.
+        if let email = model.user?.email { recorder?.redact(email, as: SignInScreen.standIn(for: email)) }
     }
 
     /// What the person did since recording started.

@@ -75,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlowDemo",
-            dependencies: ["ShopApp", "FlowExplorer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ShopApp", "FlowExplorer", "FlowRecording", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Samples/FlowDemo"
         ),
 

@@ -13,7 +13,7 @@ struct FlowDemo: ParsableCommand {
         commandName: "flow-demo",
         abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
         discussion: RunOptions.discussion + "\n\n" + RunOptions.summary,
-        subcommands: [RunShop.self, GraphCommand.self, ExploreCommand.self],
+        subcommands: [RunShop.self, GraphCommand.self, ExploreCommand.self, ReplayCommand.self],
         defaultSubcommand: RunShop.self
     )
 }
@@ -41,6 +41,7 @@ struct RunOptions: ParsableArguments {
             ("--script <actions>", Help.script),
             ("--open <link>", Help.open),
             ("--restore <file>", Help.restore),
+            ("--record <file>", Help.record),
             ("--transcript", Help.transcript),
             ("--list-strategies", Help.listStrategies),
         ]
@@ -56,6 +57,8 @@ struct RunOptions: ParsableArguments {
             "Run these comma-separated actions, then exit: status 1 at the first that cannot be done, 3 at the end if a screen refused any (an invalid address), 0 otherwise."
         static let transcript = "Print every navigation event when the run ends."
         static let open = "Open this link as the shop starts, as the platform hands an app a link: shop://product/shoes."
+        static let record =
+            "Record what you do (actions, system controls, links; your email address as a stand-in) and write it to this file when the run ends; flow-demo replay <file> replays it."
         static let restore =
             "Bring back a shop saved with \":save <file>\": its cart and every screen it showed, in the strategy it was saved in (or --strategy's, which starts anew with the cart if the navigation cannot come back)."
     }
@@ -78,6 +81,9 @@ struct RunOptions: ParsableArguments {
                 "Saving: \":save shop.json\" at any prompt writes the shop — who is signed in, the cart, and every screen with the back stack behind it — as JSON; \"flow-demo --restore shop.json\" brings it back where it was, as an app comes back after the system ended it in the background, and says what could not come back."
             ),
             wrapped(
+                "Recording: \"--record bug.json\" writes what you did — each action, system control and link, with what it changed — when the run ends; \"flow-demo replay bug.json\" replays it on a fresh shop and shows the first difference, as a test would (\"--strategy\" replays it in another strategy; \"--minimise short.json\" cuts a failing one to its shortest reproduction)."
+            ),
+            wrapped(
                 "Links: \"--open shop://product/shoes\" opens a link as the shop starts, and \":open <link>\" opens one at any prompt: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout. Each strategy arrives with the back stack a person would have built, so Back walks up it. A link that needs an account waits behind sign-in and opens once you have signed in; the transcript marks its decisions \"(link)\"."
             ),
             """
@@ -90,6 +96,8 @@ struct RunOptions: ParsableArguments {
               flow-demo graph --strategy chain --format mermaid
               flow-demo explore --strategy coordinator --depth 12
               flow-demo explore --strategy router --seed 7
+              flow-demo --strategy chain --record bug.json --script "start,:back"
+              flow-demo replay bug.json --strategy stack
             """,
         ].joined(separator: "\n\n")
     }
@@ -111,6 +119,9 @@ struct RunOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(Help.restore, valueName: "file"))
     var restore: String?
+
+    @Option(help: ArgumentHelp(Help.record, valueName: "file"))
+    var record: String?
 
     func validate() throws {
         guard let script else { return }
@@ -134,7 +145,7 @@ struct RunOptions: ParsableArguments {
         }
         // ArgumentParser runs a synchronous command on the main thread.
         let status = MainActor.assumeIsolated {
-            Runner(strategy: strategy, script: script, transcript: transcript, link: open, restoreFrom: restore).run()
+            Runner(strategy: strategy, script: script, transcript: transcript, link: open, restoreFrom: restore, recordTo: record).run()
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowExplorer
 import FlowKernel
+import FlowRecording
 import Foundation
 import ShopApp
 
@@ -81,6 +82,12 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "How many moves the random walk makes, with --seed: 10,000 by default.")
     var steps: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write each finding's moves as a recording in this folder (finding-1.json, ...), for flow-demo replay and FlowTestKit's expectReplay.",
+            valueName: "folder"))
+    var recordFindings: String?
+
     func validate() throws {
         if let depth, depth < 1 { throw ValidationError("--depth must be at least 1, not \(depth).") }
         guard let steps else { return }
@@ -95,16 +102,36 @@ struct ExploreCommand: ParsableCommand {
             seed.map { .random(seed: $0, steps: steps ?? 10_000, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
         let status: Int32 = try MainActor.assumeIsolated {
             let progress = ProgressLine()
-            let report = try ShopExploration.explorer(strategy).explore(walk) { progress.show($0) }
+            let explorer = ShopExploration.explorer(strategy)
+            let report = try explorer.explore(walk) { progress.show($0) }
             progress.end()
             print("Explored the \(strategy.rawValue) shop: \(report.summary).")
             let nodes = report.graph.sortedNodes
             print("Screens reached: \(nodes.filter { $0.kind != .end }.map(\.name).joined(separator: ", ")).")
             print("Ends reached: \(nodes.filter { $0.kind == .end }.map(\.name).joined(separator: ", ").nonEmpty ?? "none").")
             for finding in report.findings { print("! \(finding)") }
+            if let folder = recordFindings {
+                try Self.record(report.findings, of: explorer, in: strategy, to: folder)
+            }
             return report.findings.isEmpty ? 0 : 1
         }
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension ExploreCommand {
+    /// Writes each finding that has moves to reproduce it as a recording in a folder.
+    @MainActor
+    static func record(_ findings: [ExplorationFinding], of explorer: NavigationExplorer, in strategy: Strategy, to folder: String) throws {
+        let directory = URL(fileURLWithPath: folder)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (index, finding) in findings.enumerated() where !finding.reproduction.isEmpty {
+            var recording = try explorer.recording(of: finding)
+            recording.tags = ["app": "FlowKit shop", "strategy": strategy.rawValue, "finding": finding.description]
+            let file = directory.appendingPathComponent("finding-\(index + 1).json")
+            try recording.write(to: file)
+            print("* Recorded finding \(index + 1) to \(file.path); flow-demo replay \(file.path) replays it.")
+        }
     }
 }
 

@@ -1,4 +1,6 @@
+import FlowExplorer
 import FlowKernel
+import FlowRecording
 import Foundation
 import ShopApp
 
@@ -13,6 +15,8 @@ struct Runner {
     let link: String?
     /// A file written by `:save` to bring the shop back from.
     var restoreFrom: String? = nil
+    /// A file to write the recording of what the person did to, when the run ends.
+    var recordTo: String? = nil
 
     /// Whether standard input is typed at a terminal; piped input is echoed so the output reads
     /// like a session.
@@ -45,15 +49,34 @@ struct Runner {
             print(lines.isEmpty ? "* Restored the shop from \(restoreFrom.echoed)." : "* Restored the shop from \(restoreFrom.echoed), not all of it:")
             for line in lines { print("*   \(line)") }
         }
+        if recordTo != nil {
+            do {
+                try session.startRecording()
+            } catch {
+                printError("flow-demo: the shop could not be recorded: \(FlowError.wrapping(error).message)")
+                return 1
+            }
+        }
         if let link {
             do {
+                // Recorded as the first step when the shop is recorded.
                 print(try session.open(link))
             } catch {
                 printError("flow-demo: the link \"\(link.echoed)\" was not opened: \(FlowError.wrapping(error).message)")
                 return 1
             }
         }
-        let status = script.map { run($0, in: session) } ?? converse(with: session)
+        var status = script.map { run($0, in: session) } ?? converse(with: session)
+        if let recordTo, let recording = session.recording {
+            do {
+                try recording.write(to: URL(fileURLWithPath: recordTo))
+                let steps = recording.steps.count == 1 ? "1 step" : "\(recording.steps.count) steps"
+                print("* Recorded \(steps) to \(recordTo.echoed); flow-demo replay \(recordTo.echoed) replays them.")
+            } catch {
+                printError("flow-demo: the recording could not be written to \(recordTo.echoed): \(Self.explain(error))")
+                status = 1
+            }
+        }
         if transcript {
             print("-- transcript --")
             session.log.lines.forEach { print($0) }
@@ -170,6 +193,7 @@ struct Runner {
     static func explain(_ error: any Error) -> String {
         switch error {
         case let error as FlowError: error.message
+        case let error as CommandRefused: error.description
         case is DecodingError: "it is not a saved shop: " + NavigationSnapshot.explain(error)
         case let error as CocoaError where error.code == .fileReadNoSuchFile: "there is no such file."
         default: "\(error.localizedDescription)"

@@ -96,17 +96,22 @@ public final class ShopSession {
 
     /// Opens a link, as the platform hands the app one: arrives at its destination with the back
     /// stack a person would have built, or parks it behind sign-in (showing sign-in) and resumes it
-    /// once someone has signed in.
+    /// once someone has signed in. A recording session records it as a step.
     ///
     /// - Returns: a sentence on what happened, for people.
     /// - Throws: the opener's ``/FlowKernel/FlowError`` for a link that cannot be opened; nothing
     ///   changes then.
     @discardableResult
     public func open(_ link: String) throws -> String {
-        switch try links.open(link) {
-        case .arrived(let destination): "Opened \(link.echoed): \(destination)."
-        case .deferred(let pending): "\(link.echoed) opens once \(pending.until)."
+        var said = ""
+        try recording(.link(link)) {
+            said =
+                switch try links.open(link) {
+                case .arrived(let destination): "Opened \(link.echoed): \(destination)."
+                case .deferred(let pending): "\(link.echoed) opens once \(pending.until)."
+                }
         }
+        return said
     }
 
     /// How the shop ended, once it has.
@@ -145,8 +150,7 @@ public final class ShopSession {
         }
         if command.word == ":open" {
             guard let link = command.argument else { throw CommandRefused(":open needs a link: type \":open shop://product/shoes\".") }
-            var said = ""
-            try recording(.link(link)) { said = try open(link) }
+            let said = try open(link)
             if let screen = currentScreen { screen.message = said }
             return
         }

@@ -179,6 +179,17 @@ public final class InMemoryHost: PresentationHost {
 
     /// Delivers a flow's own event to the observers.
     public func report(_ event: FlowEvent) {
+        // A screen given a context or an update may name itself anew (a product page shows
+        // another product): the hierarchy, and the nodes later events name, read it again.
+        switch event.change {
+        case .contextPassed(_, let screen):
+            nodes.find(.screen(screen))?.rename()
+            cachedHierarchy = nil
+        case .updateDelivered(_, let screens):
+            for screen in screens { nodes.find(.screen(screen))?.rename() }
+            cachedHierarchy = nil
+        default: break
+        }
         guard !isDelivering else {
             pendingEvents.append(event)
             return

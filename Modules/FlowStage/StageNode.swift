@@ -22,9 +22,10 @@ final class StageNode {
     }
 
     let kind: Kind
-    /// The node's reference, made once when the node is made: the host's index keys on it, and its
-    /// events name the screen as it was named when it was shown.
-    let ref: NodeRef
+    /// The node's reference: the host's index keys on it (by identity, which never changes), and
+    /// events name the screen by it. A screen's is made again when its display name may have
+    /// changed (``rename()``), so later events name it as it is now.
+    @exclusivity(unchecked) private(set) var ref: NodeRef
     /// A stack's entries (bottom first), a tab group's tabs, a screen's contained children.
     @exclusivity(unchecked) private(set) var children: [StageNode] = []
     /// A tab group's items, parallel to `children`.
@@ -180,6 +181,11 @@ final class StageNode {
             }
         }
         return presented
+    }
+
+    /// Reads a screen's display name again into its reference; equality and hashing do not change.
+    func rename() {
+        if case .screen(let screen) = kind { ref = .screen(ScreenRef(screen)) }
     }
 
     /// The value the kernel's ``Hierarchy`` speaks. Screens are named as they are now, so a

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowLinks
 import FlowStage
 import Foundation
 import ShopApp
@@ -52,6 +53,33 @@ struct ShopRestorationTests {
             original.host.flows.endAll()
             restored.host.flows.endAll()
         }
+    }
+
+    /// Found by replaying random journeys: a chain taken back to the step it shows with another
+    /// context (a link to another product) saved the context the step had before.
+    @Test(arguments: Strategy.allCases)
+    func aProductALinkShowedInPlaceOfAnotherComesBack(_ strategy: Strategy) throws {
+        let original = try ShopSession(strategy: strategy)
+        for command in try Command.script("start,email ana@example.com,shoes,:open shop://product/hat") { try original.run(command) }
+        #expect(original.currentScreen?.displayName == "Product: Blue hat")
+        let restored = try ShopSession(strategy: strategy, restoring: try Self.throughJSON(original))
+        #expect(restored.currentScreen?.displayName == "Product: Blue hat", "\(strategy)")
+        original.host.flows.endAll()
+    }
+
+    /// Found by replaying random journeys: a link waiting behind sign-in was not saved, so the
+    /// restored shop forgot it.
+    @Test(arguments: Strategy.allCases)
+    func aLinkWaitingBehindSignInIsStillWaitingAfterARestore(_ strategy: Strategy) throws {
+        let original = try ShopSession(strategy: strategy)
+        try original.run(Command(":open shop://product/hat")!)
+        let saved = try Self.throughJSON(original)
+        #expect(saved.pendingLink == "shop://product/hat")
+        let restored = try ShopSession(strategy: strategy, restoring: saved)
+        #expect(restored.links.pending?.link.text == "shop://product/hat")
+        try restored.run(Command("email ana@example.com")!)
+        #expect(restored.currentScreen?.displayName == "Product: Blue hat", "\(strategy)")
+        original.host.flows.endAll()
     }
 
     @Test(arguments: Strategy.allCases)

@@ -78,7 +78,7 @@ struct ShopReplayCasesTests {
             return
         }
         // The address is private: the model saved beside the snapshot has the stand-in.
-        #expect(try app.decode(ShopModel.Saved.self).user?.email == "someone@example.com")
+        #expect(try app.decode(ShopState.self).model.user?.email == "someone@example.com")
         let report = try ShopReplay.replay(strategy).replay(recording)
         #expect(report.matched, "\(strategy): \(report)")
         before.host.flows.endAll()

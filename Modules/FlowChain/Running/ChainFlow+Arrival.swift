@@ -36,7 +36,7 @@ extension ChainFlow {
                 throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.")
             }
             let shown = target > current ? Array(current + 1...target) : [target]
-            var contexts: [Int: Any] = [:]
+            var given: [Int: Any] = [:]
             for index in shown {
                 guard let value = context(index) else { continue }
                 let step = plan.steps[index]
@@ -45,7 +45,7 @@ extension ChainFlow {
                         .argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: value)).",
                         types: [type(of: value)])
                 }
-                contexts[index] = value
+                given[index] = value
             }
             let own = Set(screens.values.map(ScreenRef.init))
             for screen in screens.values {
@@ -72,7 +72,7 @@ extension ChainFlow {
             defer { container.origin = .flow(id) }
             try host.checkGuards(removing: leaving, showing: entering, origin: container.origin)
             if target > current {
-                for index in shown { try show(index, context: contexts[index], in: plan, on: host, made: made[index]) }
+                for index in shown { try show(index, context: given[index], in: plan, on: host, made: made[index]) }
                 return
             }
             for index in stride(from: current, to: target, by: -1) {
@@ -81,8 +81,9 @@ extension ChainFlow {
                 try (plan.steps[index].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(step)
                 currentStep = index - 1
             }
-            if let value = contexts[target], let screen = screens[target] {
+            if let value = given[target], let screen = screens[target] {
                 plan.steps[target].deliver(screen, value)
+                // What a snapshot saves: the step's screen now shows this context.
                 contexts[target] = value
                 host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: value)), to: ScreenRef(screen)), origin: container.origin))
             }

@@ -118,6 +118,25 @@ public final class LinkOpener<Destination> {
         return try go(to: pending.destination, link: pending.link, resuming: true)
     }
 
+    /// Parks a link that was parked when the app saved its state, as its guards would park it
+    /// now, without showing anything: what an app restoring its navigation calls, after the
+    /// restore, for the link it saved from ``pending``. Reported as `restore`.
+    ///
+    /// - Returns: the parked link; `nil` when no guard makes it wait now (nothing is parked: open
+    ///   it to arrive).
+    /// - Throws: as ``open(_:)-(String)`` does for a link that cannot be read, matched or decided;
+    ///   nothing is parked then.
+    @discardableResult
+    public func restorePending(_ text: String) throws -> PendingLink<Destination>? {
+        let link = try Link(text)
+        let route = try decide(try links.destination(for: link))
+        guard case .wait(let guardName, let until, _) = route.outcome else { return nil }
+        let parked = PendingLink(link: link, destination: route.destination, guardName: guardName, until: until)
+        pending = parked
+        report("restore", text, "\(guardName) waits until \(until)")
+        return parked
+    }
+
     /// Forgets the parked link, reporting why.
     ///
     /// - Parameter reason: why it is dropped (`the user signed out`), for the transcript.

@@ -24,8 +24,8 @@ public enum ShopReplay {
 }
 
 extension ShopSession {
-    /// Starts the shop where a recording starts: anew, or from its snapshot with the model saved
-    /// beside it.
+    /// Starts the shop where a recording starts: anew, or from its snapshot with the model and a
+    /// link waiting behind sign-in saved beside it (``ShopState``).
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidRecording`` when the snapshot has no shop
     ///   model beside it or does not come back whole in this strategy (one saved in another
@@ -37,16 +37,16 @@ extension ShopSession {
             try self.init(strategy: strategy, protectsPlacedOrder: protectsPlacedOrder)
             return
         }
-        let model: ShopModel.Saved
+        let state: ShopState
         do {
             guard let app else { throw FlowError(.invalidRecording, "nothing is saved beside it") }
-            model = try app.decode(ShopModel.Saved.self)
+            state = try app.decode(ShopState.self)
         } catch {
             throw FlowError(.invalidRecording, "The recording's start is not a shop's: its model could not be read (\(NavigationSnapshot.explain(error))).")
         }
         try self.init(
             strategy: strategy, protectsPlacedOrder: protectsPlacedOrder,
-            restoring: SavedShop(strategy: strategy.rawValue, model: model, navigation: navigation))
+            restoring: SavedShop(strategy: strategy.rawValue, model: state.model, navigation: navigation, pendingLink: state.pendingLink))
         if let report = restoration, report.entries.contains(where: { $0.outcome != .restored }) || flow.phase != .running {
             let lines = report.entries.filter { $0.outcome != .restored }.map(\.description)
             throw FlowError(

@@ -80,6 +80,9 @@ public final class ShopSession {
         }
         // Nothing of the shop came back: it starts anew, with the model.
         if flow.phase == .ready { try flow.start(on: host) }
+        // A link that no longer needs to wait (or no longer reads) is not parked: it is not
+        // opened behind the person's back either.
+        if let link = saved.pendingLink { _ = try? links.restorePending(link) }
     }
 
     /// Writes the shop (``save()``) to a file for `:save <file>`, and returns a sentence saying
@@ -91,7 +94,7 @@ public final class ShopSession {
 
     /// The shop as the app keeps it across launches: the strategy, the model and the navigation.
     public func save() -> SavedShop {
-        SavedShop(strategy: strategy.rawValue, model: model.saved, navigation: host.flows.snapshot(of: host))
+        SavedShop(strategy: strategy.rawValue, model: model.saved, navigation: host.flows.snapshot(of: host), pendingLink: links.pending?.link.text)
     }
 
     /// Opens a link, as the platform hands the app one: arrives at its destination with the back
@@ -223,8 +226,10 @@ public final class ShopSession {
     public func startRecording(keepingLast limit: Int = 500) throws {
         guard recorder == nil else { return }
         let model = model
+        let links = links
         recorder = try JourneyRecorder(
-            on: host, keepingLast: limit, appState: { try SavedValue(encoding: model.saved) }, atAppStart: !isRestored && !hasSteps)
+            on: host, keepingLast: limit, appState: { try SavedValue(encoding: ShopState(model: model.saved, pendingLink: links.pending?.link.text)) },
+            atAppStart: !isRestored && !hasSteps)
         recorder?.tags = ["app": "FlowKit shop", "strategy": strategy.rawValue]
         // Someone signed in before recording began: their address stays out of it too.
         if let email = model.user?.email { recorder?.redact(email, as: SignInScreen.standIn(for: email)) }

@@ -33,24 +33,37 @@ public final class JourneyRecorder: FlowObserver {
     private let appVersion: Int
     private let appState: (@MainActor () throws -> SavedValue?)?
     /// The stretches kept, each from a start: at most two.
-    private var stretches: [Stretch]
-    /// The step being made through the recorder, and how deep its calls nest.
-    private var open: Step?
-    private var nesting = 0
+    /// Hot stored properties skip the runtime's exclusivity checks (as FlowStage's host does):
+    /// the recorder runs on the main actor and never lends them out across a call that could
+    /// reach back into it.
+    @exclusivity(unchecked) private var stretches: [Stretch]
+    /// Whether a step made through the recorder runs, and whether the ring keeps it.
+    @exclusivity(unchecked) private var isOpen = false
+    @exclusivity(unchecked) private var isOpenKept = false
     /// Steps the ring could not keep since its last checkpoint.
-    private var unkept = 0
+    @exclusivity(unchecked) private var unkept = 0
     /// What the person typed and the stand-in a recording shows instead, for redacted arguments.
     private var redactions: [(original: String, standIn: String)] = []
 
+    /// A start and the steps after it. The events of all its steps are kept in one list, each
+    /// step's from its `firstEvent` on: no list per step to make and free, which is most of what
+    /// recording a step would cost.
     private struct Stretch {
         var start: JourneyRecording.Start
         var steps: [Step] = []
+        var events: [FlowEvent] = []
+
+        /// The events of the step at an index.
+        func events(of index: Int) -> ArraySlice<FlowEvent> {
+            let end = index + 1 < steps.count ? steps[index + 1].firstEvent : events.count
+            return events[steps[index].firstEvent..<end]
+        }
     }
 
     private struct Step {
         var input: RecordedStep.Input
         var screen: String?
-        var events: [FlowEvent] = []
+        var firstEvent: Int
         var refusal: String?
         var redacted: Bool
     }
@@ -106,9 +119,7 @@ public final class JourneyRecorder: FlowObserver {
     ///     replaced by the stand-in's text in every line the recording keeps from now on.
     ///   - body: Does it, as the screen's control or the platform would.
     public func record(_ input: RecordedStep.Input, redactedFrom original: String? = nil, _ body: () throws -> Void) rethrows {
-        guard open == nil else {
-            nesting += 1
-            defer { nesting -= 1 }
+        guard !isOpen else {
             try body()
             return
         }
@@ -116,15 +127,19 @@ public final class JourneyRecorder: FlowObserver {
             redact(original, as: standIn.text)
         }
         let kept = makeRoom()
-        open = Step(input: input, screen: host.map(Self.visibleName(on:)), redacted: original != nil)
-        defer {
-            if let step = open, kept { stretches[stretches.count - 1].steps.append(step) }
-            open = nil
+        let last = stretches.count - 1
+        if kept {
+            let step = Step(
+                input: input, screen: host.map(Self.visibleName(on:)), firstEvent: stretches[last].events.count, refusal: nil, redacted: original != nil)
+            stretches[last].steps.append(step)
         }
+        isOpen = true
+        isOpenKept = kept
+        defer { isOpen = false }
         do {
             try body()
         } catch {
-            open?.refusal = Self.code(of: error)
+            if kept { stretches[last].steps[stretches[last].steps.count - 1].refusal = Self.code(of: error) }
             throw error
         }
     }
@@ -154,24 +169,27 @@ public final class JourneyRecorder: FlowObserver {
     /// Receives the host's events: each goes to the step it belongs to, and a gesture the host
     /// reports outside any step begins a step of its own.
     public func receive(_ event: FlowEvent) {
-        if open != nil {
-            open?.events.append(event)
+        let last = stretches.count - 1
+        if isOpen {
+            if isOpenKept { stretches[last].events.append(event) }
             return
         }
-        if event.origin == .user, let host, let gesture = RecordedGesture(madeBy: event, on: host) {
-            guard stretches[stretches.count - 1].steps.count < 2 * limit, unkept == 0 else {
+        // A flow's own event (most of them) is never a gesture: no origin to compare.
+        if event.origin.flow == nil, event.origin == .user, let host, let gesture = RecordedGesture(madeBy: event, on: host) {
+            guard stretches[last].steps.count < 2 * limit, unkept == 0 else {
                 unkept += 1
                 return
             }
             let refusal: String? = if case .gestureRefused = event.change { FlowError.Code.gestureRefused.name } else { nil }
-            stretches[stretches.count - 1].steps.append(Step(input: .gesture(gesture), screen: nil, events: [event], refusal: refusal, redacted: false))
+            stretches[last].steps.append(
+                Step(input: .gesture(gesture), screen: nil, firstEvent: stretches[last].events.count, refusal: refusal, redacted: false))
+            stretches[last].events.append(event)
             return
         }
         // What follows a step (a flow following the person's gesture) belongs to it; anything
         // before the first step of a stretch is part of its start.
-        guard unkept == 0, !stretches[stretches.count - 1].steps.isEmpty else { return }
-        let last = stretches.count - 1
-        stretches[last].steps[stretches[last].steps.count - 1].events.append(event)
+        guard unkept == 0, !stretches[last].steps.isEmpty else { return }
+        stretches[last].events.append(event)
     }
 
     // MARK: The ring
@@ -183,7 +201,7 @@ public final class JourneyRecorder: FlowObserver {
     /// - Throws: ``/FlowKernel/FlowError/Code/reentrantNavigation`` while a step runs;
     ///   `notFound` once the host is gone; whatever `appState` throws. Nothing changes then.
     public func checkpoint() throws {
-        guard open == nil else { throw FlowError(.reentrantNavigation, "A checkpoint is taken between steps, not while one runs.") }
+        guard !isOpen else { throw FlowError(.reentrantNavigation, "A checkpoint is taken between steps, not while one runs.") }
         guard let host else { throw FlowError(.notFound, "The recorder's host is gone.") }
         let start = JourneyRecording.Start.snapshot(host.flows.snapshot(of: host, appVersion: appVersion), app: try appState?())
         // A stretch with steps missing at its end cannot lead into the next: it goes.
@@ -213,9 +231,12 @@ public final class JourneyRecorder: FlowObserver {
     /// The recording of the steps kept: from the oldest checkpoint kept (or the app's start), with
     /// redacted arguments' text replaced in every line.
     public var recording: JourneyRecording {
-        let steps = stretches.flatMap(\.steps).map { step in
-            RecordedStep(
-                step.input, screen: step.screen, lines: step.events.map { redact($0.description) }, refusal: step.refusal, redacted: step.redacted)
+        let steps = stretches.flatMap { stretch in
+            stretch.steps.indices.map { index in
+                let step = stretch.steps[index]
+                let lines = stretch.events(of: index).map { redact($0.description) }
+                return RecordedStep(step.input, screen: step.screen, lines: lines, refusal: step.refusal, redacted: step.redacted)
+            }
         }
         let ending = unkept > 0 ? nil : host.map(Self.visibleName(on:))
         return JourneyRecording(start: redact(stretches[0].start), steps: steps, ending: ending.map(redact), unkept: unkept, tags: tags)
@@ -266,7 +287,7 @@ public final class JourneyRecorder: FlowObserver {
 
     /// The name of what a person sees on a host: the visible screen's, or `(nothing shown)`.
     static func visibleName(on host: any PresentationHost) -> String {
-        host.visibleScreen?.displayName ?? "(nothing shown)"
+        host.visibleScreenRef?.displayName ?? "(nothing shown)"
     }
 
     /// What a recording keeps of an error: a ``/FlowKernel/FlowError``'s code, else the error's

@@ -82,10 +82,19 @@ public enum Catalog {
                 nanosecondsLimit: 50_000_000, make: { Strategies.routerRegister(count: 10_000) }),
 
             Workload("random journey on InMemoryHost, per transition", goal: "≥ 1,000,000/s", nanosecondsLimit: 1_000, make: Journeys.host),
-            Workload("random journey on FlowStack, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.stack),
-            Workload("random journey on FlowChain, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.chain),
-            Workload("random journey on FlowCoordinator, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.coordinator),
+            Workload("random journey on FlowStack, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: { Journeys.stack() }),
+            Workload("random journey on FlowChain, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: { Journeys.chain() }),
+            Workload("random journey on FlowCoordinator, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: { Journeys.coordinator() }),
             Workload("random journey on FlowRouter, per transition", goal: "≥ 250,000/s", nanosecondsLimit: 4_000, make: Journeys.router),
+            Workload(
+                "recorded journey on FlowStack, per transition", anchor: "random journey on FlowStack, per transition", goal: "≤ 1.2×", ratioLimit: 1.2,
+                make: { Journeys.stack(recorded: true) }),
+            Workload(
+                "recorded journey on FlowChain, per transition", anchor: "random journey on FlowChain, per transition", goal: "≤ 1.2×", ratioLimit: 1.2,
+                make: { Journeys.chain(recorded: true) }),
+            Workload(
+                "recorded journey on FlowCoordinator, per transition", anchor: "random journey on FlowCoordinator, per transition", goal: "≤ 1.2×",
+                ratioLimit: 1.2, make: { Journeys.coordinator(recorded: true) }),
 
             Workload("build 1,000 entries in 10 flows by deep link", make: { Restoration.deepLink(entries: 1_000, flows: 10) }),
             Workload(

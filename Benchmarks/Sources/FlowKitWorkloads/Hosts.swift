@@ -1,6 +1,7 @@
 import FlowChain
 import FlowExplorer
 import FlowKernel
+import FlowRecording
 import FlowStack
 import FlowStage
 
@@ -63,21 +64,23 @@ enum Journeys {
 
 extension Journeys {
     /// Forward and back through a navigator's registrations, never past either end.
-    static func stack() -> (Int) -> Void {
+    static func stack(recorded: Bool = false) -> (Int) -> Void {
         let registry = ScreenRegistry { registry in
             for name in ["a", "b", "c", "d", "e", "f"] { registry.register(Plain.self, identifier: name) { Plain() } }
         }
         let navigator = StackNavigator<Void>("stack", registry: registry)
-        must { try navigator.start(on: InMemoryHost()) }
+        let host = InMemoryHost()
+        must { try navigator.start(on: host) }
+        let recorder = recorded ? recorder(on: host) : nil
         var random = SeededGenerator(seed: 2)
         var depth = 1
         return { n in
             for _ in 0..<n {
                 if depth == 1 || (depth < 6 && Bool.random(using: &random)) {
-                    try? navigator.goNext()
+                    step(recorder, "next") { try? navigator.goNext() }
                     depth += 1
                 } else {
-                    try? navigator.getBack()
+                    step(recorder, "back") { try? navigator.getBack() }
                     depth -= 1
                 }
             }
@@ -85,37 +88,41 @@ extension Journeys {
     }
 
     /// Next and back through six steps, never completing the chain.
-    static func chain() -> (Int) -> Void {
+    static func chain(recorded: Bool = false) -> (Int) -> Void {
         var builder = StepChain<Void>("chain").addStep { StepScreen() }
         for _ in 1..<6 { builder = builder.addStep { StepScreen() } }
         let chain = builder.finish()
-        must { try chain.start(on: InMemoryHost()) }
+        let host = InMemoryHost()
+        must { try chain.start(on: host) }
+        let recorder = recorded ? recorder(on: host) : nil
         var random = SeededGenerator(seed: 3)
         return { n in
             for _ in 0..<n {
-                guard let step = chain.currentStep, let handle = (chain.currentScreen as? StepScreen)?.step else { return }
-                if step == 0 || (step < 5 && Bool.random(using: &random)) {
-                    try? handle.next()
+                guard let current = chain.currentStep, let handle = (chain.currentScreen as? StepScreen)?.step else { return }
+                if current == 0 || (current < 5 && Bool.random(using: &random)) {
+                    step(recorder, "next") { try? handle.next() }
                 } else {
-                    try? handle.back()
+                    step(recorder, "back") { try? handle.back() }
                 }
             }
         }
     }
 
     /// Moves and backs of a coordinator, within a few screens of depth.
-    static func coordinator() -> (Int) -> Void {
+    static func coordinator(recorded: Bool = false) -> (Int) -> Void {
         let coordinator = BenchCoordinator("coordinator")
-        must { try coordinator.start(on: InMemoryHost()) }
+        let host = InMemoryHost()
+        must { try coordinator.start(on: host) }
+        let recorder = recorded ? recorder(on: host) : nil
         var random = SeededGenerator(seed: 4)
         var depth = 1
         return { n in
             for _ in 0..<n {
                 if depth == 1 || (depth < 8 && Bool.random(using: &random)) {
-                    try? coordinator.move(to: Plain())
+                    step(recorder, "move") { try? coordinator.move(to: Plain()) }
                     depth += 1
                 } else {
-                    try? coordinator.back()
+                    step(recorder, "back") { try? coordinator.back() }
                     depth -= 1
                 }
             }
@@ -143,5 +150,18 @@ extension Journeys {
                 }
             }
         }
+    }
+}
+
+extension Journeys {
+    /// A recorder an app leaves on in production, from the journey's start, with its default ring.
+    static func recorder(on host: InMemoryHost) -> JourneyRecorder? {
+        try? JourneyRecorder(on: host, atAppStart: true)
+    }
+
+    /// One transition, as a recorded step when a recorder listens.
+    @inline(__always)
+    static func step(_ recorder: JourneyRecorder?, _ name: String, _ body: () -> Void) {
+        if let recorder { recorder.record(.action(name, argument: nil), body) } else { body() }
     }
 }

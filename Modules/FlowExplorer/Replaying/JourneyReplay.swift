@@ -125,7 +125,7 @@ public struct JourneyReplay {
     }
 
     static func visibleName(on host: any PresentationHost) -> String {
-        host.visibleScreen?.displayName ?? "(nothing shown)"
+        host.visibleScreenRef?.displayName ?? "(nothing shown)"
     }
 
     /// Keeps the events of the step being made.

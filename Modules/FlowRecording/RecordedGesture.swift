@@ -41,10 +41,12 @@ public enum RecordedGesture: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The gesture a person's change on a host was, read from the event the host reported for it:
-    /// a pop, a dismissal or a tab selection the ``FlowEvent/Origin/user`` made, or a gesture the
-    /// host refused. `nil` for any other event.
+    /// a pop, a dismissal or a tab selection the ``/FlowKernel/FlowEvent/Origin/user`` made, or a
+    /// gesture the host refused. `nil` for any other event.
     ///
-    /// - Parameter host: The host, asked where a refused back gesture would have gone.
+    /// - Parameters:
+    ///   - event: An event the host reported.
+    ///   - host: The host, asked where a refused back gesture would have gone.
     @MainActor
     public init?(madeBy event: FlowEvent, on host: any PresentationHost) {
         guard event.origin == .user else { return nil }

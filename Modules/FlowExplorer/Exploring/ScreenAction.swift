@@ -127,7 +127,9 @@ extension JourneyRecorder {
     /// Does a screen action, as the screen's own control would, and records it as one step: by its
     /// name, with its argument — or, for an action that redacts its argument, the stand-in.
     ///
-    /// - Parameter argument: The argument as a recording keeps it; `nil` for an action without one.
+    /// - Parameters:
+    ///   - action: The action, as the screen offers it now.
+    ///   - argument: The argument as a recording keeps it; `nil` for an action without one.
     /// - Throws: what ``ScreenAction/perform(_:)`` throws; the step is recorded as refused.
     public func perform(_ action: ScreenAction, with argument: SavedValue? = nil) throws {
         let kept = action.recorded(argument)

@@ -340,3 +340,36 @@ extension LinkResult: Equatable where Destination: Equatable {
         }
     }
 }
+
+@Suite("Parking a restored link")
+@MainActor
+struct RestoredPendingLinkTests {
+    @Test func aLinkSavedWhileParkedIsParkedAgainWithoutShowingAnything() throws {
+        let app = try LinkApp()
+        let parked = try app.opener.restorePending("app://product/hat")
+        #expect(parked?.guardName == "sign-in")
+        #expect(app.arrivals.isEmpty)
+        expectTranscript(app.recorder.transcript, equals: ["(link) restore app://product/hat: sign-in waits until you have signed in"])
+        app.signedIn = true
+        guard case .arrived(.product("hat"))? = try app.opener.resumePending() else {
+            Issue.record("the restored link did not arrive once its guard allowed it")
+            return
+        }
+    }
+
+    @Test func aLinkNoGuardMakesWaitNowIsNotParkedNorOpened() throws {
+        let app = try LinkApp()
+        app.signedIn = true
+        #expect(try app.opener.restorePending("app://product/hat") == nil)
+        #expect(app.opener.pending == nil)
+        #expect(app.arrivals.isEmpty)
+        #expect(app.recorder.transcript.lines.isEmpty)
+    }
+
+    @Test func aLinkThatNoLongerReadsIsRefusedAndParksNothing() throws {
+        let app = try LinkApp()
+        #expect(throws: FlowError.self) { try app.opener.restorePending("app://nowhere") }
+        #expect(throws: FlowError.self) { try app.opener.restorePending("not a link") }
+        #expect(app.opener.pending == nil)
+    }
+}

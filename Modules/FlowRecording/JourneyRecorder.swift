@@ -116,7 +116,7 @@ public final class JourneyRecorder: FlowObserver {
     ///   - input: What the person did: a screen action with its argument (a stand-in, when the
     ///     argument is private), or a link.
     ///   - original: When the argument is a stand-in, the text of what the person typed: it is
-    ///     replaced by the stand-in's text in every line the recording keeps from now on.
+    ///     replaced by the stand-in's text in every line and snapshot the recording keeps.
     ///   - body: Does it, as the screen's control or the platform would.
     public func record(_ input: RecordedStep.Input, redactedFrom original: String? = nil, _ body: () throws -> Void) rethrows {
         guard !isOpen else {

@@ -183,11 +183,9 @@ public final class InMemoryHost: PresentationHost {
         // another product): the hierarchy, and the nodes later events name, read it again.
         switch event.change {
         case .contextPassed(_, let screen):
-            nodes.find(.screen(screen))?.rename()
-            cachedHierarchy = nil
+            if nodes.find(.screen(screen))?.rename() == true { cachedHierarchy = nil }
         case .updateDelivered(_, let screens):
-            for screen in screens { nodes.find(.screen(screen))?.rename() }
-            cachedHierarchy = nil
+            for screen in screens where nodes.find(.screen(screen))?.rename() == true { cachedHierarchy = nil }
         default: break
         }
         guard !isDelivering else {

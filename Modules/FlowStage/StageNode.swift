@@ -184,8 +184,15 @@ final class StageNode {
     }
 
     /// Reads a screen's display name again into its reference; equality and hashing do not change.
-    func rename() {
-        if case .screen(let screen) = kind { ref = .screen(ScreenRef(screen)) }
+    ///
+    /// - Returns: whether the name changed.
+    @discardableResult
+    func rename() -> Bool {
+        guard case .screen(let screen) = kind else { return false }
+        let renamed = ScreenRef(screen)
+        guard renamed.displayName != ref.screen?.displayName else { return false }
+        ref = .screen(renamed)
+        return true
     }
 
     /// The value the kernel's ``Hierarchy`` speaks. Screens are named as they are now, so a

@@ -165,4 +165,44 @@ struct ShopReplayCasesTests {
         #expect(divergence.kind == .refusal)
         #expect(divergence.reason.contains("argumentTypeMismatch"))
     }
+
+    @Test func aStepMadeOnAnotherScreenThanTheReplayShowsIsADivergence() throws {
+        var recording = try ShopReplayTests.record("start,email ana@example.com,shoes", in: .router).recording
+        recording.steps[2].screen = "Account"
+        let divergence = try #require(try ShopReplay.replay(.router).replay(recording).divergence)
+        #expect(divergence.kind == .screen)
+        #expect(divergence.reason == "the step was made on Account, but the replay shows Catalog.")
+        #expect(divergence.expected == ["Account"] && divergence.actual == ["Catalog"])
+    }
+
+    @Test func aJourneyThatEndsOnAnotherScreenDivergesAtTheEndAndMinimisesToNoStepsItDoesNotNeed() throws {
+        var recording = try ShopReplayTests.record("start,:back,start,email ana@example.com", in: .stack).recording
+        recording.ending = "Cart"
+        let report = try ShopReplay.replay(.stack).replay(recording)
+        let divergence = try #require(report.divergence)
+        #expect(divergence.kind == .ending && divergence.step == nil)
+        #expect(report.replayed == recording.steps.count)
+        #expect(divergence.reason == "the journey ends on Catalog, not on Cart.")
+        // Every step is needed to end on Catalog: none may go.
+        let shortest = try #require(try ShopReplay.replay(.stack).minimise(recording))
+        #expect(shortest.recording.labels == ["start", "email someone@example.com"])
+        #expect(shortest.divergence.isSameFailure(as: divergence))
+    }
+
+    @Test func aLinkInARunThatOpensNoLinksCannotBeMade() throws {
+        let recording = try ShopReplayTests.record(":open shop://signin", in: .chain).recording
+        let replay = JourneyReplay { _ in
+            let session = try ShopSession(strategy: .chain)
+            return ExplorationRun(host: session.host, flow: session.flow, keeping: session, actions: { session.actions(on: $0) })
+        }
+        let divergence = try #require(try replay.replay(recording).divergence)
+        #expect(divergence.kind == .notOffered)
+        #expect(divergence.reason == "the replay's run opens no links.")
+    }
+
+    @Test func aRecordingOfANewerFormatIsRefusedByTheReplay() throws {
+        var recording = try ShopReplayTests.record("start", in: .stack).recording
+        recording.version = 2
+        #expect(throws: FlowError.self) { try ShopReplay.replay(.stack).replay(recording) }
+    }
 }

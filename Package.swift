@@ -18,6 +18,8 @@ import PackageDescription
 //   FlowPlatform the platform-neutral core of the real hosts: a driver that brings a platform to the model
 //   FlowUIKit    UIKit's containers driven by FlowPlatform (the UIKit layer builds on Apple platforms only)
 //   FlowSwiftUI  an @Observable navigation model SwiftUI binds to (the views build on Apple platforms only)
+//   FlowWeb      flows as web pages: the browser's history as a platform, sessions, forms, no server
+//   FlowWebServer  a FlowWeb site served over HTTP by Hummingbird 2
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel only.
 
@@ -39,6 +41,8 @@ let package = Package(
         .library(name: "FlowPlatform", targets: ["FlowPlatform"]),
         .library(name: "FlowUIKit", targets: ["FlowUIKit"]),
         .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI"]),
+        .library(name: "FlowWeb", targets: ["FlowWeb"]),
+        .library(name: "FlowWebServer", targets: ["FlowWebServer"]),
     ],
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
@@ -47,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`, which CI runs on every library product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // FlowWebServer only: the HTTP server that serves flows as web pages.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
@@ -62,6 +68,10 @@ let package = Package(
         .target(name: "FlowPlatform", dependencies: ["FlowKernel"], path: "Modules/FlowPlatform"),
         .target(name: "FlowUIKit", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowUIKit"),
         .target(name: "FlowSwiftUI", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowSwiftUI"),
+        .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowWeb"),
+        .target(
+            name: "FlowWebServer", dependencies: ["FlowWeb", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Modules/FlowWebServer"),
         .target(
             name: "FlowLogging",
             dependencies: ["FlowKernel", .product(name: "Logging", package: "swift-log")],
@@ -70,12 +80,14 @@ let package = Package(
 
         .target(
             name: "ShopApp",
-            dependencies: ["FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer", "FlowLinks", "FlowRecording"],
+            dependencies: [
+                "FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer", "FlowLinks", "FlowRecording", "FlowWeb",
+            ],
             path: "Samples/ShopApp"
         ),
         .executableTarget(
             name: "FlowDemo",
-            dependencies: ["ShopApp", "FlowExplorer", "FlowRecording", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ShopApp", "FlowExplorer", "FlowRecording", "FlowWebServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Samples/FlowDemo"
         ),
 
@@ -100,6 +112,7 @@ let package = Package(
             dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
         .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
+        .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(
             name: "FlowLoggingTests",
             dependencies: [

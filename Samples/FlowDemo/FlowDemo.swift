@@ -13,7 +13,7 @@ struct FlowDemo: ParsableCommand {
         commandName: "flow-demo",
         abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
         discussion: RunOptions.discussion + "\n\n" + RunOptions.summary,
-        subcommands: [RunShop.self, GraphCommand.self, ExploreCommand.self, ReplayCommand.self],
+        subcommands: [RunShop.self, GraphCommand.self, ExploreCommand.self, ReplayCommand.self, ServeCommand.self],
         defaultSubcommand: RunShop.self
     )
 }

@@ -1,0 +1,168 @@
+import FlowKernel
+import FlowPlatform
+
+/// An app's flows served as web pages, one session per visitor: what a web server hands every
+/// request to (FlowWebServer's `FlowWebServer` does, on Hummingbird).
+///
+/// - `GET /` starts a session for a new visitor (a cookie holds its token) and sends the browser
+///   to the page the app shows; a visitor with a session is sent to the page they are on.
+/// - `GET /p/N` is the page of one screen; asking for a page other than the one the person sees
+///   is the person moving, by the rule of ``HistoryMove``.
+/// - `POST /p/N` is a form of that page: a screen's action, or its dialog's close button.
+/// - `POST /restart` starts the visitor's run again, once it has ended.
+///
+/// Security: a session is found only by its 256-bit token, sent in an `HttpOnly`, `SameSite=Lax`
+/// cookie; every form carries a second token of the session's, so another site's page cannot
+/// post one; a form, an address or an action that does not hold is refused with a 4xx and changes
+/// nothing; every text a page shows is escaped (``HTML``).
+@MainActor
+public final class FlowSite {
+    /// How much the site takes.
+    public struct Limits: Sendable, Hashable {
+        /// Sessions held at once; when one more starts, the one used longest ago ends.
+        public var maximumSessions: Int
+        /// The longest form body taken, in bytes.
+        public var maximumBodyBytes: Int
+
+        /// Makes limits.
+        public init(maximumSessions: Int = 10_000, maximumBodyBytes: Int = 16 * 1024) {
+            self.maximumSessions = maximumSessions
+            self.maximumBodyBytes = maximumBodyBytes
+        }
+    }
+
+    /// The session cookie's name.
+    public nonisolated static let cookieName = "flowkit-session"
+    /// How much the site takes.
+    public nonisolated let limits: Limits
+    /// Whether `GET /.flowkit/state` answers with the visitor's own session as JSON (the page, the
+    /// drift check, the transcript): for tests, never for a site people use.
+    public var exposesState = false
+    /// Whether the cookie is marked `Secure`: set it when the site is served over HTTPS.
+    public var securesCookies = false
+    private let start: @MainActor () throws -> WebVisit
+    private var sessions: [String: (visit: WebVisit, used: Int)] = [:]
+    private var clock = 0
+
+    /// Makes a site whose visitors each get a run of the app.
+    ///
+    /// - Parameters:
+    ///   - limits: How much the site takes.
+    ///   - start: Starts the app for a new visitor.
+    public init(limits: Limits = Limits(), start: @escaping @MainActor () throws -> WebVisit) {
+        self.limits = limits
+        self.start = start
+    }
+
+    /// How many sessions the site holds.
+    public var sessionCount: Int { sessions.count }
+
+    /// The session a token names, if the site holds it.
+    public func visit(for token: String) -> WebVisit? { sessions[token]?.visit }
+
+    /// Answers a request.
+    public func respond(to request: WebRequest) -> WebResponse {
+        guard let method = request.method else { return Self.refusal(405, "The site answers GET and POST only.") }
+        guard request.body.utf8.count <= limits.maximumBodyBytes else { return Self.refusal(413, "The form is too long.") }
+        let token = request.sessionToken.flatMap { sessions[$0] != nil ? $0 : nil }
+        let path = request.path
+        switch (method, path) {
+        case (.get, "/"), (.head, "/"):
+            guard let token, let visit = use(token) else { return startSession() }
+            return visit.host.visibleScreenRef == nil ? WebResponse(status: 200, body: visit.render()) : .seeOther(visit.currentAddress)
+        case (.get, "/.flowkit/state") where exposesState:
+            guard let token, let visit = use(token) else { return Self.refusal(404, "There is no session.") }
+            return WebResponse(status: 200, contentType: "application/json", body: state(of: visit))
+        case (.post, "/restart"):
+            guard let token, let visit = use(token) else { return Self.refusal(403, "There is no session to start again.") }
+            guard let form = WebForm(request.body), let sent = form["token"], Token.same(sent, visit.formToken) else {
+                return Self.refusal(403, "The form did not come from this site's page.")
+            }
+            end(token)
+            return startSession()
+        default:
+            guard let number = Self.pageNumber(in: path) else { return Self.refusal(404, "There is no such page.") }
+            switch method {
+            case .get, .head:
+                guard let token, let visit = use(token) else { return startSession() }
+                return visit.get(page: number, crossSite: request.isCrossSite)
+            case .post:
+                guard let token, let visit = use(token) else { return Self.refusal(403, "There is no session for this form; it may have ended.") }
+                guard let form = WebForm(request.body) else { return Self.refusal(400, "The form could not be read.") }
+                return visit.post(page: number, form: form)
+            }
+        }
+    }
+
+    /// Ends every session: their flows stop being shown, and what they made is released.
+    public func endAll() {
+        for token in Array(sessions.keys) { end(token) }
+    }
+
+    // MARK: Sessions
+
+    private func startSession() -> WebResponse {
+        let visit: WebVisit
+        do { visit = try start() } catch { return Self.refusal(500, "The app could not start.") }
+        if sessions.count >= limits.maximumSessions, let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key { end(oldest) }
+        var token = Token.make()
+        while sessions[token] != nil { token = Token.make() }
+        clock += 1
+        sessions[token] = (visit, clock)
+        var response = WebResponse.seeOther(visit.currentAddress)
+        response.setCookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Lax" + (securesCookies ? "; Secure" : "")
+        return response
+    }
+
+    private func use(_ token: String) -> WebVisit? {
+        clock += 1
+        sessions[token]?.used = clock
+        return sessions[token]?.visit
+    }
+
+    private func end(_ token: String) {
+        sessions.removeValue(forKey: token)?.visit.end()
+    }
+
+    // MARK: Answers
+
+    /// `/p/12` → 12; `nil` for any other path.
+    static func pageNumber(in path: String) -> Int? {
+        guard path.hasPrefix("/p/") else { return nil }
+        let digits = path.dropFirst(3)
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
+    }
+
+    /// A refusal's page: its status, and a sentence for the person, with a way back.
+    static func refusal(_ status: Int, _ sentence: String) -> WebResponse {
+        WebResponse(
+            status: status,
+            body: """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8"><title>\(HTML(text: sentence))</title></head>
+                <body><main><h1>\(HTML(text: sentence))</h1><p><a href="/">Back to where you were</a></p></main></body></html>
+                """)
+    }
+
+    private func state(of visit: WebVisit) -> String {
+        func quoted(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case _ where scalar.value < 0x20:
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let agrees = visit.driver.isCaughtUp && visit.platform.hierarchy == visit.host.hierarchy
+        let lines = (visit.transcript?() ?? []).map(quoted).joined(separator: ",")
+        let drifts = visit.drifts.map(quoted).joined(separator: ",")
+        return "{\"page\":\(quoted(visit.currentAddress)),\"agrees\":\(agrees),\"drifts\":[\(drifts)],\"transcript\":[\(lines)]}"
+    }
+}

@@ -1,0 +1,71 @@
+/// A piece of HTML that is safe to put in a page: text written into it is escaped unless it is
+/// HTML itself.
+///
+/// The literal parts of an `HTML` value are markup the developer wrote; every `String` (or other
+/// value) interpolated into it is text, escaped where it stands, so what a person typed can never
+/// become markup:
+///
+/// ```swift
+/// let name = "<script>"
+/// let line: HTML = "<p>Hello, \(name)</p>"   // <p>Hello, &lt;script&gt;</p>
+/// let list: HTML = "<ul>\(items.map { "<li>\($0)</li>" as HTML })</ul>"
+/// ```
+public struct HTML: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The markup, escaped where it holds text.
+    public let markup: String
+
+    /// Markup taken as it is: for markup the app wrote itself, never for what a person typed.
+    public init(trusted markup: String) { self.markup = markup }
+
+    /// Markup written as a literal: trusted, as any literal the developer writes.
+    public init(stringLiteral value: String) { self.markup = value }
+
+    /// Markup with text interpolated into it, escaped.
+    public init(stringInterpolation: Interpolation) { self.markup = stringInterpolation.markup }
+
+    /// Text as HTML: escaped, so it shows as written.
+    public init(text: String) { self.markup = HTML.escape(text) }
+
+    /// Nothing.
+    public static let empty = HTML(trusted: "")
+
+    public var description: String { markup }
+
+    /// Builds an ``HTML`` value from a literal: the literal is markup, what is interpolated is text.
+    public struct Interpolation: StringInterpolationProtocol {
+        var markup = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) { markup.reserveCapacity(literalCapacity * 2) }
+
+        public mutating func appendLiteral(_ literal: String) { markup += literal }
+
+        /// Text, escaped.
+        public mutating func appendInterpolation(_ text: some CustomStringConvertible) { markup += HTML.escape(text.description) }
+
+        /// HTML, as it is.
+        public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
+
+        /// Pieces of HTML, one after another.
+        public mutating func appendInterpolation(_ pieces: [HTML]) {
+            for piece in pieces { markup += piece.markup }
+        }
+    }
+
+    /// Text with `&`, `<`, `>`, `"` and `'` written as entities: safe in content and in quoted
+    /// attribute values.
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,115 @@
+/// A browser's request, as the server hands it to a ``FlowSite``: only what the site reads.
+public struct WebRequest: Sendable, Hashable {
+    /// The request's method.
+    public enum Method: String, Sendable, Hashable {
+        /// Asks for a page.
+        case get = "GET"
+        /// Submits a form.
+        case post = "POST"
+        /// Asks for a page's headers only.
+        case head = "HEAD"
+    }
+
+    /// The method; `nil` for one the site does not serve.
+    public var method: Method?
+    /// The path, without the query: `/p/3`.
+    public var path: String
+    /// The body of a form post, `application/x-www-form-urlencoded`, as sent.
+    public var body: String
+    /// The session cookie's value, if the browser sent one.
+    public var sessionToken: String?
+    /// Whether the browser says the request comes from another site's page (`Sec-Fetch-Site:
+    /// cross-site`): such a request never moves the person's pages.
+    public var isCrossSite: Bool
+
+    /// Makes a request.
+    public init(_ method: Method?, _ path: String, body: String = "", sessionToken: String? = nil, isCrossSite: Bool = false) {
+        self.method = method
+        self.path = path
+        self.body = body
+        self.sessionToken = sessionToken
+        self.isCrossSite = isCrossSite
+    }
+}
+
+/// What a ``FlowSite`` answers: a page, a redirect or an error, with the session cookie to set.
+public struct WebResponse: Sendable, Hashable {
+    /// The HTTP status.
+    public var status: Int
+    /// Where a redirect sends the browser.
+    public var location: String?
+    /// A `Set-Cookie` header's value, when the site starts a session.
+    public var setCookie: String?
+    /// The body's media type.
+    public var contentType: String
+    /// The body.
+    public var body: String
+
+    /// Makes a response.
+    public init(status: Int, location: String? = nil, setCookie: String? = nil, contentType: String = "text/html; charset=utf-8", body: String = "") {
+        self.status = status
+        self.location = location
+        self.setCookie = setCookie
+        self.contentType = contentType
+        self.body = body
+    }
+
+    /// A `303 See Other` to a path: where a form post, or a page the browser may not stay on,
+    /// sends the browser next.
+    public static func seeOther(_ path: String) -> WebResponse { WebResponse(status: 303, location: path) }
+
+    /// The headers the site sets on every response: the page cannot be framed by another site, its
+    /// scripts and styles are the site's own, and a page is never served from a cache, so Back
+    /// asks the site what it means.
+    public static let securityHeaders: [(name: String, value: String)] = [
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "same-origin"),
+        ("Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"),
+    ]
+}
+
+/// A form post's fields, decoded from `application/x-www-form-urlencoded`.
+struct WebForm: Equatable {
+    private(set) var fields: [String: String] = [:]
+
+    /// Decodes a body; `nil` for one that is not a form (a bad escape, a field twice, text that
+    /// is not UTF-8).
+    init?(_ body: String) {
+        guard !body.isEmpty else { return }
+        for pair in body.split(separator: "&", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : ""), fields[name] == nil else { return nil }
+            fields[name] = value
+        }
+    }
+
+    subscript(name: String) -> String? { fields[name] }
+
+    /// `+` as a space, `%XX` as a byte; `nil` for a broken escape or bytes that are not UTF-8.
+    private static func decode(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import FlowKernel
+import FlowPlatform
+
+extension WebVisit {
+    /// The page the person sees: the screen the model shows with what is around it — the stack's
+    /// back link, the tab bars, the page below a dialog — and its actions as forms.
+    func render() -> String {
+        let hierarchy = host.hierarchy
+        var body: [HTML] = []
+        if let notice {
+            body.append("<p class=\"notice\" role=\"status\">\(notice)</p>")
+            self.notice = nil
+        }
+        let layers = Self.layers(of: hierarchy)
+        let title: String
+        if layers.isEmpty {
+            let screen = ended()
+            title = screen.title
+            body.append(
+                """
+                <main><h1>\(screen.title)</h1>\(screen.content)\
+                <form method="post" action="/restart"><input type="hidden" name="token" value="\(formToken)">\
+                <button>Start again</button></form></main>
+                """)
+        } else {
+            title = layers.last.flatMap { $0.visibleScreen }.map { page(forRef: $0).title } ?? ""
+            for (index, layer) in layers.enumerated() {
+                body.append(render(layer: layer, isTop: index == layers.count - 1, isDialog: index > 0))
+            }
+        }
+        let document: HTML = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+            <title>\(title)</title><style>\(Self.style)</style></head>
+            <body data-page="\(currentAddress)" data-revision="\(revision)">
+            \(body)
+            <script>\(Self.script)</script>
+            </body></html>
+            """
+        return document.markup
+    }
+
+    /// One layer: the root's, or a presentation's, with its tab bars, back link and screen.
+    private func render(layer: HierarchyNode, isTop: Bool, isDialog: Bool) -> HTML {
+        var parts: [HTML] = []
+        var node: HierarchyNode? = layer
+        var back: HTML = .empty
+        // Down the visible path: a tab bar for each tab group, a back link for the innermost stack.
+        while let current = node {
+            switch current.kind {
+            case .screen:
+                node = nil
+            case .stack:
+                if isTop, current.children.count > 1, let below = current.children[current.children.count - 2].visibleScreen,
+                    case .back(let entry, let stack)? = host.user.backGesture, entry == current.children[current.children.count - 2].ref,
+                    driver.wouldAllow(.back(to: entry, in: stack)), let address = address(of: .screen(below))
+                {
+                    back = "<a class=\"back\" rel=\"prev\" href=\"\(address)\">‹ \(page(forRef: below).title)</a>"
+                }
+                node = current.visibleChildren.first
+            case .tabs(_, let items, let selected):
+                let tabs: [HTML] = items.enumerated().map { index, item in
+                    let address =
+                        current.children.indices.contains(index) ? current.children[index].visibleScreen.flatMap { self.address(of: NodeRef.screen($0)) } : nil
+                    if index == selected { return "<li><a aria-current=\"page\">\(item.title)</a></li>" }
+                    guard let address, isTop else { return "<li><span>\(item.title)</span></li>" }
+                    return "<li><a href=\"\(address)\">\(item.title)</a></li>"
+                }
+                parts.append("<nav class=\"tabs\"><ul>\(tabs)</ul></nav>")
+                node = current.visibleChildren.first
+            }
+        }
+        guard let screenRef = layer.visibleScreen, let screenNode = layer.first(where: { $0.ref == .screen(screenRef) }) else {
+            return "<main>\(parts)</main>"
+        }
+        let screen = render(screen: screenNode, isTop: isTop, isDialog: isDialog)
+        let inert: HTML = isTop ? .empty : " inert"
+        if isDialog {
+            return "<dialog open class=\"sheet\"\(inert)>\(back)\(parts)\(screen)</dialog>"
+        }
+        return "<main\(inert)>\(back)\(parts)\(screen)</main>"
+    }
+
+    /// A screen: its title, content and actions, with the screens it contains after it.
+    private func render(screen node: HierarchyNode, isTop: Bool, isDialog: Bool) -> HTML {
+        guard let ref = node.screen else { return .empty }
+        let screen = page(forRef: ref)
+        var parts: [HTML] = []
+        let number = platform.number(of: node.ref).map(String.init) ?? ""
+        let hidden: HTML =
+            "<input type=\"hidden\" name=\"token\" value=\"\(formToken)\"><input type=\"hidden\" name=\"revision\" value=\"\(revision)\"><input type=\"hidden\" name=\"screen\" value=\"\(number)\">"
+        let posts: HTML = "method=\"post\" action=\"\(currentAddress)\""
+        if isDialog, isTop, case .swipeDown(let presented)? = host.user.swipeDownGesture, driver.wouldAllow(.swipeDown(presented)) {
+            parts.append(
+                "<form class=\"close\" id=\"close\" \(posts)>\(hidden)<input type=\"hidden\" name=\"close\" value=\"1\"><button aria-label=\"Close\">✕</button></form>"
+            )
+        }
+        parts.append("<h1>\(screen.title)</h1>\(screen.content)")
+        if isTop {
+            for action in screen.actions {
+                let field: HTML =
+                    action.field.map { field in
+                        "<label>\(field.label) <input name=\"text\" type=\"\(field.type)\"\(field.isRequired ? " required" : "" as HTML)></label> "
+                    } ?? .empty
+                parts.append(
+                    "<form class=\"action\" \(posts)>\(hidden)<input type=\"hidden\" name=\"action\" value=\"\(action.name)\">\(field)<button>\(action.label)</button></form>"
+                )
+            }
+        }
+        for child in node.children {
+            guard let ref = child.visibleScreen, let contained = child.first(where: { $0.ref == .screen(ref) }) else { continue }
+            parts.append(render(screen: contained, isTop: isTop, isDialog: false))
+        }
+        return "<section data-screen=\"\(number)\">\(parts)</section>"
+    }
+
+    private func page(forRef ref: ScreenRef) -> WebScreen {
+        host.screen(for: ref).map(page) ?? WebScreen(title: ref.displayName)
+    }
+
+    /// The layers the person sees, bottom first: the root, then each presentation over it.
+    static func layers(of hierarchy: Hierarchy) -> [HierarchyNode] {
+        var layers: [HierarchyNode] = []
+        var layer = hierarchy.root
+        while let current = layer {
+            layers.append(current)
+            layer = presentation(in: current)
+        }
+        return layers
+    }
+
+    /// What a layer presents where the person can see it; the deepest presentation wins.
+    private static func presentation(in node: HierarchyNode) -> HierarchyNode? {
+        var found = node.presented
+        for child in node.visibleChildren {
+            if let deeper = presentation(in: child) { found = deeper }
+        }
+        return found
+    }
+
+    /// The page's look: plain, readable, no framework.
+    static let style: HTML = """
+        body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#1c1c1e}\
+        main,dialog{max-width:34rem;margin:1.5rem auto;padding:1rem 1.5rem;background:#fff;border-radius:12px}\
+        dialog{border:0;box-shadow:0 8px 40px #0004;width:min(30rem,90vw)}dialog::backdrop{background:#0005}\
+        main[inert]{opacity:.45}h1{font-size:1.4rem;margin:.2rem 0 .8rem}\
+        .back{text-decoration:none;color:#0a60d0}.notice{max-width:34rem;margin:1rem auto;padding:.6rem 1rem;background:#fff6d8;border-radius:8px}\
+        .tabs ul{display:flex;gap:.5rem;list-style:none;padding:0;margin:0 0 1rem}.tabs a,.tabs span{padding:.3rem .8rem;border-radius:8px;text-decoration:none}\
+        .tabs a[aria-current]{background:#0a60d0;color:#fff}form.action{margin:.4rem 0}button{font:inherit;padding:.35rem .9rem}\
+        form.close{float:right}section section{border-top:1px solid #ddd;margin-top:1rem}
+        """
+
+    /// The one script: the dialog on top is shown as a modal, and Escape closes it as its close
+    /// button does. Without it, the pages work the same, the close button included.
+    static let script: HTML = """
+        (function(){var d=document.querySelectorAll('dialog[open]:not([inert])');if(!d.length)return;var t=d[d.length-1];\
+        t.close();t.showModal();t.addEventListener('cancel',function(e){e.preventDefault();var c=document.getElementById('close');\
+        if(c)c.requestSubmit();});})();
+        """
+}

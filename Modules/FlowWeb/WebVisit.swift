@@ -1,0 +1,174 @@
+import FlowKernel
+import FlowPlatform
+
+/// One visitor's run of an app on the web: the model host the app's flows run on, the browser's
+/// pages as a ``WebPlatform``, and the driver between them.
+///
+/// The app makes one for each new visitor (``FlowSite``'s `start`): it starts its flows on a host
+/// and says how each screen looks as a page. The visit keeps the app's objects alive as long as
+/// the visitor's session lasts.
+@MainActor
+public final class WebVisit {
+    /// The host the visitor's flows run on.
+    public let host: any PresentationHost
+    /// The pages the browser shows.
+    public let platform = WebPlatform()
+    /// Brings the pages to what the host shows.
+    public let driver: NavigationDriver
+    /// The model's events since the visit began, when the app lets the site show them
+    /// (``FlowSite/exposesState``).
+    public let transcript: (@MainActor () -> [String])?
+    let page: @MainActor (any Screen) -> WebScreen
+    let ended: @MainActor () -> WebScreen
+    /// The token every form of the session carries: a page of another site cannot know it.
+    let formToken: String
+    /// How many changes the session has made: a form made before the last one is out of date.
+    private(set) var revision = 0
+    /// A sentence for the person, shown once on the next page.
+    var notice: String?
+    /// What went wrong between the pages and the model, as the driver and the visit's own check
+    /// after every change found it: empty, unless app code moved the pages behind the driver.
+    public var drifts: [String] { watcher.drifts }
+    private let owner: AnyObject?
+    private let watcher = RefusalWatcher()
+
+    /// Starts showing a host's flows to a visitor.
+    ///
+    /// - Parameters:
+    ///   - host: The host the app's flows run on, already started.
+    ///   - owner: What the visit keeps alive for as long as it lasts: the app's session object.
+    ///   - transcript: The model's events as lines, for tests (``FlowSite/exposesState``).
+    ///   - page: How a screen looks as a page.
+    ///   - ended: The page shown once the app's flows show nothing: how the run ended.
+    public init(
+        host: any PresentationHost, owner: AnyObject? = nil, transcript: (@MainActor () -> [String])? = nil,
+        page: @escaping @MainActor (any Screen) -> WebScreen, ended: @escaping @MainActor () -> WebScreen
+    ) {
+        self.host = host
+        self.owner = owner
+        self.transcript = transcript
+        self.page = page
+        self.ended = ended
+        self.formToken = Token.make()
+        host.addObserver(watcher)
+        driver = NavigationDriver(model: host, platform: platform)
+        platform.driver = driver
+    }
+
+    /// The visit is over: its flows still running end, cancelled (a running flow keeps its host,
+    /// so they would otherwise never be released), and the pages stop following the host.
+    func end() {
+        driver.stop()
+        host.removeObserver(watcher)
+        host.flows.endAll()
+    }
+
+    /// The address of a screen's page, while the pages show it: `/p/7`.
+    public func address(of screen: NodeRef) -> String? { platform.number(of: screen).map { "/p/\($0)" } }
+
+    /// The address of the page the person sees: the visible screen's, or `/` once the app shows
+    /// nothing.
+    public var currentAddress: String {
+        host.visibleScreenRef.flatMap { address(of: .screen($0)) } ?? "/"
+    }
+
+    // MARK: Requests
+
+    /// Answers a request for a page by its number: the person's move, if it is one, then the page.
+    func get(page number: Int, crossSite: Bool) -> WebResponse {
+        guard platform.hasGiven(number) else { return FlowSite.refusal(404, "There is no such page.") }
+        guard let screen = platform.screen(numbered: number), !crossSite else { return .seeOther(currentAddress) }
+        let move = HistoryMove.decide(for: screen, in: host.hierarchy)
+        switch move {
+        case .stay: return WebResponse(status: 200, body: render())
+        case .showCurrent: return .seeOther(currentAddress)
+        case .back, .dismiss, .selectTab:
+            make(move)
+            return host.visibleScreenRef.map(NodeRef.screen) == screen ? WebResponse(status: 200, body: render()) : .seeOther(currentAddress)
+        }
+    }
+
+    /// Answers a form posted from a page: an action of a screen on it, or closing its dialog.
+    func post(page number: Int, form: WebForm) -> WebResponse {
+        guard let token = form["token"], Token.same(token, formToken) else {
+            return FlowSite.refusal(403, "The form did not come from this site's page.")
+        }
+        guard let revision = form["revision"].flatMap(Int.init), let screenNumber = form["screen"].flatMap(Int.init) else {
+            return FlowSite.refusal(400, "The form is missing what it needs.")
+        }
+        guard platform.hasGiven(number), platform.hasGiven(screenNumber) else { return FlowSite.refusal(404, "There is no such page.") }
+        // A form from a page the session has moved on from (a second click, another tab): nothing is done.
+        guard revision == self.revision, let node = platform.screen(numbered: screenNumber), let ref = node.screen, let screen = host.screen(for: ref),
+            platform.screen(numbered: number) == host.visibleScreenRef.map(NodeRef.screen)
+        else {
+            notice = "That page was out of date, so nothing was done. This is where you are."
+            return .seeOther(currentAddress)
+        }
+        if form["close"] != nil {
+            guard case .swipeDown(let presented)? = host.user.swipeDownGesture, host.hierarchy.node(presented)?.contains(node) == true else {
+                return FlowSite.refusal(400, "There is no dialog to close there.")
+            }
+            make(.dismiss(presented))
+            return .seeOther(currentAddress)
+        }
+        guard let name = form["action"] else { return FlowSite.refusal(400, "The form names no action.") }
+        guard let action = page(screen).actions.first(where: { $0.name == name }) else {
+            return FlowSite.refusal(422, "This page offers no action of that name.")
+        }
+        let text = form["text"]
+        if let field = action.field, field.isRequired, text?.isEmpty ?? true {
+            return FlowSite.refusal(400, "\(action.label) needs \(field.label.lowercased()).")
+        }
+        if action.field == nil, text != nil { return FlowSite.refusal(400, "\(action.label) takes no text.") }
+        self.revision += 1
+        do {
+            let ran = try driver.act(from: screen) { try action.perform(action.field == nil ? nil : text) }
+            if !ran { notice = "That page was out of date, so nothing was done. This is where you are." }
+        } catch let error as FlowError {
+            notice = "That did not work: \(error.message)"
+        } catch {
+            notice = "That did not work: \(error)"
+        }
+        check()
+        return .seeOther(currentAddress)
+    }
+
+    /// Makes a move on the pages, which the driver makes on the model; a refusal is told on the
+    /// next page.
+    private func make(_ move: HistoryMove) {
+        revision += 1
+        watcher.refusal = nil
+        platform.make(move)
+        if let reason = watcher.refusal { notice = "You cannot go there now: \(reason)" }
+        check()
+    }
+
+    /// The drift check after every change: the pages show what the model holds, with nothing
+    /// waiting.
+    private func check() {
+        guard !driver.isCaughtUp || platform.hierarchy != host.hierarchy else { return }
+        watcher.drifts.append(
+            "after revision \(revision): the pages show \(platform.hierarchy.root.map { "\($0.ref)" } ?? "nothing"), the model \(host.hierarchy.root.map { "\($0.ref)" } ?? "nothing")"
+        )
+    }
+}
+
+/// Notes the reason of a gesture the model refuses, and every drift the driver reports.
+@MainActor
+private final class RefusalWatcher: FlowObserver {
+    var refusal: String?
+    var drifts: [String] = []
+
+    func receive(_ event: FlowEvent) {
+        switch event.change {
+        case .gestureRefused(_, let reason): refusal = reason
+        case .drifted(let drift): drifts.append("\(drift)")
+        default: break
+        }
+    }
+}
+
+extension HierarchyNode {
+    /// Whether this node is, holds or presents the node a reference names.
+    func contains(_ ref: NodeRef) -> Bool { first { $0.ref == ref } != nil }
+}

@@ -1,0 +1,104 @@
+"""The shop's journeys and the browser's own moves, in every strategy, in headless Chromium."""
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from conftest import model_transcript
+
+SIGNED_IN = "start,email ana@example.com"
+JOURNEYS = [
+    "start,email ana@example.com,shoes,add,cart,checkout,pay,close",
+    "start,back,start,email nope,email ana@example.com,hat,back,shoes,add,cart,close,cart,checkout,back,cart,checkout,pay,close",
+    "start,email ana@example.com,shoes,:back,hat,add,cart,:dismiss,cart,checkout,pay",
+]
+
+
+def test_journeys_end_with_the_transcript_of_the_model_alone(shop, strategy):
+    for index, journey in enumerate(JOURNEYS):
+        if index:
+            shop.restart()
+        shop.run(journey)
+        assert shop.transcript() == model_transcript(strategy, journey), journey
+
+
+def test_back_goes_back_in_the_shop(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes")
+    shop.back()
+    assert shop.title() == "Catalog"
+    assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes,:back")
+
+
+def test_forward_to_a_page_the_shop_left_shows_where_the_person_is(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes")
+    shop.back()
+    before = shop.transcript()
+    shop.forward()
+    assert shop.title() == "Catalog"
+    assert shop.transcript() == before
+
+
+def test_three_entries_back_from_the_history_menu(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes")
+    before = shop.transcript()
+    shop.back(3)
+    assert shop.title() == "Welcome"
+    if strategy == "coordinator":
+        # The catalog is a stack of its own in a tab, on the shop's stack: the back button's menu
+        # (the CLI's `:back 3`) reaches only the catalog's entries, while the browser's history
+        # crosses both stacks, and the shop's stack goes back to Welcome.
+        after = shop.transcript()
+        assert after[: len(before)] == before
+        assert after[len(before)] == "(user) pop [tabs-tabs] from [shop]"
+    else:
+        assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes,:back 3")
+    shop.screenshot(f"welcome-after-back-3-{strategy}")
+
+
+def test_escape_closes_the_cart(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes,add,cart")
+    shop.screenshot(f"cart-{strategy}")
+    shop.escape()
+    assert shop.title().startswith("Product")
+    assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes,add,cart,:dismiss")
+
+
+def test_reload_in_the_middle_of_checkout_changes_nothing(shop, strategy):
+    journey = SIGNED_IN + ",shoes,add,cart,checkout"
+    shop.run(journey)
+    shop.screenshot(f"checkout-{strategy}")
+    shop.reload()
+    assert shop.title() == "Checkout"
+    assert shop.transcript() == model_transcript(strategy, journey)
+    shop.run("pay")
+    assert shop.transcript() == model_transcript(strategy, journey + ",pay")
+
+
+def test_a_double_click_on_pay_places_one_order(shop, strategy):
+    journey = SIGNED_IN + ",shoes,add,cart,checkout"
+    shop.run(journey)
+    form = shop.form("pay")
+    old = shop.driver.find_element(By.TAG_NAME, "body")
+    ActionChains(shop.driver).double_click(form.find_element(By.TAG_NAME, "button")).perform()
+    shop.wait(old)
+    shop.check()
+    shop.screenshot(f"done-{strategy}")
+    assert shop.transcript() == model_transcript(strategy, journey + ",pay")
+
+
+def test_a_second_tab_on_the_session_cannot_corrupt_it(shop, strategy):
+    shop.run(SIGNED_IN)
+    first = shop.driver.current_window_handle
+    shop.driver.switch_to.new_window("tab")
+    shop.driver.get(shop.url + "/")
+    shop.wait_loaded()
+    shop.check()
+    assert shop.title() == "Catalog"
+    shop.run("shoes")
+    shop.driver.switch_to.window(first)
+    # The first tab still shows the catalog; its form is out of date.
+    shop.act("hat")
+    assert shop.title().startswith("Product")
+    assert "out of date" in shop.driver.find_element(By.CLASS_NAME, "notice").text
+    assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes")
+    shop.driver.switch_to.new_window("tab")
+    shop.driver.close()
+    shop.driver.switch_to.window(first)

@@ -112,7 +112,7 @@ let package = Package(
             dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
         .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
         .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
-        .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
+        .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         .testTarget(
             name: "FlowLoggingTests",
             dependencies: [

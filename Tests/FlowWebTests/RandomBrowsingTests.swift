@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowKernel
 import FlowWeb
 import Foundation
@@ -10,22 +11,11 @@ import Testing
 @MainActor
 @Suite("Random browsing")
 struct RandomBrowsingTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("Random moves in every strategy never leave the browser and the model apart", arguments: Strategy.allCases)
     func randomBrowsing(_ strategy: Strategy) {
         let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 30
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 29
-        var random = Generator(state: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
+        var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
         for run in 0..<runs {
             var visitor = Visitor(ShopWeb.site(strategy))
             visitor.get("/")

@@ -85,7 +85,8 @@ public final class FlowSite {
             switch method {
             case .get, .head:
                 guard let token, let visit = use(token) else { return startSession() }
-                return visit.get(page: number, crossSite: request.isCrossSite)
+                // HEAD is safe, and another site's page may not move the person: neither is a move.
+                return visit.get(page: number, moves: method == .get && !request.isCrossSite)
             case .post:
                 guard let token, let visit = use(token) else { return Self.refusal(403, "There is no session for this form; it may have ended.") }
                 guard let form = WebForm(request.body) else { return Self.refusal(400, "The form could not be read.") }

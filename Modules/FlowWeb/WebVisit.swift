@@ -74,10 +74,13 @@ public final class WebVisit {
 
     // MARK: Requests
 
-    /// Answers a request for a page by its number: the person's move, if it is one, then the page.
-    func get(page number: Int, crossSite: Bool) -> WebResponse {
+    /// Answers a request for a page by its number: the person's move, if it is one and `moves`
+    /// allows it, then the page.
+    func get(page number: Int, moves: Bool) -> WebResponse {
         guard platform.hasGiven(number) else { return FlowSite.refusal(404, "There is no such page.") }
-        guard let screen = platform.screen(numbered: number), !crossSite else { return .seeOther(currentAddress) }
+        guard let screen = platform.screen(numbered: number), moves || host.visibleScreenRef.map(NodeRef.screen) == screen else {
+            return .seeOther(currentAddress)
+        }
         let move = HistoryMove.decide(for: screen, in: host.hierarchy)
         switch move {
         case .stay: return WebResponse(status: 200, body: render())

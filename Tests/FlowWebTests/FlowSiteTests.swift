@@ -155,13 +155,16 @@ struct FlowSiteTests {
         #expect(site.sessionCount == 2)
     }
 
-    @Test("A page of another site cannot move the person: a cross-site request for a page below shows the current one")
+    @Test("A page of another site, or a HEAD request, cannot move the person: asking for a page below shows the current one")
     func crossSite() {
         var visitor = Self.signedIn()
         visitor.act("shoes")
         let before = Self.transcript(visitor)
         let response = visitor.site.respond(to: WebRequest(.get, "/p/3", sessionToken: visitor.token, isCrossSite: true))
         #expect(response.status == 303 && response.location == visitor.address)
+        // Nor does a HEAD request, which is safe.
+        #expect(visitor.site.respond(to: WebRequest(.head, "/p/3", sessionToken: visitor.token)).status == 303)
+        #expect(visitor.site.respond(to: WebRequest(.head, visitor.address, sessionToken: visitor.token)).status == 200)
         #expect(Self.transcript(visitor) == before)
     }
 

@@ -16,9 +16,4 @@ enum Token {
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
     }
-
-    /// Whether a text has a token's form: 64 lowercase hexadecimal digits.
-    static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
 }

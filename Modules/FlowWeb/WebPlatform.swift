@@ -101,7 +101,7 @@ public final class WebPlatform: NavigationPlatform {
         guard let driver else { return }
         retired = [:]
         defer {
-            for number in retired?.values ?? [:].values { screens[number] = nil }
+            for number in (retired ?? [:]).values { screens[number] = nil }
             retired = nil
         }
         switch move {

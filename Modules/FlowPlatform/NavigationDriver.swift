@@ -30,7 +30,9 @@ public final class NavigationDriver {
     private var tree = ShownTree()
     private var work = PendingWork()
     private var running: NavigationCommand?
-    private var userTransition: ContainerID?
+    /// What the person is moving, from the moment the platform says so to the moment it settles:
+    /// a stack's back (button, swipe, pop to root) or a sheet's interactive dismissal.
+    private var userTransition: NodeRef?
     private var isPumping = false
     private var link: ModelLink?
 
@@ -52,8 +54,8 @@ public final class NavigationDriver {
         link = nil
     }
 
-    /// Whether the platform is in a transition: running a command, or a back swipe the person is
-    /// making.
+    /// Whether the platform is in a transition: running a command, or a back or a sheet's dismissal
+    /// the person is making.
     public var isTransitioning: Bool { running != nil || userTransition != nil }
 
     /// Whether the platform shows what the model holds, with no transition running or waiting.
@@ -97,27 +99,36 @@ public final class NavigationDriver {
     /// Whether the back swipe may begin on a stack: nothing else is moving, and the screens and
     /// guards allow going back (a refusal is reported as the model's `gestureRefused`).
     public func userMayBeginBack(in stack: ContainerID) -> Bool {
-        guard isCaughtUp, let count = model.entryCount(of: stack), count > 1,
-            let below = model.child(at: count - 2, of: .container(stack))
+        userMayGoBack(in: stack, toEntry: (model.entryCount(of: stack) ?? 0) - 2)
+    }
+
+    /// Whether the person may go back to an entry of a stack, several at once (UIKit pops a
+    /// navigation tab to its root when its selected tab is tapped again): nothing else is moving, and
+    /// the screens and guards allow it (a refusal is reported as the model's `gestureRefused`).
+    public func userMayGoBack(in stack: ContainerID, toEntry index: Int) -> Bool {
+        guard isCaughtUp, let count = model.entryCount(of: stack), index >= 0, index < count - 1,
+            let target = model.child(at: index, of: .container(stack))
         else { return false }
-        return allows(.back(to: below, in: stack))
+        return allows(.back(to: target, in: stack))
     }
 
-    /// The person started a back swipe on a stack: no command starts until it ends.
+    /// The person started going back on a stack (a swipe, or the back button whose pop animates):
+    /// no command starts until the platform reports where it ended.
     public func userBeganBack(in stack: ContainerID) {
-        userTransition = stack
+        userTransition = .container(stack)
     }
 
-    /// The person let go of a back swipe half way: the platform shows what it showed before.
+    /// The person let go of a back swipe half way and its animation is over: the platform shows
+    /// what it showed before.
     public func userCancelledBack(in stack: ContainerID) {
-        userTransition = nil
+        if userTransition == .container(stack) { userTransition = nil }
         pump()
     }
 
     /// The platform shows fewer entries in a stack because the person went back (the back
     /// button, its menu, a finished swipe): the model follows, or the entries come back.
     public func userWentBack(in stack: ContainerID, showing entries: [NodeRef]) {
-        userTransition = nil
+        if userTransition == .container(stack) { userTransition = nil }
         let node = NodeRef.container(stack)
         if let shown = tree.children(of: node), let last = entries.last, entries.count < shown.count,
             shown.starts(with: entries)
@@ -139,9 +150,29 @@ public final class NavigationDriver {
         return allows(.swipeDown(presented))
     }
 
+    /// The person tried to swipe a presentation down and the platform held it, because
+    /// ``wouldAllow(_:)`` said no (UIKit's `presentationControllerDidAttemptToDismiss(_:)`): the
+    /// model reports the refusal. Asking alone reports nothing, since a platform may ask at any time.
+    public func userAttemptedSwipeDown(_ presented: NodeRef) {
+        _ = allows(.swipeDown(presented))
+    }
+
+    /// The person's finger is taking a presentation away, which may still be cancelled: no command
+    /// starts until the platform reports that it went or stayed.
+    public func userBeganSwipeDown(_ presented: NodeRef) {
+        userTransition = presented
+    }
+
+    /// The person let go of a sheet before it went, and its animation is over: it stays.
+    public func userCancelledSwipeDown(_ presented: NodeRef) {
+        if userTransition == presented { userTransition = nil }
+        pump()
+    }
+
     /// The platform dismissed a presentation because the person swiped it down: the model
     /// follows, or it is presented again.
     public func userSweptDown(_ presented: NodeRef) {
+        if userTransition == presented { userTransition = nil }
         guard let anchor = tree.presenter(of: presented) else {
             drifted(.presentation, of: model.presenter(of: presented), shown: [])
             pump()
@@ -151,6 +182,13 @@ public final class NavigationDriver {
         work.mark(.presentation(anchor))
         try? model.perform(.swipeDown(presented))
         pump()
+    }
+
+    /// Whether the person may select a tab: nothing else is moving, and the screens and guards
+    /// allow it (a refusal is reported as the model's `gestureRefused`).
+    public func userMaySelectTab(_ index: Int, in tabs: ContainerID) -> Bool {
+        guard isCaughtUp else { return false }
+        return allows(.selectTab(index, in: tabs))
     }
 
     /// The person tapped a tab, which the platform shows at once: the model follows.

@@ -8,21 +8,28 @@ import FlowUIKit
 @MainActor
 final class Rig {
     let model = InMemoryHost()
-    let platform = SimulatedUIKit()
     let recorder = TranscriptRecorder()
-    private(set) var driver: NavigationDriver!
+    private(set) var platform: SimulatedUIKit!
+    var driver: NavigationDriver { platform.driver }
 
-    /// Shows `root` on the model, then starts the driver, which builds it on the platform.
+    /// Shows `root` on the model, then shows the model in simulated UIKit, which builds it.
     init(_ root: Presentable? = nil) throws {
         if let root { try model.setRoot(root) }
         model.addObserver(recorder)
-        driver = NavigationDriver(model: model, platform: platform)
-        platform.driver = driver
+        platform = SimulatedUIKit(model: model)
     }
 
-    /// Whether the platform shows what the model holds, with nothing running or refused.
+    /// Whether the platform shows what the model holds, with nothing running or refused, and
+    /// keeps a view controller for what it shows and nothing else.
     var agrees: Bool {
-        platform.hierarchy == model.hierarchy && platform.violations.isEmpty && driver.isCaughtUp
+        platform.hierarchy == model.hierarchy && platform.violations.isEmpty && platform.unansweredCompletions == 0 && driver.isCaughtUp
+            && platform.keptControllers == model.hierarchy.nodeCount
+    }
+
+    /// What `agrees` found, for a failure's message.
+    var state: String {
+        "violations \(platform.violations), unanswered \(platform.unansweredCompletions), caught up \(driver.isCaughtUp), "
+            + "controllers \(platform.keptControllers) for \(model.hierarchy.nodeCount) nodes\nshown\n\(platform.hierarchy.textTree)\nmodel\n\(model.hierarchy.textTree)"
     }
 
     /// The commands the platform was given since the last call.
@@ -36,5 +43,15 @@ final class Rig {
     func lines() -> [String] {
         defer { recorder.reset() }
         return recorder.events.map(\.description)
+    }
+}
+
+extension Hierarchy {
+    /// How many nodes it shows: screens, stacks and tab groups, presented ones included.
+    var nodeCount: Int {
+        func count(_ node: HierarchyNode) -> Int {
+            1 + node.children.map(count).reduce(0, +) + (node.presented.map(count) ?? 0)
+        }
+        return root.map(count) ?? 0
     }
 }

@@ -29,9 +29,8 @@ struct ShopOnUIKitTests {
         let session = try ShopSession(strategy: strategy)
         let alarm = DriftAlarm()
         session.host.addObserver(alarm)
-        let platform = SimulatedUIKit()
-        let driver = NavigationDriver(model: session.host, platform: platform)
-        platform.driver = driver
+        let platform = SimulatedUIKit(model: session.host)
+        let driver = platform.driver!
         for command in try Command.script(journey) {
             switch command.word {
             case ":back":
@@ -41,6 +40,7 @@ struct ShopOnUIKitTests {
                     return
                 }
                 platform.tapBack(in: stack)
+                platform.settle()
             case ":dismiss":
                 platform.settle()
                 #expect(platform.swipeDown())

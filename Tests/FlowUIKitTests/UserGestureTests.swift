@@ -22,6 +22,8 @@ struct UserGestureTests {
         _ = (rig.commands(), rig.lines())
         #expect(rig.platform.beginBackSwipe(in: "main"))
         rig.platform.finishBackSwipe()
+        #expect(rig.lines().isEmpty, "UIKit reports the pop once its animation is over")
+        rig.platform.settle()
         #expect(rig.lines() == ["(user) pop Catalog from [main]"])
         #expect(rig.commands().isEmpty)
         #expect(rig.agrees)
@@ -34,6 +36,8 @@ struct UserGestureTests {
         try rig.model.present(.screen(editor), over: .of(catalog))
         #expect(rig.commands().isEmpty, "nothing starts while the person's finger moves the stack")
         rig.platform.cancelBackSwipe()
+        #expect(rig.commands().isEmpty, "nor while the entry slides back")
+        rig.platform.finishTransition()
         #expect(rig.commands() == ["present Editor over Catalog (animated)"])
         rig.platform.settle()
         #expect(rig.lines() == ["present Editor over Catalog"])
@@ -54,6 +58,8 @@ struct UserGestureTests {
         let rig = try Rig(.stack("main", [.screen(welcome), .screen(editor)]))
         _ = (rig.commands(), rig.lines())
         rig.platform.tapBack(in: "main")
+        #expect(rig.lines().isEmpty && rig.driver.isTransitioning, "the pop animates before UIKit reports it")
+        rig.platform.finishTransition()
         #expect(rig.lines() == ["(user) refuse back to Welcome in [main]: leaving Editor: unsaved changes"])
         #expect(rig.commands() == ["[main] keep 1 add Editor (animated)"])
         rig.platform.settle()
@@ -147,14 +153,13 @@ struct UserGestureTests {
     @Test func aDriverLetGoOfIsReleasedAndStopsFollowing() throws {
         let leaks = LeakTracker()
         let model = InMemoryHost()
-        let platform = SimulatedUIKit()
         try model.setRoot(.stack("main", [.screen(welcome)]))
         do {
-            let driver = leaks.track(NavigationDriver(model: model, platform: platform))
-            platform.driver = driver
+            let platform = leaks.track(SimulatedUIKit(model: model))
+            leaks.track(platform.driver!)
+            #expect(platform.log == ["root [main]"])
         }
         #expect(leaks.expectNoLeaks())
         try model.push(catalog, onto: "main")
-        #expect(platform.log == ["root [main]"])
     }
 }

@@ -12,11 +12,9 @@ enum Platforms {
     static func uikitPushPop(depth: Int) -> (Int) -> Void {
         let host = InMemoryHost()
         must { try host.setRoot(.stack("main", (1..<max(depth, 2)).map { _ in .screen(Plain()) })) }
-        let platform = SimulatedUIKit()
-        let driver = NavigationDriver(model: host, platform: platform)
-        platform.driver = driver
+        let platform = SimulatedUIKit(model: host)
         return { n in
-            withExtendedLifetime(driver) {
+            withExtendedLifetime(platform) {
                 for _ in 0..<n {
                     try? host.push(Plain(), onto: "main")
                     platform.finishTransition()

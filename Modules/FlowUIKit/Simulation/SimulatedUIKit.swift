@@ -1,99 +1,92 @@
 import FlowKernel
 import FlowPlatform
 
-/// A platform that behaves as UIKit's containers do, in memory: for testing a ``/FlowPlatform/NavigationDriver``,
-/// and an app's flows against the platform's timing, on any machine.
+/// A model host shown in UIKit's containers simulated in memory: ``UIKitAdapter`` — the code
+/// `UIKitNavigation` runs on a device — on containers that behave as UIKit's do, for testing a
+/// flow against UIKit's rules and timing on any machine.
 ///
-/// - An animated command runs until the test ends it (``finishTransition()``); one without
-///   animation completes at once.
-/// - Starting a command while another runs, presenting over a node that already presents, changing
-///   a container it does not show: UIKit refuses these; so does the simulation, records the
-///   refusal in ``violations`` and changes nothing.
-/// - The person's controls: the back button (``tapBack(in:)``), a back swipe that can be let go
-///   of half way (``beginBackSwipe(in:)``), swiping a sheet down (``swipeDown()``), the tab bar
-///   (``tapTab(_:in:)``). Each is reported to the driver after the platform moved, as UIKit reports
-///   it, and the back swipe and the sheet's swipe ask the driver first.
-/// - Code that moves a container behind the driver's back (``moveBehindTheDriversBack(_:keeping:)``), to
-///   see the driver find the drift.
+/// ```swift
+/// let uikit = SimulatedUIKit(model: host)
+/// try shop.start(on: host)
+/// uikit.settle()
+/// uikit.tapBack(in: "main")         // the pop animates...
+/// uikit.settle()                     // ...and UIKit reports it when it is over
+/// #expect(uikit.hierarchy == host.hierarchy)
+/// ```
+///
+/// - An animated change runs until the test ends it (``finishTransition()``, ``settle()``); one
+///   without animation completes at once.
+/// - What UIKit refuses — presenting from a view controller that is not in the window, that
+///   already presents, or during a transition; a view controller given a second parent; a
+///   navigation controller pushed onto another — changes nothing, is recorded in ``violations``
+///   and, for a presentation, never calls its completion. A correct adapter causes none. What
+///   Apple's guides advise against is recorded in ``advisories``.
+/// - The person's controls report to the adapter only what UIKit's delegates would, when they
+///   would: the back button's pop animates first; a back swipe from the edge or from the content
+///   (iOS 26) asks first and, let go of, reports at the end of its animation; a sheet is asked
+///   about, then dragged, then let go of; a tab tapped again pops its stack to the root; More
+///   covers the tabs past the fourth when there are more than five.
 @MainActor
 public final class SimulatedUIKit: NavigationPlatform {
-    private struct Node {
-        var content: HierarchyNode.Kind
-        var children: [NodeRef] = []
-        var presented: NodeRef?
-        var presenter: NodeRef?
+    /// The driver between the model and the containers.
+    public private(set) var driver: NavigationDriver!
+    private let containers = SimulatedContainers()
+    private let adapter: UIKitAdapter<SimulatedContainers>
+    /// Every command the adapter was given, in order, as `description`s.
+    public private(set) var log: [String] = []
+
+    /// Shows a model host: the containers are built to what it shows now, and follow it.
+    public init(model: any PresentationHost) {
+        adapter = UIKitAdapter(system: containers, model: model)
+        containers.adapter = adapter
+        driver = NavigationDriver(model: model, platform: self)
+        adapter.driver = driver
     }
 
-    /// The driver the person's gestures are reported to; set it once the driver is made.
-    public weak var driver: NavigationDriver?
-    /// Every command the platform was given, in order, as `description`s.
-    public private(set) var log: [String] = []
-    /// Commands UIKit would have refused, with why; a correct driver causes none.
-    public private(set) var violations: [String] = []
-    private var nodes: [NodeRef: Node] = [:]
-    private var root: NodeRef?
-    private var transition: (command: NavigationCommand, done: @MainActor () -> Void)?
-    private var swipe: ContainerID?
+    /// Calls UIKit would have refused, with why: a correct adapter causes none.
+    public var violations: [String] { containers.violations }
 
-    /// Makes a platform that shows nothing.
-    public init() {}
+    /// What UIKit allows but Apple's guides advise against, with why: a tab bar controller pushed
+    /// onto a navigation controller (a tab group the model holds in a stack).
+    public var advisories: [String] { containers.advisories }
 
-    /// Whether a transition is running: an animated command, or the person's back swipe.
-    public var isAnimating: Bool { transition != nil || swipe != nil }
+    /// How many completion handlers UIKit would never call, because it refused what they were for.
+    public var unansweredCompletions: Int { containers.unansweredCompletions }
 
-    /// What the platform shows, as the kernel's hierarchy value: equal to the model's once the
-    /// driver has caught up.
-    public var hierarchy: Hierarchy { Hierarchy(root: root.flatMap(snapshot)) }
+    /// Whether an animation runs, or the person's finger is moving a stack or a sheet.
+    public var isAnimating: Bool { containers.isAnimating }
+
+    /// How many view controllers the adapter keeps: those of the nodes shown, no more.
+    public var keptControllers: Int { adapter.controllerCount }
+
+    /// The view controller shown for a node, if it is shown.
+    public func controller(for node: NodeRef) -> SimulatedViewController? { adapter.controller(for: node) }
+
+    /// What the containers show, named by the nodes the adapter made each view controller for,
+    /// each presentation placed at the node it was made for (UIKit presents over a covered node
+    /// from its nearest ancestor in the window): equal to the model's hierarchy once the driver
+    /// has caught up.
+    public var hierarchy: Hierarchy { Hierarchy(root: containers.root.flatMap(snapshot)) }
 
     // MARK: NavigationPlatform
 
     public func run(_ command: NavigationCommand, done: @escaping @MainActor () -> Void) {
         log.append(command.description)
-        if isAnimating {
-            violations.append("\(command) started while another transition ran")
-            done()
-            return
-        }
-        if let refusal = refusal(of: command) {
-            violations.append("\(command): \(refusal)")
-            done()
-            return
-        }
-        make(command)
-        if command.isAnimated {
-            transition = (command, done)
-        } else {
-            done()
-        }
+        adapter.run(command, done: done)
     }
 
-    public func shown(_ aspect: HostDrift.Aspect, of node: NodeRef?) -> [NodeRef]? {
-        switch aspect {
-        case .root: return root.map { [$0] } ?? []
-        case .presentation:
-            guard let node, let entry = nodes[node] else { return nil }
-            return entry.presented.map { [$0] } ?? []
-        case .selectedTab:
-            guard let node, let entry = nodes[node], case .tabs(_, _, let selected) = entry.content else { return nil }
-            return selected.flatMap { entry.children.indices.contains($0) ? [entry.children[$0]] : nil } ?? []
-        case .entries, .tabs, .children:
-            return node.flatMap { nodes[$0]?.children }
-        }
-    }
+    public func shown(_ aspect: HostDrift.Aspect, of node: NodeRef?) -> [NodeRef]? { adapter.shown(aspect, of: node) }
 
     // MARK: The test's hand
 
-    /// Ends the running animation; the driver starts its next command, if it has one.
-    public func finishTransition() {
-        guard let running = transition else { return }
-        transition = nil
-        running.done()
-    }
+    /// Ends the running animation; UIKit reports what it reports at its end, and the driver
+    /// starts its next command, if it has one.
+    public func finishTransition() { containers.finishAnimation() }
 
-    /// Ends animations until none runs: the platform catches up with the model.
+    /// Ends animations until none runs; a swipe the finger still makes is left as it is.
     public func settle() {
         var rounds = 0
-        while transition != nil {
+        while containers.isAnimating, containers.swipe == nil {
             finishTransition()
             rounds += 1
             precondition(rounds < 10_000, "The driver keeps starting transitions.")
@@ -102,158 +95,105 @@ public final class SimulatedUIKit: NavigationPlatform {
 
     // MARK: The person's hand
 
-    /// Taps the back button of a stack: the platform pops its top entry and reports it.
+    /// Taps the back button of a stack, if it shows one: the pop animates, and UIKit reports it
+    /// when the animation is over.
     public func tapBack(in stack: ContainerID) {
-        guard !isAnimating, let entries = nodes[.container(stack)]?.children, entries.count > 1 else { return }
-        popTop(of: stack)
-        driver?.userWentBack(in: stack, showing: Array(entries.dropLast()))
+        guard let navigation = adapter.controller(for: .container(stack)) else { return }
+        containers.tapBack(on: navigation)
     }
 
-    /// Starts a back swipe on a stack, if the driver lets it begin; tells whether it began.
+    /// Starts a back swipe from a stack's left edge, if it may begin; tells whether it began.
     @discardableResult
     public func beginBackSwipe(in stack: ContainerID) -> Bool {
-        guard !isAnimating, (nodes[.container(stack)]?.children.count ?? 0) > 1,
-            driver?.userMayBeginBack(in: stack) == true
-        else { return false }
-        swipe = stack
-        driver?.userBeganBack(in: stack)
-        return true
+        guard let navigation = adapter.controller(for: .container(stack)) else { return false }
+        return containers.beginBackSwipe(on: navigation, fromContent: false)
     }
 
-    /// Lets go of the back swipe past half way: the top entry is popped and reported.
-    public func finishBackSwipe() {
-        guard let stack = swipe, let entries = nodes[.container(stack)]?.children else { return }
-        swipe = nil
-        popTop(of: stack)
-        driver?.userWentBack(in: stack, showing: Array(entries.dropLast()))
+    /// Starts iOS 26's back swipe from anywhere in a stack's content, if it may begin; tells
+    /// whether it began.
+    @discardableResult
+    public func beginContentSwipe(in stack: ContainerID) -> Bool {
+        guard let navigation = adapter.controller(for: .container(stack)) else { return false }
+        return containers.beginBackSwipe(on: navigation, fromContent: true)
     }
 
-    /// Lets go of the back swipe before half way: nothing moves.
-    public func cancelBackSwipe() {
-        guard let stack = swipe else { return }
-        swipe = nil
-        driver?.userCancelledBack(in: stack)
-    }
+    /// Lets go of the back swipe past half way: the pop completes, and is reported when its
+    /// animation is over.
+    public func finishBackSwipe() { containers.endBackSwipe(cancelled: false) }
 
-    /// Swipes the top-most presentation down, if the driver lets it go; tells whether it went.
+    /// Lets go of the back swipe before half way: the entry slides back, and the cancellation is
+    /// reported when that animation is over.
+    public func cancelBackSwipe() { containers.endBackSwipe(cancelled: true) }
+
+    /// UIKit asks whether the top-most sheet may be dismissed, as it may at any time; nothing moves.
+    public func askMayDismissSheet() -> Bool { containers.askMayDismiss() }
+
+    /// Starts dragging the top-most sheet down, if UIKit lets it go; tells whether it moves.
+    @discardableResult
+    public func beginSheetSwipe() -> Bool { containers.beginSheetSwipe() }
+
+    /// Lets go of the sheet far enough down: it goes, reported when its animation is over.
+    public func finishSheetSwipe() { containers.endSheetSwipe(cancelled: false) }
+
+    /// Lets go of the sheet too early: it springs back, reported when its animation is over.
+    public func cancelSheetSwipe() { containers.endSheetSwipe(cancelled: true) }
+
+    /// Swipes the top-most sheet all the way down, if UIKit lets it go, and waits for the
+    /// animation; tells whether it went.
     @discardableResult
     public func swipeDown() -> Bool {
-        guard !isAnimating, let top = topmost, let anchor = nodes[top]?.presenter,
-            driver?.userMaySwipeDown(top) == true
-        else { return false }
-        dismiss(presentedBy: anchor)
-        driver?.userSweptDown(top)
+        guard containers.beginSheetSwipe() else { return false }
+        containers.endSheetSwipe(cancelled: false)
+        settle()
         return true
     }
 
-    /// Taps a tab in a tab group's tab bar.
+    /// Taps a tab's item in a tab group's tab bar: another tab is selected; the selected one,
+    /// tapped again, pops its stack to the root. Tabs past the fourth of more than five are in More.
     public func tapTab(_ index: Int, in tabs: ContainerID) {
-        guard case .tabs(let id, let items, _)? = nodes[.container(tabs)]?.content, items.indices.contains(index) else { return }
-        nodes[.container(tabs)]?.content = .tabs(id, items: items, selected: index)
-        driver?.userSelectedTab(index, in: tabs)
+        guard let tabBar = adapter.controller(for: .container(tabs)) else { return }
+        containers.tapTab(index, of: tabBar)
     }
 
-    /// Changes what a stack shows without telling the driver, as code that calls UIKit directly
-    /// would: keeps only the given entries among those it shows.
+    /// Taps More, when a tab group has more than five tabs.
+    public func tapMore(in tabs: ContainerID) {
+        guard let tabBar = adapter.controller(for: .container(tabs)) else { return }
+        containers.tapMore(of: tabBar)
+    }
+
+    /// Picks a tab from More's list.
+    public func pickFromMore(_ index: Int, in tabs: ContainerID) {
+        guard let tabBar = adapter.controller(for: .container(tabs)) else { return }
+        containers.pickFromMore(index, of: tabBar)
+    }
+
+    /// Changes what a stack shows without telling anyone, as app code that calls UIKit directly
+    /// would: keeps only its first entries.
     public func moveBehindTheDriversBack(_ stack: ContainerID, keeping count: Int) {
-        guard let entries = nodes[.container(stack)]?.children, count < entries.count else { return }
-        for gone in entries[count...] { remove(gone) }
-        nodes[.container(stack)]?.children.removeSubrange(count...)
+        guard let navigation = adapter.controller(for: .container(stack)) else { return }
+        containers.truncate(navigation, keeping: count)
     }
 
-    // MARK: Rules and changes
+    // MARK: Reading
 
-    /// Why UIKit would refuse a command, or `nil`.
-    private func refusal(of command: NavigationCommand) -> String? {
-        switch command {
-        case .setRoot: nil
-        case .setEntries(let stack, let kept, let added, _):
-            if nodes[.container(stack)] == nil {
-                "the stack is not shown"
-            } else if kept + added.count == 0 {
-                "a navigation controller needs an entry"
-            } else {
-                nil
-            }
-        case .present(_, let anchor, _):
-            if nodes[anchor] == nil {
-                "the presenter is not shown"
-            } else if let presented = nodes[anchor]?.presented {
-                "\(anchor) already presents \(presented)"
-            } else {
-                nil
-            }
-        case .dismiss(let anchor, _):
-            nodes[anchor]?.presented == nil ? "\(anchor) presents nothing" : nil
-        case .setTabs(let tabs, _, _, _, _), .selectTab(_, let tabs):
-            nodes[.container(tabs)] == nil ? "the tab group is not shown" : nil
-        case .setChildren(let screen, _, _):
-            nodes[screen] == nil ? "the screen is not shown" : nil
+    private func snapshot(_ controller: SimulatedViewController) -> HierarchyNode? {
+        guard let ref = adapter.node(of: controller) else { return nil }
+        let kind: HierarchyNode.Kind
+        let children: [SimulatedViewController]
+        switch (controller.kind, ref) {
+        case (.navigation, .container(let id)):
+            kind = .stack(id)
+            children = controller.entries
+        case (.tabBar, .container(let id)):
+            kind = .tabs(id, items: controller.tabItems, selected: controller.selectedIndex)
+            children = controller.tabs
+        case (_, .screen(let screen)):
+            kind = .screen(screen)
+            children = controller.children
+        default:
+            return nil
         }
-    }
-
-    private func make(_ command: NavigationCommand) {
-        switch command {
-        case .setRoot(let content):
-            if let root { remove(root) }
-            root = content?.ref
-            if let content { build(content) }
-        case .setEntries(let stack, let kept, let added, _):
-            replaceChildren(of: .container(stack), keeping: kept, adding: added)
-        case .present(let content, let anchor, _):
-            build(content)
-            nodes[content.ref]?.presenter = anchor
-            nodes[anchor]?.presented = content.ref
-        case .dismiss(let anchor, _):
-            dismiss(presentedBy: anchor)
-        case .setTabs(let tabs, let kept, let added, let items, let selected):
-            replaceChildren(of: .container(tabs), keeping: kept, adding: added)
-            nodes[.container(tabs)]?.content = .tabs(tabs, items: items, selected: selected)
-        case .selectTab(let index, let tabs):
-            guard case .tabs(let id, let items, _)? = nodes[.container(tabs)]?.content else { return }
-            nodes[.container(tabs)]?.content = .tabs(id, items: items, selected: index)
-        case .setChildren(let screen, let kept, let added):
-            replaceChildren(of: screen, keeping: kept, adding: added)
-        }
-    }
-
-    private func replaceChildren(of node: NodeRef, keeping kept: Int, adding added: [HierarchyNode]) {
-        guard let count = nodes[node]?.children.count else { return }
-        let kept = min(kept, count)
-        let leaving = nodes[node].map { Array($0.children[kept...]) } ?? []
-        nodes[node]?.children.removeSubrange(kept...)
-        for gone in leaving { remove(gone) }
-        for content in added { build(content) }
-        nodes[node]?.children.append(contentsOf: added.map(\.ref))
-    }
-
-    private func popTop(of stack: ContainerID) {
-        guard let top = nodes[.container(stack)]?.children.popLast() else { return }
-        remove(top)
-    }
-
-    private func dismiss(presentedBy anchor: NodeRef) {
-        guard let presented = nodes[anchor]?.presented else { return }
-        remove(presented)
-        nodes[anchor]?.presented = nil
-    }
-
-    private func build(_ content: HierarchyNode) {
-        nodes[content.ref] = Node(content: content.kind, children: content.children.map(\.ref))
-        for child in content.children { build(child) }
-    }
-
-    private func remove(_ node: NodeRef) {
-        guard let gone = nodes.removeValue(forKey: node) else { return }
-        for child in gone.children { remove(child) }
-        if let presented = gone.presented { remove(presented) }
-    }
-
-    /// The top-most presentation the person sees, by the rule of ``/FlowKernel/Hierarchy/topmost``.
-    private var topmost: NodeRef? { hierarchy.topmost?.ref }
-
-    private func snapshot(_ ref: NodeRef) -> HierarchyNode? {
-        guard let node = nodes[ref] else { return nil }
-        return HierarchyNode(node.content, children: node.children.compactMap(snapshot), presented: node.presented.flatMap(snapshot))
+        // A presentation is placed at the node it was made for: UIKit may present it from an ancestor in the window.
+        return HierarchyNode(kind, children: children.compactMap(snapshot), presented: adapter.presentation(over: ref).flatMap(snapshot))
     }
 }

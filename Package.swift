@@ -110,8 +110,8 @@ let package = Package(
         .testTarget(
             name: "GettingStartedTests",
             dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
-        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
-        .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "ShopApp"]),
+        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+        .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         .testTarget(
             name: "FlowLoggingTests",

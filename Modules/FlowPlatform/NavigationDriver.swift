@@ -225,7 +225,27 @@ public final class NavigationDriver {
         } else {
             work.mark(item)
         }
+        if let inserted = change.insertedNode { markInside(inserted) }
         pump()
+    }
+
+    /// Marks every part inside a node the model has just put in place: the platform may show a
+    /// node with the same name that holds something else (a sheet's stack dismissed and presented
+    /// again with a new screen while an animation ran), which comparing names alone would miss.
+    private func markInside(_ node: NodeRef) {
+        guard let place = model.place(of: node) else { return }
+        switch (place.kind, node) {
+        case (.stack, .container(let stack)): work.mark(.entries(stack))
+        case (.tabs, .container(let tabs)): work.mark(.tabs(tabs))
+        default: if place.childCount > 0 { work.mark(.children(node)) }
+        }
+        for index in 0..<place.childCount {
+            if let child = model.child(at: index, of: node) { markInside(child) }
+        }
+        if let presented = place.presented {
+            work.mark(.presentation(node))
+            markInside(presented)
+        }
     }
 
     /// Starts the next command while the platform is free, until the platform shows the model.
@@ -301,6 +321,17 @@ private final class ModelLink: FlowObserver {
 
     func receive(_ event: FlowEvent) {
         driver?.modelChanged(event.change)
+    }
+}
+
+extension FlowEvent.Change {
+    /// The node a change put in place, with everything inside it.
+    fileprivate var insertedNode: NodeRef? {
+        switch self {
+        case .rootReplaced(let node): node
+        case .pushed(let node, _), .presented(let node, _), .tabInserted(let node, _, _), .childAdded(let node, _): node
+        default: nil
+        }
     }
 }
 

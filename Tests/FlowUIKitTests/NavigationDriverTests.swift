@@ -149,4 +149,17 @@ struct NavigationDriverTests {
         rig.platform.settle()
         #expect(rig.agrees, "\(rig.state)")
     }
+
+    @Test func aSheetStackPresentedAgainWithAnotherScreenDuringAnAnimationShowsTheNewScreen() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome)]))
+        let first = GuardProbe("Cart")
+        let second = GuardProbe("Cart")
+        try rig.model.present(.stack("cart", [.screen(first)]), over: .of(welcome))
+        try rig.model.push(catalog, onto: "main")
+        try rig.model.dismiss(presentedBy: .of(welcome))
+        try rig.model.present(.stack("cart", [.screen(second)]), over: .of(welcome))
+        rig.platform.settle()
+        #expect(rig.platform.controller(for: .of(second)) != nil, "the sheet's stack holds the new screen")
+        #expect(rig.agrees, "\(rig.state)")
+    }
 }

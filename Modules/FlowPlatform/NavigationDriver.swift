@@ -312,15 +312,24 @@ public final class NavigationDriver {
 }
 
 /// The driver's observer on the model: the model keeps its observers, the link keeps the driver
-/// weakly, so a driver let go of is released and its link stops following.
+/// weakly, so a driver let go of is released; its link takes itself off the model at the next
+/// event (SwiftUI may make and drop many drivers, one per `@State` default it evaluates).
 @MainActor
 private final class ModelLink: FlowObserver {
     weak var driver: NavigationDriver?
+    private weak var model: (any PresentationHost)?
 
-    init(_ driver: NavigationDriver) { self.driver = driver }
+    init(_ driver: NavigationDriver) {
+        self.driver = driver
+        model = driver.model
+    }
 
     func receive(_ event: FlowEvent) {
-        driver?.modelChanged(event.change)
+        guard let driver else {
+            model?.removeObserver(self)
+            return
+        }
+        driver.modelChanged(event.change)
     }
 }
 

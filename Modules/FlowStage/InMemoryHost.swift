@@ -206,6 +206,9 @@ public final class InMemoryHost: PresentationHost {
         observers.removeAll { $0 === observer }
     }
 
+    /// How many observers the host keeps.
+    public var observerCount: Int { observers.count }
+
     /// The hierarchy as a compact, stable text tree (see ``FlowKernel/Hierarchy/textTree``).
     public func render() -> String { hierarchy.textTree }
 

@@ -25,15 +25,20 @@ private final class Changes: Sendable {
 private final class Rig {
     let host = InMemoryHost()
     let recorder = TranscriptRecorder()
-    let state: NavigationModel
+    let swiftUI: SimulatedSwiftUI
+    var state: NavigationModel { swiftUI.navigation }
 
     init(_ root: Presentable) throws {
         try host.setRoot(root)
         host.addObserver(recorder)
-        state = NavigationModel(showing: host)
+        swiftUI = SimulatedSwiftUI(model: host)
     }
 
-    var agrees: Bool { state.hierarchy == host.hierarchy && state.driver.isCaughtUp }
+    /// Whether, once SwiftUI's animations are over, the state holds what the model holds.
+    var agrees: Bool {
+        swiftUI.settle()
+        return state.hierarchy == host.hierarchy && state.driver.isCaughtUp
+    }
 
     func lines() -> [String] {
         defer { recorder.reset() }
@@ -103,9 +108,7 @@ struct NavigationModelTests {
         ]
         for (name, step) in steps {
             try step()
-            if !rig.state.driver.isCaughtUp, let anchor = rig.state.driver.runningCommand.flatMap(\.dismissedAnchor) {
-                rig.state.sheetDidDismiss(over: anchor)
-            }
+            rig.swiftUI.settle()
             #expect(rig.agrees, "after \(name): the state holds\n\(rig.state.hierarchy.textTree)\nthe model\n\(rig.host.render())")
         }
     }
@@ -115,9 +118,12 @@ struct NavigationModelTests {
         try rig.host.present(.screen(catalog), over: .of(welcome))
         try rig.host.dismiss(presentedBy: .of(welcome))
         try rig.host.present(.screen(product), over: .of(welcome))
+        #expect(rig.state.presented(by: .of(welcome)) == .of(catalog), "SwiftUI shows a sheet before anything takes it away")
+        rig.swiftUI.finishTransition()
         #expect(rig.state.presented(by: .of(welcome)) == nil, "the first sheet is leaving")
-        rig.state.sheetDidDismiss(over: .of(welcome))
-        #expect(rig.state.presented(by: .of(welcome)) == .of(product))
+        rig.swiftUI.finishTransition()
+        #expect(rig.state.presented(by: .of(welcome)) == .of(product), "the next is presented once the first is gone")
+        rig.swiftUI.settle()
         #expect(rig.agrees)
     }
 
@@ -142,10 +148,11 @@ struct NavigationModelTests {
     @Test func aSheetSwipedDownIsTheUsersDismissal() throws {
         let rig = try Rig(.stack("main", [.screen(welcome)]))
         try rig.host.present(.screen(catalog), over: .of(welcome))
+        rig.swiftUI.settle()
         _ = rig.lines()
         #expect(rig.state.allowsSwipeDown(.of(catalog)))
-        rig.state.setPresented(nil, by: .of(welcome))
-        rig.state.sheetDidDismiss(over: .of(welcome))
+        #expect(rig.swiftUI.swipeDown())
+        rig.swiftUI.settle()
         #expect(rig.lines() == ["(user) dismiss Catalog from Welcome"])
         #expect(rig.agrees)
     }
@@ -154,13 +161,17 @@ struct NavigationModelTests {
         let pinned = Pinned()
         let rig = try Rig(.stack("main", [.screen(welcome)]))
         try rig.host.present(.screen(pinned), over: .of(welcome))
+        rig.swiftUI.settle()
         _ = rig.lines()
         #expect(rig.state.allowsSwipeDown(.of(pinned)) == false)
+        #expect(rig.swiftUI.swipeDown() == false, "interactiveDismissDisabled holds it")
         #expect(rig.lines().isEmpty, "asking what a view draws reports nothing")
-        rig.state.setPresented(nil, by: .of(welcome))
+        // Taken away another way (the environment's `dismiss`), SwiftUI writes nil all the same.
+        rig.state.node(.of(welcome))?.sheet = nil
+        rig.swiftUI.draw()
         #expect(rig.lines() == ["(user) refuse swipe down Pinned: Pinned does not allow being swiped down"])
         #expect(rig.state.presented(by: .of(welcome)) == nil, "SwiftUI is still taking it away")
-        rig.state.sheetDidDismiss(over: .of(welcome))
+        rig.swiftUI.settle()
         #expect(rig.state.presented(by: .of(welcome)) == .of(pinned))
         #expect(rig.agrees)
     }
@@ -205,12 +216,58 @@ struct NavigationModelTests {
         #expect(leaks.expectNoLeaks())
         try host.push(catalog, onto: "main")
     }
-}
 
-extension NavigationCommand {
-    /// The node whose sheet a dismissal takes away.
-    var dismissedAnchor: NodeRef? {
-        if case .dismiss(let anchor, _) = self { return anchor }
-        return nil
+    @Test func aSheetOverAStackAppearsAndItsDismissalCompletesWithSwiftUIsOnDismiss() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome)]))
+        try rig.host.present(.stack("cart", [.screen(catalog)]), over: .container("main"))
+        rig.swiftUI.settle()
+        #expect(rig.state.presented(by: .container("main")) == .container("cart"))
+        try rig.host.dismiss(presentedBy: .container("main"))
+        try rig.host.push(product, onto: "main")
+        rig.swiftUI.settle()
+        #expect(rig.state.driver.isCaughtUp, "the dismissal is over once SwiftUI's onDismiss comes")
+        #expect(rig.agrees)
+    }
+
+    @Test func anAnimatedPushTakesItsAnimationsTimeBeforeTheNextCommand() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome)]))
+        try rig.host.push(catalog, onto: "main")
+        try rig.host.push(product, onto: "main")
+        #expect(rig.state.path(of: "main") == [.of(catalog)], "the second push waits for the first's animation")
+        #expect(rig.swiftUI.isAnimating)
+        rig.swiftUI.finishTransition()
+        #expect(rig.state.path(of: "main") == [.of(catalog), .of(product)])
+        rig.swiftUI.settle()
+        #expect(rig.agrees)
+    }
+
+    @Test func theBindingsAreKeyPathsOnEachNodeAndWriteThroughTheModel() throws {
+        let rig = try Rig(.stack("main", [.screen(welcome), .screen(catalog), .screen(product)]))
+        _ = rig.lines()
+        let stack = try #require(rig.state.node(.container("main")))
+        #expect(stack.path == [.of(catalog), .of(product)])
+        stack.path = [.of(catalog)]
+        #expect(rig.lines() == ["(user) pop Product from [main]"])
+        #expect(rig.agrees)
+    }
+
+    @Test func aReTappedTabPopsItsStackToTheRootAndAGuardPutsItBack() throws {
+        product.leaving = .refuse(because: "unsaved changes")
+        let rig = try Rig(.tabs("tabs", [.init(TabItem(title: "A"), .stack("a", [.screen(welcome), .screen(product)]))], selected: 0))
+        _ = rig.lines()
+        rig.swiftUI.tapTab(0, in: "tabs")
+        rig.swiftUI.settle()
+        #expect(rig.lines() == ["(user) refuse back to Welcome in [a]: leaving Product: unsaved changes"])
+        #expect(rig.state.path(of: "a") == [.of(product)])
+        #expect(rig.agrees)
+    }
+
+    @Test func modelsSwiftUIMakesAndDropsLeaveNoObserverOnTheHost() throws {
+        let host = InMemoryHost()
+        try host.setRoot(.stack("main", [.screen(welcome)]))
+        let before = host.observerCount
+        for _ in 0..<5 { _ = NavigationModel(showing: host) }
+        try host.push(catalog, onto: "main")
+        #expect(host.observerCount == before, "each dropped model's link took itself off at the next event")
     }
 }

@@ -13,10 +13,12 @@ import Observation
 /// goes back, swipes a sheet down or taps a tab; the driver makes those the person's gestures on
 /// the model, whose flows follow, and undoes on the state what the model refuses.
 ///
-/// SwiftUI cannot present a sheet while it is still taking one away: a presentation over a node
-/// whose sheet is leaving waits until the view reports that the sheet is gone
-/// (``sheetDidDismiss(over:)``, from `.sheet(item:onDismiss:)`), and so does the driver's next command
-/// after a dismissal it asked for.
+/// SwiftUI cannot present a sheet while it is still taking one away, and calls `onDismiss` only
+/// for a sheet it has shown: a presentation over a node whose sheet is leaving waits until the
+/// view reports that the sheet is gone (``sheetDidDismiss(over:)``, from
+/// `.sheet(item:onDismiss:)`), the driver's next command after a dismissal it asked for too, and
+/// its next command after an animated presentation waits until the view reports the sheet shown
+/// (``sheetDidAppear(over:)``).
 @Observable
 @MainActor
 public final class NavigationModel: NavigationPlatform {
@@ -35,10 +37,35 @@ public final class NavigationModel: NavigationPlatform {
         /// What the node presents: a sheet's item.
         public fileprivate(set) var presented: NodeRef?
 
-        fileprivate init(_ content: HierarchyNode) {
+        @ObservationIgnored fileprivate weak var owner: NavigationModel?
+
+        fileprivate init(_ content: HierarchyNode, owner: NavigationModel) {
             ref = content.ref
             kind = content.kind
             children = content.children.map(\.ref)
+            self.owner = owner
+        }
+
+        /// A stack's path for `NavigationStack(path: $node.path)`, bound by key path so the binding
+        /// keeps its identity: its entries above the first, which is the stack's root view.
+        /// SwiftUI writes a shorter one when the person goes back (``NavigationModel/setPath(_:of:)``).
+        public var path: [NodeRef] {
+            get { Array(children.dropFirst()) }
+            set { if case .stack(let id) = kind { owner?.setPath(newValue, of: id) } }
+        }
+
+        /// A tab group's selection for `TabView(selection: $node.selection)`; SwiftUI writes the tab
+        /// the person taps (``NavigationModel/setSelectedTab(_:of:)``).
+        public var selection: Int {
+            get { selectedTab ?? 0 }
+            set { if case .tabs(let id, _, _) = kind { owner?.setSelectedTab(newValue, of: id) } }
+        }
+
+        /// What the node presents, for `.sheet(item: $node.sheet)`; SwiftUI writes `nil` when the
+        /// person swipes the sheet down (``NavigationModel/setPresented(_:by:)``).
+        public var sheet: Sheet? {
+            get { presented.map(Sheet.init) }
+            set { if newValue == nil { owner?.setPresented(nil, by: ref) } }
         }
 
         /// A tab group's selected tab.
@@ -54,12 +81,26 @@ public final class NavigationModel: NavigationPlatform {
         }
     }
 
+    /// A presented node as `.sheet(item:)` wants it.
+    public struct Sheet: Identifiable, Hashable, Sendable {
+        /// The presented node.
+        public let ref: NodeRef
+        /// The node, which identifies the sheet.
+        public var id: NodeRef { ref }
+    }
+
     /// What the app shows at its root.
     public private(set) var root: NodeRef?
+    /// Animates a change the person sees and calls `completion` once its animation is over:
+    /// `FlowNavigationView` sets SwiftUI's `withAnimation(_:completionCriteria:_:completion:)`, so a
+    /// push or a pop takes its animation's time before the driver's next command. Without one, a
+    /// change is over at once.
+    @ObservationIgnored public var animator: (@MainActor (_ change: () -> Void, _ completion: @escaping @MainActor () -> Void) -> Void)?
     @ObservationIgnored private var nodes: [NodeRef: Node] = [:]
     @ObservationIgnored private var dismissing: Set<NodeRef> = []
     @ObservationIgnored private var waiting: [NodeRef: (content: HierarchyNode, done: @MainActor () -> Void)] = [:]
     @ObservationIgnored private var pendingDismissal: (anchor: NodeRef, done: @MainActor () -> Void)?
+    @ObservationIgnored private var pendingPresentation: (anchor: NodeRef, done: @MainActor () -> Void)?
     @ObservationIgnored private var driverStorage: NavigationDriver?
 
     /// Shows a model host: its navigation is the state from now on.
@@ -102,7 +143,7 @@ public final class NavigationModel: NavigationPlatform {
         guard let node = nodes[.container(stack)], let first = node.children.first, Array(node.children.dropFirst()) != path else { return }
         let entries = [first] + path
         for gone in node.children where !entries.contains(gone) { remove(gone) }
-        for added in entries where nodes[added] == nil { nodes[added] = Node(bare(added)) }
+        for added in entries where nodes[added] == nil { nodes[added] = Node(bare(added), owner: self) }
         node.children = entries
         driver.userWentBack(in: stack, showing: entries)
     }
@@ -145,7 +186,7 @@ public final class NavigationModel: NavigationPlatform {
         dismissing.remove(anchor)
         if let waiter = waiting.removeValue(forKey: anchor) {
             present(waiter.content, over: anchor)
-            waiter.done()
+            pendingPresentation = (anchor, waiter.done)
         }
         if let pending = pendingDismissal, pending.anchor == anchor {
             pendingDismissal = nil
@@ -153,24 +194,43 @@ public final class NavigationModel: NavigationPlatform {
         }
     }
 
+    /// SwiftUI shows a node's sheet (its content's `onAppear`): an animated presentation is over,
+    /// and the driver goes on. Until then nothing takes the sheet away, since SwiftUI calls
+    /// `onDismiss` only for a sheet it has shown.
+    public func sheetDidAppear(over anchor: NodeRef) {
+        guard let pending = pendingPresentation, pending.anchor == anchor else { return }
+        pendingPresentation = nil
+        pending.done()
+    }
+
     // MARK: NavigationPlatform
 
     /// Makes a command on the state; a dismissal completes once SwiftUI has taken the sheet away,
-    /// a presentation over a sheet still leaving once it is gone, everything else at once.
+    /// an animated presentation once SwiftUI shows it (after the sheet it replaces is gone), an
+    /// animated push or pop once the ``animator`` says its animation is over, everything else at
+    /// once.
     public func run(_ command: NavigationCommand, done: @escaping @MainActor () -> Void) {
         switch command {
         case .setRoot(let content):
             if let root { remove(root) }
             if let content { build(content) }
             root = content?.ref
-        case .setEntries(let stack, let kept, let added, _):
+        case .setEntries(let stack, let kept, let added, let animated):
+            if animated, let animator {
+                animator({ replaceChildren(of: .container(stack), keeping: kept, adding: added) }, done)
+                return
+            }
             replaceChildren(of: .container(stack), keeping: kept, adding: added)
-        case .present(let content, let anchor, _):
+        case .present(let content, let anchor, let animated):
             if dismissing.contains(anchor) {
                 waiting[anchor] = (content, done)
                 return
             }
             present(content, over: anchor)
+            if animated {
+                pendingPresentation = (anchor, done)
+                return
+            }
         case .dismiss(let anchor, _):
             guard let node = nodes[anchor], let shown = node.presented else { break }
             remove(shown)
@@ -225,7 +285,7 @@ public final class NavigationModel: NavigationPlatform {
     }
 
     private func build(_ content: HierarchyNode) {
-        nodes[content.ref] = Node(content)
+        nodes[content.ref] = Node(content, owner: self)
         for child in content.children { build(child) }
     }
 

@@ -4,25 +4,31 @@
     import SwiftUI
 
     /// Shows a ``NavigationModel`` with SwiftUI's containers: `NavigationStack(path:)` for a stack,
-    /// `TabView(selection:)` for a tab group, `.sheet(item:)` for what a screen presents.
+    /// `TabView(selection:)` for a tab group, `.sheet(item:)` for what any node presents.
+    ///
+    /// Make the model once, where the app's state lives, never in a view's body or as a `@State`
+    /// default of a view that is made again and again:
     ///
     /// ```swift
-    /// @State private var navigation = NavigationModel(showing: host)
+    /// @main
+    /// struct ShopApp: App {
+    ///     @State private var navigation = NavigationModel(showing: Shop.host)
     ///
-    /// var body: some Scene {
-    ///     WindowGroup {
-    ///         FlowNavigationView(navigation) { screen in
-    ///             switch screen {
-    ///             case let catalog as CatalogScreen: CatalogView(screen: catalog)
-    ///             default: Text(screen.displayName)
+    ///     var body: some Scene {
+    ///         WindowGroup {
+    ///             FlowNavigationView(navigation) { screen in
+    ///                 switch screen {
+    ///                 case let catalog as CatalogScreen: CatalogView(screen: catalog)
+    ///                 default: Text(screen.displayName)
+    ///                 }
     ///             }
     ///         }
     ///     }
     /// }
     /// ```
     ///
-    /// This layer is compiled on Apple platforms only; the state it binds to, and every decision
-    /// behind it, are FlowSwiftUI's and FlowPlatform's, tested on every platform.
+    /// Every decision is ``NavigationModel``'s and FlowPlatform's, tested on every platform against
+    /// ``SimulatedSwiftUI``; this layer only binds SwiftUI's views to the model's state.
     @MainActor
     public struct FlowNavigationView<ScreenView: View>: View {
         private let navigation: NavigationModel
@@ -35,13 +41,20 @@
         }
 
         public var body: some View {
-            if let root = navigation.root {
-                NodeView(navigation: navigation, ref: root, screenView: screenView)
+            Group {
+                if let root = navigation.root {
+                    NodeView(navigation: navigation, ref: root, screenView: screenView).id(root)
+                }
+            }
+            .onAppear {
+                navigation.animator = { change, completion in
+                    withAnimation(.default, completionCriteria: .logicallyComplete, change) { completion() }
+                }
             }
         }
     }
 
-    /// One node: a screen with its sheet, a stack or a tab group.
+    /// One node, if it is shown.
     @MainActor
     struct NodeView<ScreenView: View>: View {
         let navigation: NavigationModel
@@ -50,65 +63,71 @@
 
         var body: some View {
             if let node = navigation.node(ref) {
-                switch node.kind {
-                case .screen:
-                    screen(node)
-                case .stack(let id):
-                    NavigationStack(
-                        path: Binding(
-                            get: { navigation.path(of: id) },
-                            set: { navigation.setPath($0, of: id) }
-                        )
-                    ) {
-                        if let first = node.children.first {
-                            // Destinations are declared inside the stack, on its root view.
-                            NodeView(navigation: navigation, ref: first, screenView: screenView)
-                                .navigationDestination(for: NodeRef.self) { entry in
-                                    NodeView(navigation: navigation, ref: entry, screenView: screenView)
-                                }
-                        }
-                    }
-                case .tabs(let id, let items, _):
-                    TabView(
-                        selection: Binding(
-                            get: { navigation.selectedTab(of: id) },
-                            set: { navigation.setSelectedTab($0, of: id) }
-                        )
-                    ) {
-                        ForEach(Array(node.children.enumerated()), id: \.element) { index, tab in
-                            NodeView(navigation: navigation, ref: tab, screenView: screenView)
-                                .tabItem { Text(items.indices.contains(index) ? items[index].title : "") }
-                                .tag(index)
-                        }
-                    }
-                }
-            }
-        }
-
-        /// A screen, the screens it contains, and its sheet.
-        private func screen(_ node: NavigationModel.Node) -> some View {
-            VStack(spacing: 0) {
-                if let screen = navigation.screen(ref) { screenView(screen) }
-                ForEach(node.children, id: \.self) { child in
-                    NodeView(navigation: navigation, ref: child, screenView: screenView)
-                }
-            }
-            .sheet(
-                item: Binding(
-                    get: { navigation.presented(by: ref).map(Presented.init) },
-                    set: { navigation.setPresented($0?.ref, by: ref) }
-                ),
-                onDismiss: { navigation.sheetDidDismiss(over: ref) }
-            ) { presented in
-                NodeView(navigation: navigation, ref: presented.ref, screenView: screenView)
-                    .interactiveDismissDisabled(!navigation.allowsSwipeDown(presented.ref))
+                NodeContent(navigation: navigation, node: node, screenView: screenView)
             }
         }
     }
 
-    /// A presented node as `.sheet(item:)` wants it.
-    struct Presented: Identifiable {
-        let ref: NodeRef
-        var id: NodeRef { ref }
+    /// A screen with the screens it contains, a stack or a tab group, and its sheet.
+    @MainActor
+    struct NodeContent<ScreenView: View>: View {
+        let navigation: NavigationModel
+        @Bindable var node: NavigationModel.Node
+        let screenView: (any Screen) -> ScreenView
+
+        var body: some View {
+            content
+                .sheet(item: $node.sheet, onDismiss: { [navigation, ref = node.ref] in navigation.sheetDidDismiss(over: ref) }) { sheet in
+                    NodeView(navigation: navigation, ref: sheet.ref, screenView: screenView)
+                        .interactiveDismissDisabled(!navigation.allowsSwipeDown(sheet.ref))
+                        .onAppear { [navigation, ref = node.ref] in navigation.sheetDidAppear(over: ref) }
+                }
+        }
+
+        @ViewBuilder private var content: some View {
+            switch node.kind {
+            case .screen:
+                VStack(spacing: 0) {
+                    if let screen = navigation.screen(node.ref) {
+                        screenView(screen).navigationBarBackButtonHidden(!screen.allowsInteractiveBack)
+                    }
+                    ForEach(node.children, id: \.self) { child in
+                        NodeView(navigation: navigation, ref: child, screenView: screenView)
+                    }
+                }
+            case .stack:
+                NavigationStack(path: $node.path) {
+                    if let first = node.children.first {
+                        // Destinations are declared inside the stack, on its root view.
+                        NodeView(navigation: navigation, ref: first, screenView: screenView)
+                            .id(first)
+                            .navigationDestination(for: NodeRef.self) { entry in
+                                NodeView(navigation: navigation, ref: entry, screenView: screenView)
+                            }
+                    }
+                }
+            case .tabs(_, let items, _):
+                TabView(selection: $node.selection) {
+                    ForEach(Array(node.children.enumerated()), id: \.element) { index, tab in
+                        NodeView(navigation: navigation, ref: tab, screenView: screenView)
+                            .tabItem { TabLabel(item: items.indices.contains(index) ? items[index] : TabItem(title: "")) }
+                            .tag(index)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A tab's title with its image, when it has one.
+    struct TabLabel: View {
+        let item: TabItem
+
+        var body: some View {
+            if let image = item.image {
+                Label(item.title, image: image)
+            } else {
+                Text(item.title)
+            }
+        }
     }
 #endif

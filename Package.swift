@@ -25,6 +25,10 @@ import PackageDescription
 
 let package = Package(
     name: "FlowKit",
+    // The lowest systems the code needs: Observation (`@Observable`, FlowSwiftUI's model and
+    // FlowCoordinator's ModelObserver) needs iOS 17 and macOS 14, and Synchronization's `Atomic`
+    // (ModelObserver) iOS 18 and macOS 15. Linux needs no declaration.
+    platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "flow-demo", targets: ["FlowDemo"]),
         .library(name: "FlowKernel", targets: ["FlowKernel"]),

@@ -13,7 +13,7 @@ let flowKit: [Target.Dependency] = [
 
 let package = Package(
     name: "FlowKitBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "FlowKit", path: ".."),
         // The anchor the registry is compared with: a dependency-injection container users know.

@@ -1,16 +1,21 @@
 import FlowKernel
 import FlowTestKit
+import Foundation
 import ShopApp
 import Testing
 
 @MainActor
 @Suite("Shop session: the gesture law")
 struct ShopGestureLawTests {
+    /// `swift test` checks 300 seeds per strategy; `FLOWKIT_GESTURE_LAW_SEEDS=<count>` checks
+    /// another count (CI's `.ci/fuzz` 1,000).
+    nonisolated static var seeds: Int { ProcessInfo.processInfo.environment["FLOWKIT_GESTURE_LAW_SEEDS"].flatMap(Int.init) ?? 300 }
+
     @Test("The shop follows random gestures between its screens' actions, in every strategy", arguments: Strategy.allCases)
     func gestureLaw(_ strategy: Strategy) {
         var session: ShopSession?
         GestureLaws.check(
-            seeds: 1...1_000, steps: 16,
+            seeds: 1...UInt64(Self.seeds), steps: 16,
             start: {
                 let started = try ShopSession(strategy: strategy)
                 session = started

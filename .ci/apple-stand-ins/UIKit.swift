@@ -1,0 +1,142 @@
+// A stand-in for UIKit: the declarations FlowUIKit's UIKit layer uses, as Apple documents them
+// (isolation, Sendable-ness of closures, optionality), with no behaviour. CI compiles
+// Modules/FlowUIKit/UIKit against it to check signatures; it checks nothing at run time.
+// Delegate methods the adapter implements are required here, so a mistyped one fails.
+@_exported import Foundation
+
+@MainActor open class UIResponder: NSObject {
+    open var next: UIResponder? { nil }
+}
+
+@MainActor open class UIView: UIResponder {
+    open var window: UIWindow? { nil }
+    open var subviews: [UIView] { [] }
+    open var accessibilityIdentifier: String?
+    open var translatesAutoresizingMaskIntoConstraints = true
+    open var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide() }
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
+    open func addSubview(_ view: UIView) {}
+    open func removeFromSuperview() {}
+}
+
+@MainActor open class UIWindow: UIView {
+    open var rootViewController: UIViewController?
+    open func makeKeyAndVisible() {}
+}
+
+@MainActor open class UIStackView: UIView {
+    open var axis: NSLayoutConstraint.Axis = .horizontal
+    open func addArrangedSubview(_ view: UIView) {}
+}
+
+@MainActor open class UILayoutGuide: NSObject {
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
+}
+
+open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { NSLayoutConstraint() }
+}
+open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+
+open class NSLayoutConstraint: NSObject {
+    public enum Axis: Int, Sendable { case horizontal, vertical }
+    open class func activate(_ constraints: [NSLayoutConstraint]) {}
+}
+
+@MainActor open class UIImage: NSObject {
+    public init?(named name: String) {}
+}
+
+@MainActor open class UIBarItem: NSObject {}
+
+@MainActor open class UITabBarItem: UIBarItem {
+    public init(title: String?, image: UIImage?, selectedImage: UIImage?) {}
+}
+
+@MainActor open class UINavigationItem: NSObject {
+    open var hidesBackButton = false
+}
+
+@MainActor public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
+    var isCancelled: Bool { get }
+}
+
+@MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    @discardableResult
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool
+}
+
+@MainActor open class UIViewController: UIResponder {
+    public override init() {}
+    open var view: UIView! { UIView() }
+    open var viewIfLoaded: UIView? { nil }
+    open var navigationItem: UINavigationItem { UINavigationItem() }
+    open var tabBarItem: UITabBarItem!
+    open var parent: UIViewController? { nil }
+    open var children: [UIViewController] { [] }
+    open var presentedViewController: UIViewController? { nil }
+    open var presentingViewController: UIViewController? { nil }
+    open var presentationController: UIPresentationController? { nil }
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
+    open func addChild(_ childController: UIViewController) {}
+    open func removeFromParent() {}
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+}
+
+@MainActor open class UIGestureRecognizer: NSObject {
+    weak open var delegate: (any UIGestureRecognizerDelegate)?
+    open var view: UIView? { nil }
+}
+
+@MainActor public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+}
+
+@MainActor public protocol UINavigationControllerDelegate: NSObjectProtocol {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+@MainActor open class UINavigationController: UIViewController {
+    open var viewControllers: [UIViewController] = []
+    weak open var delegate: (any UINavigationControllerDelegate)?
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
+    @available(iOS 26.0, *)
+    open var interactiveContentPopGestureRecognizer: UIGestureRecognizer? { nil }
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
+}
+
+@MainActor public protocol UITabBarControllerDelegate: NSObjectProtocol {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+}
+
+@MainActor open class UITabBarController: UIViewController {
+    open var viewControllers: [UIViewController]?
+    open var selectedIndex = 0
+    weak open var delegate: (any UITabBarControllerDelegate)?
+    open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {}
+}
+
+@MainActor public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+}
+
+@MainActor open class UIPresentationController: NSObject {
+    open var presentedViewController: UIViewController { UIViewController() }
+    weak open var delegate: (any UIAdaptivePresentationControllerDelegate)?
+}

@@ -55,3 +55,10 @@ extension Hierarchy {
         return root.map(count) ?? 0
     }
 }
+
+/// A screen that refuses the person's gestures the platform's own way: no back, no swipe down.
+@MainActor
+final class Pinned: Screen {
+    var allowsInteractiveBack: Bool { false }
+    var allowsInteractiveDismissal: Bool { false }
+}

@@ -6,13 +6,6 @@ import Testing
 
 @testable import FlowUIKit
 
-/// A screen whose back and swipe down the platform's own controls do not offer.
-@MainActor
-private final class Locked: Screen {
-    var allowsInteractiveBack: Bool { false }
-    var allowsInteractiveDismissal: Bool { false }
-}
-
 /// What a review of the UIKit adapter against Apple's documented behaviour found, each pinned by
 /// the behaviour UIKit's containers have, so that it fails without its fix.
 @MainActor
@@ -94,11 +87,11 @@ struct UIKitFindingsTests {
     }
 
     @Test func aScreenThatForbidsGoingBackShowsNoBackButton() throws {
-        let locked = Locked()
+        let pinned = Pinned()
         let rig = try Rig(.stack("main", [.screen(welcome)]))
-        try rig.model.push(locked, onto: "main")
+        try rig.model.push(pinned, onto: "main")
         rig.platform.settle()
-        #expect(rig.platform.controller(for: .of(locked))?.hidesBackButton == true)
+        #expect(rig.platform.controller(for: .of(pinned))?.hidesBackButton == true)
         #expect(rig.platform.controller(for: .of(welcome))?.hidesBackButton == false)
         _ = (rig.commands(), rig.lines())
         rig.platform.tapBack(in: "main")
@@ -108,16 +101,16 @@ struct UIKitFindingsTests {
     }
 
     @Test func askingWhetherASheetMayGoReportsNothingAndATriedSwipeReportsTheRefusal() throws {
-        let locked = Locked()
+        let pinned = Pinned()
         let rig = try Rig(.stack("main", [.screen(welcome)]))
-        try rig.model.present(.screen(locked), over: .of(welcome))
+        try rig.model.present(.screen(pinned), over: .of(welcome))
         rig.platform.settle()
         _ = rig.lines()
         #expect(rig.platform.askMayDismissSheet() == false)
         #expect(rig.platform.askMayDismissSheet() == false)
         #expect(rig.lines().isEmpty, "UIKit may ask at any time; asking is not the person's gesture")
         #expect(rig.platform.beginSheetSwipe() == false)
-        #expect(rig.lines() == ["(user) refuse swipe down Locked: Locked does not allow being swiped down"])
+        #expect(rig.lines() == ["(user) refuse swipe down Pinned: Pinned does not allow being swiped down"])
         #expect(rig.agrees, "\(rig.state)")
     }
 

@@ -5,13 +5,6 @@ import FlowTestKit
 import FlowUIKit
 import Testing
 
-/// Screens that refuse the person's gestures the platform's own way.
-@MainActor
-private final class Pinned: Screen {
-    var allowsInteractiveBack: Bool { false }
-    var allowsInteractiveDismissal: Bool { false }
-}
-
 @MainActor
 @Suite("The person's gestures on UIKit's containers")
 struct UserGestureTests {

@@ -103,7 +103,8 @@ public final class UIKitAdapter<System: ViewControllerSystem>: NavigationPlatfor
                 done()
             }
         case .present(let content, let anchor, let animated):
-            guard let over = controllers[anchor], let presenter = presentationSource(for: over) else { return done() }
+            guard let over = controllers[anchor] else { return done() }
+            let presenter = presentationSource(for: over)
             let presented = build(content, into: nil)
             presentations[anchor] = presented
             system.present(presented, from: presenter, animated: animated) { done() }
@@ -342,13 +343,11 @@ public final class UIKitAdapter<System: ViewControllerSystem>: NavigationPlatfor
     }
 
     /// Where UIKit can present over a view controller: itself, or its nearest ancestor in the
-    /// window, or what that already presents, top-most.
-    private func presentationSource(for controller: Controller) -> Controller? {
+    /// window (else its outermost one, whose view UIKit is about to put there), then what that
+    /// already presents, top-most.
+    private func presentationSource(for controller: Controller) -> Controller {
         var source = controller
-        while !system.isInWindow(source) {
-            guard let parent = system.parent(of: source) else { return nil }
-            source = parent
-        }
+        while !system.isInWindow(source), let parent = system.parent(of: source) { source = parent }
         while let above = system.presented(by: source) { source = above }
         return source
     }

@@ -215,7 +215,8 @@ public final class UIKitAdapter<System: ViewControllerSystem>: NavigationPlatfor
         }
         entries[id] = now
         // What left is let go of before the driver hears of it: an entry it puts back is built anew.
-        for gone in before where !now.contains(where: { $0 === gone }) { forget(gone) }
+        let staying = Set(now.map(ObjectIdentifier.init))
+        for gone in before where !staying.contains(ObjectIdentifier(gone)) { forget(gone) }
         driver?.userWentBack(in: stack, showing: now.compactMap(node(of:)))
     }
 

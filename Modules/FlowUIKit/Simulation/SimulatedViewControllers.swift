@@ -100,7 +100,8 @@ final class SimulatedContainers: ViewControllerSystem {
             if entry.kind == .tabBar { advisories.append("a navigation controller should not contain a tab bar controller") }
         }
         let changesTop = navigation.entries.last !== entries.last
-        for gone in navigation.entries where !entries.contains(where: { $0 === gone }) { gone.parent = nil }
+        let staying = Set(entries.map(ObjectIdentifier.init))
+        for gone in navigation.entries where !staying.contains(ObjectIdentifier(gone)) { gone.parent = nil }
         navigation.entries = entries
         for entry in entries { entry.parent = navigation }
         if changesTop { adapter?.navigationWillShow(navigation) }
@@ -161,7 +162,8 @@ final class SimulatedContainers: ViewControllerSystem {
 
     func setTabs(_ tabs: [SimulatedViewController], items: [TabItem], of tabBar: SimulatedViewController) {
         for tab in tabs { if let refusal = adoptionRefusal(of: tab, by: tabBar) { return refuse(refusal) } }
-        for gone in tabBar.tabs where !tabs.contains(where: { $0 === gone }) { gone.parent = nil }
+        let staying = Set(tabs.map(ObjectIdentifier.init))
+        for gone in tabBar.tabs where !staying.contains(ObjectIdentifier(gone)) { gone.parent = nil }
         tabBar.tabs = tabs
         tabBar.tabItems = Array(items.prefix(tabs.count))
         for tab in tabs { tab.parent = tabBar }

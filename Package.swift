@@ -14,14 +14,20 @@ import PackageDescription
 //   FlowRouter   type-matched input/output routing with OneOf2...OneOf8 (StoryFlow's model)
 //   FlowRecording  journeys recorded as the person makes them (actions, gestures, links), to replay as tests
 //   FlowLinks    deep links: typed patterns matched in a tree, guards that allow, refuse, redirect or defer
-//   FlowLogging  every event to swift-log: the one library with a dependency
+//   FlowLogging  every event to swift-log (depends on swift-log)
 //   FlowPlatform the platform-neutral core of the real hosts: a driver that brings a platform to the model
 //   FlowUIKit    UIKit's containers driven by FlowPlatform (the UIKit layer builds on Apple platforms only)
 //   FlowSwiftUI  an @Observable navigation model SwiftUI binds to (the views build on Apple platforms only)
 //   FlowWeb      flows as web pages: the browser's history as a platform, sessions, forms, no server
-//   FlowWebServer  a FlowWeb site served over HTTP by Hummingbird 2
+//   FlowWebServer  a FlowWeb site served over HTTP by Hummingbird 2 (with the `WebServer` trait)
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel only.
+//
+// Dependencies: FlowLogging depends on swift-log; FlowWebServer on Hummingbird, but only with the
+// `WebServer` trait on. The trait is off by default, so `swift run flow-demo`, `swift test` and an
+// app that takes the strategies resolve and compile no server package. Serve the shop with
+// `swift run --traits WebServer flow-demo serve`; an app that serves its flows asks for the trait
+// on its package line: `.package(url: ..., from: ..., traits: ["WebServer"])`.
 
 let package = Package(
     name: "FlowKit",
@@ -48,14 +54,21 @@ let package = Package(
         .library(name: "FlowWeb", targets: ["FlowWeb"]),
         .library(name: "FlowWebServer", targets: ["FlowWebServer"]),
     ],
+    traits: [
+        .trait(
+            name: "WebServer",
+            description: "FlowWebServer serves FlowWeb sites over HTTP with Hummingbird, and `flow-demo serve` serves the shop."
+        )
+    ],
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // FlowLogging only: the one library product that depends on anything.
+        // FlowLogging only.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`, which CI runs on every library product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // FlowWebServer only: the HTTP server that serves flows as web pages.
+        // FlowWebServer only, with the `WebServer` trait: the HTTP server that serves flows as web
+        // pages. Without the trait it is neither resolved nor compiled.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
@@ -74,7 +87,8 @@ let package = Package(
         .target(name: "FlowSwiftUI", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowSwiftUI"),
         .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowWeb"),
         .target(
-            name: "FlowWebServer", dependencies: ["FlowWeb", .product(name: "Hummingbird", package: "hummingbird")],
+            name: "FlowWebServer",
+            dependencies: ["FlowWeb", .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebServer"]))],
             path: "Modules/FlowWebServer"),
         .target(
             name: "FlowLogging",

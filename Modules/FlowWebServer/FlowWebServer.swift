@@ -1,82 +1,86 @@
-import FlowWeb
-import Hummingbird
+// The server is compiled with the package's `WebServer` trait only, so that a build that does not
+// serve pages resolves and compiles no server package: without the trait this module is empty.
+#if WebServer
+    import FlowWeb
+    import Hummingbird
 
-/// Serves a ``/FlowWeb/FlowSite`` over HTTP with Hummingbird 2: each request is read into a
-/// ``/FlowWeb/WebRequest``, answered by the site on the main actor, and written back with the
-/// site's security headers.
-///
-/// The server decides nothing: what a request means, which session it belongs to and what it may
-/// do are the site's, tested without a socket.
-public enum FlowWebServer {
-    /// A Hummingbird application serving a site on an address.
+    /// Serves a ``/FlowWeb/FlowSite`` over HTTP with Hummingbird 2: each request is read into a
+    /// ``/FlowWeb/WebRequest``, answered by the site on the main actor, and written back with the
+    /// site's security headers.
     ///
-    /// - Parameters:
-    ///   - site: The site to serve.
-    ///   - host: The address to listen on: `127.0.0.1` (the default) serves this machine only.
-    ///   - port: The port; `0` lets the system choose one, which `onRunning` is told.
-    ///   - onRunning: Called once the server listens, with its port.
-    public static func application(
-        serving site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
-        Application(
-            router: router(serving: site),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "FlowKit"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }
-        )
-    }
+    /// The server decides nothing: what a request means, which session it belongs to and what it may
+    /// do are the site's, tested without a socket.
+    public enum FlowWebServer {
+        /// A Hummingbird application serving a site on an address.
+        ///
+        /// - Parameters:
+        ///   - site: The site to serve.
+        ///   - host: The address to listen on: `127.0.0.1` (the default) serves this machine only.
+        ///   - port: The port; `0` lets the system choose one, which `onRunning` is told.
+        ///   - onRunning: Called once the server listens, with its port.
+        public static func application(
+            serving site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        ) -> some ApplicationProtocol {
+            Application(
+                router: router(serving: site),
+                configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "FlowKit"),
+                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }
+            )
+        }
 
-    /// Serves a site until the process is asked to stop (SIGINT or SIGTERM), then finishes the
-    /// requests under way and returns.
-    ///
-    /// - Parameters:
-    ///   - site: The site to serve.
-    ///   - host: The address to listen on: `127.0.0.1` (the default) serves this machine only.
-    ///   - port: The port; `0` lets the system choose one, which `onRunning` is told.
-    ///   - onRunning: Called once the server listens, with its port.
-    public static func serve(
-        _ site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) async throws {
-        try await application(serving: site, host: host, port: port, onRunning: onRunning).runService()
-    }
+        /// Serves a site until the process is asked to stop (SIGINT or SIGTERM), then finishes the
+        /// requests under way and returns.
+        ///
+        /// - Parameters:
+        ///   - site: The site to serve.
+        ///   - host: The address to listen on: `127.0.0.1` (the default) serves this machine only.
+        ///   - port: The port; `0` lets the system choose one, which `onRunning` is told.
+        ///   - onRunning: Called once the server listens, with its port.
+        public static func serve(
+            _ site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        ) async throws {
+            try await application(serving: site, host: host, port: port, onRunning: onRunning).runService()
+        }
 
-    /// A router that hands every `GET`, `HEAD` and `POST` to a site; any other method is refused
-    /// by the router.
-    public static func router(serving site: FlowSite) -> Router<BasicRequestContext> {
-        let router = Router()
-        let limit = site.limits.maximumBodyBytes
-        let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            let method: WebRequest.Method? =
-                switch request.method {
-                case .get: .get
-                case .head: .head
-                case .post: .post
-                default: nil
+        /// A router that hands every `GET`, `HEAD` and `POST` to a site; any other method is refused
+        /// by the router.
+        public static func router(serving site: FlowSite) -> Router<BasicRequestContext> {
+            let router = Router()
+            let limit = site.limits.maximumBodyBytes
+            let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+                let method: WebRequest.Method? =
+                    switch request.method {
+                    case .get: .get
+                    case .head: .head
+                    case .post: .post
+                    default: nil
+                    }
+                let body: String
+                do {
+                    body = String(buffer: try await request.body.collect(upTo: limit))
+                } catch {
+                    return response(await site.respond(to: WebRequest(method, request.uri.path, body: String(repeating: " ", count: limit + 1))))
                 }
-            let body: String
-            do {
-                body = String(buffer: try await request.body.collect(upTo: limit))
-            } catch {
-                return response(await site.respond(to: WebRequest(method, request.uri.path, body: String(repeating: " ", count: limit + 1))))
+                let webRequest = WebRequest(
+                    method, request.uri.path, body: body, sessionToken: request.cookies[FlowSite.cookieName]?.value,
+                    isCrossSite: request.headers[.init("Sec-Fetch-Site")!] == "cross-site")
+                return response(await site.respond(to: webRequest))
             }
-            let webRequest = WebRequest(
-                method, request.uri.path, body: body, sessionToken: request.cookies[FlowSite.cookieName]?.value,
-                isCrossSite: request.headers[.init("Sec-Fetch-Site")!] == "cross-site")
-            return response(await site.respond(to: webRequest))
+            for path in ["/", "**"] {
+                router.get(RouterPath(path), use: respond)
+                router.head(RouterPath(path), use: respond)
+                router.post(RouterPath(path), use: respond)
+            }
+            return router
         }
-        for path in ["/", "**"] {
-            router.get(RouterPath(path), use: respond)
-            router.head(RouterPath(path), use: respond)
-            router.post(RouterPath(path), use: respond)
-        }
-        return router
-    }
 
-    private static func response(_ answer: WebResponse) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = answer.contentType
-        for (name, value) in WebResponse.securityHeaders { headers[.init(name)!] = value }
-        if let location = answer.location { headers[.location] = location }
-        if let cookie = answer.setCookie { headers[.setCookie] = cookie }
-        return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
+        private static func response(_ answer: WebResponse) -> Response {
+            var headers = HTTPFields()
+            headers[.contentType] = answer.contentType
+            for (name, value) in WebResponse.securityHeaders { headers[.init(name)!] = value }
+            if let location = answer.location { headers[.location] = location }
+            if let cookie = answer.setCookie { headers[.setCookie] = cookie }
+            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
+        }
     }
-}
+#endif

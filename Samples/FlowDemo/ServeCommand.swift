@@ -1,8 +1,11 @@
 import ArgumentParser
 import FlowWeb
-import FlowWebServer
 import Foundation
 import ShopApp
+
+#if WebServer
+    import FlowWebServer
+#endif
 
 /// `flow-demo serve`: the shop as web pages, a session per visitor, on this machine.
 struct ServeCommand: ParsableCommand {
@@ -33,26 +36,45 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        // ArgumentParser runs a synchronous command on the main thread; the sessions live on the
-        // main actor, whose queue `dispatchMain` runs from here on.
-        let strategy = strategy
-        let site = MainActor.assumeIsolated {
-            let site = ShopWeb.site(strategy)
-            site.exposesState = exposeState
-            return site
-        }
-        let (host, port) = (host, port)
-        Task {
-            do {
-                try await FlowWebServer.serve(site, host: host, port: port) { port in
-                    FileHandle.standardOutput.write(Data("Serving the shop (\(strategy.rawValue)) at http://\(host):\(port)/ — stop with Ctrl-C.\n".utf8))
-                }
-                Foundation.exit(0)
-            } catch {
-                FileHandle.standardError.write(Data("flow-demo serve: \(error)\n".utf8))
-                Foundation.exit(1)
-            }
-        }
-        dispatchMain()
+        #if WebServer
+            try serve()
+        #else
+            // The light default build compiles no server: say how to get one, and fail.
+            FileHandle.standardError.write(Data((Self.withoutServer + "\n").utf8))
+            throw ExitCode.failure
+        #endif
     }
+
+    /// What `serve` says in a build without the `WebServer` trait.
+    static let withoutServer = """
+        flow-demo serve: this flow-demo was built without its web server, which the package's \
+        `WebServer` trait adds. Build and serve with:
+          swift run --traits WebServer flow-demo serve --strategy stack
+        """
+
+    #if WebServer
+        private func serve() throws {
+            // ArgumentParser runs a synchronous command on the main thread; the sessions live on the
+            // main actor, whose queue `dispatchMain` runs from here on.
+            let strategy = strategy
+            let site = MainActor.assumeIsolated {
+                let site = ShopWeb.site(strategy)
+                site.exposesState = exposeState
+                return site
+            }
+            let (host, port) = (host, port)
+            Task {
+                do {
+                    try await FlowWebServer.serve(site, host: host, port: port) { port in
+                        FileHandle.standardOutput.write(Data("Serving the shop (\(strategy.rawValue)) at http://\(host):\(port)/ — stop with Ctrl-C.\n".utf8))
+                    }
+                    Foundation.exit(0)
+                } catch {
+                    FileHandle.standardError.write(Data("flow-demo serve: \(error)\n".utf8))
+                    Foundation.exit(1)
+                }
+            }
+            dispatchMain()
+        }
+    #endif
 }

@@ -80,6 +80,19 @@ struct FlowDemoCLITests {
         #expect(try FlowDemo.run(["run", "--help"]).stdout.contains("--script <actions>"))
     }
 
+    #if !WebServer
+        /// The light default build has no web server: `serve` says how to get one and fails, rather
+        /// than being missing from the help or starting nothing.
+        @Test func serveWithoutTheWebServerTraitSaysHowToBuildItAndFails() throws {
+            let run = try FlowDemo.run(["serve", "--strategy", "stack"])
+            #expect(run.status == 1)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.contains("built without its web server"))
+            #expect(run.stderr.contains("swift run --traits WebServer flow-demo serve --strategy stack"))
+            #expect(try FlowDemo.run(["--help"]).stdout.contains("serve"))
+        }
+    #endif
+
     @Test("No journey places the order twice: Back after Pay never reaches Pay again", arguments: Strategy.allCases)
     func backAfterPayNeverPaysAgain(_ strategy: Strategy) throws {
         let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,add,cart,checkout,pay,:back,pay,close"])

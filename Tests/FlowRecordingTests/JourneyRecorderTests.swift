@@ -73,7 +73,7 @@ struct JourneyRecorderTests {
         let recorder = try JourneyRecorder(on: InMemoryHost())
         struct Broken: Error {}
         #expect(throws: Broken.self) { try recorder.record(.link("x")) { throw Broken() } }
-        #expect(throws: FlowError.self) { try recorder.record(.link("y")) { throw FlowError(.noRoute, "no") } }
+        #expect(throws: FlowError.self) { try recorder.record(.link("y")) { throw FlowError(FlowError.Code("noRoute"), "no") } }
         #expect(recorder.recording.steps.map(\.refusal) == ["Broken", "noRoute"])
     }
 

@@ -40,16 +40,6 @@ public protocol ChainScreen: Screen {
     func update(with context: Context)
 }
 
-extension ChainScreen {
-    /// The step's handle, by its earlier name: it holds a ``StepHandle``, not a flow. Flowter's
-    /// `Flowtable` called its property `flow`.
-    @available(*, deprecated, renamed: "step")
-    public var flow: StepHandle? {
-        get { step }
-        set { step = newValue }
-    }
-}
-
 /// The ``ChainScreen/NextContext`` of a screen that does not say what it passes on.
 public enum UndeclaredContext {}
 

@@ -44,7 +44,9 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
 extension FlowError {
     /// An open set of failure kinds.
     ///
-    /// Add a code of your own in an extension:
+    /// The kernel declares the codes every product shares; a product declares its own (FlowStack's
+    /// `noNextScreen`, FlowRouter's `noRoute` and `ambiguousRoute`, FlowRecording's
+    /// `invalidRecording`). Add a code of your own in an extension:
     ///
     /// ```swift
     /// extension FlowError.Code {
@@ -67,18 +69,12 @@ extension FlowError {
         public static let argumentTypeMismatch = Code("argumentTypeMismatch")
         /// A back request at the root, or a dismissal when nothing is presented.
         public static let nothingToGoBackTo = Code("nothingToGoBackTo")
-        /// A forward request at the end of an ordered flow.
-        public static let noNextScreen = Code("noNextScreen")
         /// A request to a flow that has already finished.
         public static let flowFinished = Code("flowFinished")
         /// A navigation request to a flow that has not been started yet.
         public static let flowNotStarted = Code("flowNotStarted")
         /// A second start of a flow that is already running.
         public static let flowAlreadyStarted = Code("flowAlreadyStarted")
-        /// A produced value that no screen handles and no screen requires.
-        public static let noRoute = Code("noRoute")
-        /// More than one screen could take a value, and nothing says which.
-        public static let ambiguousRoute = Code("ambiguousRoute")
         /// An index outside the valid range.
         public static let indexOutOfRange = Code("indexOutOfRange")
         /// A navigation request made while another one is being carried out.
@@ -100,8 +96,5 @@ extension FlowError {
         /// A saved navigation that cannot be read: malformed, too large or too deep, or of a
         /// schema version the app has no migration from (or newer than it knows).
         public static let invalidSnapshot = Code("invalidSnapshot")
-        /// A recording of a journey that cannot be read or replayed: malformed, too large, of a
-        /// newer format, or naming a step no screen offers (FlowRecording).
-        public static let invalidRecording = Code("invalidRecording")
     }
 }

@@ -25,11 +25,6 @@ public protocol InputRequiring: Routable {
     associatedtype Input
 }
 
-/// FlowRouter's earlier name for a screen it can make with `init()`, now the kernel's
-/// ``/FlowKernel/Instantiable``, which every strategy shares.
-@available(*, deprecated, renamed: "Instantiable")
-public typealias DefaultConstructible = Instantiable
-
 /// A screen that produces an output: StoryFlow's `OutputProducing`.
 /// ``produce(_:)-(Self.Output)`` routes it.
 @MainActor
@@ -57,14 +52,6 @@ extension UpdateHandling {
 public typealias InputOutput = InputRequiring & OutputProducing
 /// A screen that requires an input, produces an output and handles updates.
 public typealias InputOutputUpdate = InputOutput & UpdateHandling
-
-/// StoryFlow's name for ``InputOutput``.
-@available(*, deprecated, renamed: "InputOutput")
-public typealias IO = InputOutput
-
-/// StoryFlow's name for ``InputOutputUpdate``.
-@available(*, deprecated, renamed: "InputOutputUpdate")
-public typealias IOU = InputOutputUpdate
 
 /// What the router keeps about one screen. Screens hold it; nothing else needs to touch it.
 @MainActor

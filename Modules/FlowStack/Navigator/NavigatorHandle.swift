@@ -199,20 +199,3 @@ public protocol StackScreen: Screen {
     /// The navigator that shows this screen; set on every resolution.
     var navigator: (any NavigatorHandle)? { get set }
 }
-
-/// The earlier name of ``NavigatorHandle``, two letters away from ``StackNavigator``.
-@available(*, deprecated, renamed: "NavigatorHandle")
-public typealias StackNavigating = NavigatorHandle
-
-/// SwiftyFlow's and FlowKit's earlier name of ``StackScreen``: a screen, not a navigator.
-@available(*, deprecated, renamed: "StackScreen")
-public typealias FlowNavigator = StackScreen
-
-extension StackScreen {
-    /// The navigator that shows this screen, by SwiftyFlow's name for it.
-    @available(*, deprecated, renamed: "navigator")
-    public var navigationFlow: (any NavigatorHandle)? {
-        get { navigator }
-        set { navigator = newValue }
-    }
-}

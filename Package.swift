@@ -76,7 +76,8 @@ let package = Package(
         .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
         .target(name: "FlowRecording", dependencies: ["FlowKernel"], path: "Modules/FlowRecording"),
         .target(name: "FlowExplorer", dependencies: ["FlowKernel", "FlowStage", "FlowRecording"], path: "Modules/FlowExplorer"),
-        .target(name: "FlowTestKit", dependencies: ["FlowKernel", "FlowStage", "FlowExplorer", "FlowRecording"], path: "Modules/FlowTestKit"),
+        .target(
+            name: "FlowTestKit", dependencies: ["FlowKernel", "FlowStage", "FlowExplorer", "FlowRecording", "FlowPlatform"], path: "Modules/FlowTestKit"),
         .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
         .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
         .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),

@@ -40,15 +40,18 @@ extension FlowEventLogger {
         public static let direction = "direction"
         /// The gesture that was refused.
         public static let gesture = "gesture"
+        // A product's own event (a payload) brings its fields under their own names; FlowLinks'
+        // and FlowPlatform's are these.
+
         /// `decision`: what became of a link (`open`, `defer`, `resume`, ...).
         public static let decision = "decision"
         /// `link`: the link, as given.
         public static let link = "link"
         /// `aspect`: which part of a node a platform shows differently (`entries`, `presentation`, ...).
         public static let aspect = "aspect"
-        /// `expected`: what the model holds where a platform drifted, as a list of nodes.
+        /// `expected`: what the model holds where a platform drifted, as text: the nodes, separated by commas.
         public static let expected = "expected"
-        /// `shown`: what the platform shows where it drifted, as a list of nodes.
+        /// `shown`: what the platform shows where it drifted, as text: the nodes, separated by commas.
         public static let shown = "shown"
     }
 
@@ -94,21 +97,11 @@ extension FlowEventLogger {
         case .requestRefused(let error):
             metadata[MetadataKey.errorCode] = .string(error.code.name)
             metadata[MetadataKey.reason] = .string(error.message)
-        case .contextPassed(let type, let screen):
+        case .delivered(let type, let screens, _):
             metadata[MetadataKey.valueType] = .string(type.name)
-            metadata.describe(.screen(screen))
-        case .updateDelivered(let type, let screens):
-            metadata[MetadataKey.valueType] = .string(type.name)
-            metadata.describe(list: screens.map(NodeRef.screen))
-        case .linkDecided(let decision, let link, let reason):
-            metadata[MetadataKey.decision] = .string(decision)
-            metadata[MetadataKey.link] = .string(link)
-            if !reason.isEmpty { metadata[MetadataKey.reason] = .string(reason) }
-        case .drifted(let drift):
-            if let node = drift.node { metadata.describe(node) }
-            metadata[MetadataKey.aspect] = .string(drift.aspect.rawValue)
-            metadata[MetadataKey.expected] = .array(drift.expected.map { .string($0.description) })
-            metadata[MetadataKey.shown] = .array(drift.shown.map { .string($0.description) })
+            if screens.count == 1 { metadata.describe(.screen(screens[0])) } else { metadata.describe(list: screens.map(NodeRef.screen)) }
+        case .payload(let payload):
+            for (name, value) in payload.value.fields { metadata[name] = .string(value) }
         case .note:
             break
         }
@@ -162,10 +155,8 @@ extension FlowEvent.Change {
         case .gestureRefused: "gestureRefused"
         case .guardRefused: "guardRefused"
         case .requestRefused: "requestRefused"
-        case .contextPassed: "contextPassed"
-        case .updateDelivered: "updateDelivered"
-        case .linkDecided: "linkDecided"
-        case .drifted: "drifted"
+        case .delivered(_, _, let delivery): delivery.kind
+        case .payload(let payload): payload.kind
         case .note: "note"
         }
     }

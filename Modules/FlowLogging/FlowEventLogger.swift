@@ -55,7 +55,8 @@ extension FlowEventLogger {
         public var refusal: Logger.Level
         /// A strategy's inner step: a context passed, an update delivered, a note of your own.
         public var detail: Logger.Level
-        /// A platform that showed something other than its model (``/FlowKernel/HostDrift``): a bug
+        /// A fault a product reports (``/FlowKernel/FlowEvent/Significance/fault``), such as a
+        /// platform that showed something other than its model (FlowPlatform's `HostDrift`): a bug
         /// in an adapter or in code that moves the platform's containers behind its back.
         public var drift: Logger.Level
 
@@ -85,9 +86,14 @@ extension FlowEventLogger {
             switch event.change {
             case .flowStarted, .flowCompleted, .flowCancelled: lifecycle
             case .gestureRefused, .guardRefused, .requestRefused: refusal
-            case .linkDecided(let decision, _, _): decision == "refuse" ? refusal : lifecycle
-            case .contextPassed, .updateDelivered, .note: detail
-            case .drifted: drift
+            case .delivered, .note: detail
+            case .payload(let payload):
+                switch payload.value.significance {
+                case .detail: detail
+                case .lifecycle: lifecycle
+                case .refusal: refusal
+                case .fault: drift
+                }
             case .rootReplaced, .pushed, .popped, .stackReplaced, .presented, .dismissed,
                 .tabSelected, .tabInserted, .tabRemoved, .childAdded, .childRemoved:
                 event.origin.isFlow ? flowChange : userChange

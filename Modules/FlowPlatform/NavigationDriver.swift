@@ -19,7 +19,7 @@ import FlowKernel
 ///
 /// After every command and report the driver compares what the platform says it shows with what it
 /// expects; a difference is reported to the model's observers as
-/// ``/FlowKernel/FlowEvent/Change/drifted(_:)`` and then corrected, never left to grow.
+/// a ``HostDrift`` event (``/FlowKernel/FlowEvent/Change/payload(_:)``) and then corrected, never left to grow.
 @MainActor
 public final class NavigationDriver {
     /// The host the flows run on, which the platform shows.
@@ -297,7 +297,7 @@ public final class NavigationDriver {
     /// platform shows as what it shows, and let the planner bring it back to the model.
     private func drifted(_ aspect: HostDrift.Aspect, of node: NodeRef?, shown: [NodeRef]) {
         let expected = tree.shown(aspect, of: node) ?? []
-        model.report(FlowEvent(.drifted(HostDrift(node: node, aspect: aspect, expected: expected, shown: shown)), origin: .system))
+        model.report(FlowEvent(.payload(.init(HostDrift(node: node, aspect: aspect, expected: expected, shown: shown))), origin: .system))
         let kept = zip(expected, shown).prefix { $0 == $1 }.count
         tree.adopt(shown, as: aspect, of: node)
         switch (aspect, node) {

@@ -13,7 +13,7 @@ public protocol NavigationPlatform: AnyObject {
     /// before then.
     func run(_ command: NavigationCommand, done: @escaping @MainActor () -> Void)
 
-    /// What the platform shows now for one part of a node (``/FlowKernel/HostDrift/Aspect``): a
+    /// What the platform shows now for one part of a node (``HostDrift/Aspect``): a
     /// stack's entries, what a node presents (none or one), a tab group's tabs or its selected tab
     /// (none or one), a screen's children, the root (`node` is `nil`; none or one). `nil` when the
     /// platform does not show the node. The driver compares it with what it expects after every

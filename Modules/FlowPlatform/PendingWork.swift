@@ -23,7 +23,7 @@ enum Pending: Hashable {
         case .tabSelected(_, let tabs), .tabInserted(_, _, let tabs), .tabRemoved(_, _, let tabs): self = .tabs(tabs)
         case .childAdded(_, let parent), .childRemoved(_, let parent): self = .children(parent)
         case .flowStarted, .flowCompleted, .flowCancelled, .gestureRefused, .guardRefused, .requestRefused,
-            .contextPassed, .updateDelivered, .linkDecided, .drifted, .note:
+            .delivered, .payload, .note:
             return nil
         }
     }

@@ -12,7 +12,7 @@ extension JourneyRecording: Codable {
 
     /// Reads a recording, refusing one of a newer format or past ``Limits``.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidRecording`` for a newer format, too many
+    /// - Throws: `invalidRecording` for a newer format, too many
     ///   steps or lines, or a step that names nothing a person does; `DecodingError` for a
     ///   document without a recording's shape.
     public init(from decoder: any Decoder) throws {

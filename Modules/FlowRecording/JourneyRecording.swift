@@ -64,7 +64,7 @@ public struct JourneyRecording: Hashable, Sendable {
 
     /// Refuses a file larger than ``Limits/maximumBytes`` before anything decodes it.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidRecording`` for too many bytes.
+    /// - Throws: `invalidRecording` for too many bytes.
     public static func checkSize(_ byteCount: Int) throws {
         guard byteCount <= Limits.maximumBytes else {
             throw FlowError(

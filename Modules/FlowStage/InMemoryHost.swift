@@ -181,12 +181,8 @@ public final class InMemoryHost: PresentationHost {
     public func report(_ event: FlowEvent) {
         // A screen given a context or an update may name itself anew (a product page shows
         // another product): the hierarchy, and the nodes later events name, read it again.
-        switch event.change {
-        case .contextPassed(_, let screen):
-            if nodes.find(.screen(screen))?.rename() == true { cachedHierarchy = nil }
-        case .updateDelivered(_, let screens):
+        if case .delivered(_, let screens, _) = event.change {
             for screen in screens where nodes.find(.screen(screen))?.rename() == true { cachedHierarchy = nil }
-        default: break
         }
         guard !isDelivering else {
             pendingEvents.append(event)

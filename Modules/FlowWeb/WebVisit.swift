@@ -163,11 +163,8 @@ private final class RefusalWatcher: FlowObserver {
     var drifts: [String] = []
 
     func receive(_ event: FlowEvent) {
-        switch event.change {
-        case .gestureRefused(_, let reason): refusal = reason
-        case .drifted(let drift): drifts.append("\(drift)")
-        default: break
-        }
+        if case .gestureRefused(_, let reason) = event.change { refusal = reason }
+        if let drift = event.change.payload(as: HostDrift.self) { drifts.append("\(drift)") }
     }
 }
 

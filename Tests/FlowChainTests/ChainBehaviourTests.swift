@@ -29,7 +29,7 @@ struct ChainBehaviourTests {
 
         try chain.handle?.next(context: "for B")
 
-        #expect(recorder.events.map(\.change).last == .contextPassed(ScreenType(anyType: String.self), to: ScreenRef(b)))
+        #expect(recorder.events.map(\.change).last == .delivered(ScreenType(anyType: String.self), to: [ScreenRef(b)], as: .context))
         #expect(recorder.transcript.lines.suffix(2) == ["[shop] push B onto [shop]", "[shop] pass String to B"])
     }
 

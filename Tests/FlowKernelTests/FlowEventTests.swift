@@ -31,20 +31,64 @@ struct FlowEventTests {
         #expect(change.description == text)
     }
 
-    @Test func whatStrategiesReportIsTypedAndReadsAsALine() {
+    @Test func aValueHandedToScreensIsTypedAndReadsAsALineWithItsProductsVerb() {
         let cart = Locked("Cart")
         let badge = Locked("Badge")
-        let passed = FlowEvent.Change.contextPassed(ScreenType(anyType: Int.self), to: ScreenRef(cart))
-        let delivered = FlowEvent.Change.updateDelivered(ScreenType(anyType: String.self), to: [ScreenRef(cart), ScreenRef(badge)])
+        let update = FlowEvent.Delivery(kind: "updateDelivered", verb: "deliver")
+        let passed = FlowEvent.Change.delivered(
+            ScreenType(anyType: Int.self), to: [ScreenRef(cart)], as: FlowEvent.Delivery(kind: "contextPassed", verb: "pass"))
+        let delivered = FlowEvent.Change.delivered(ScreenType(anyType: String.self), to: [ScreenRef(cart), ScreenRef(badge)], as: update)
 
         #expect(passed.description == "pass Int to Cart")
         #expect(delivered.description == "deliver String to Cart, Badge")
-        guard case .updateDelivered(let type, let screens) = delivered else {
-            Issue.record("expected an update delivered, got \(delivered)")
+        guard case .delivered(let type, let screens, let delivery) = delivered else {
+            Issue.record("expected a value delivered, got \(delivered)")
             return
         }
         #expect(type == ScreenType(anyType: String.self))
         #expect(screens.map(\.displayName) == ["Cart", "Badge"])
+        #expect(delivery == update)
+    }
+
+    /// A product's own kind of event, as a product declares one.
+    struct CouponApplied: FlowEventPayload {
+        static let kind = "couponApplied"
+        let code: String
+        var significance: FlowEvent.Significance { .lifecycle }
+        var fields: [String: String] { ["code": code] }
+        var line: String { "apply coupon \(code)" }
+    }
+
+    /// Another, with the same values, to show that a payload's type is part of its identity.
+    struct CouponRefused: FlowEventPayload {
+        static let kind = "couponRefused"
+        let code: String
+        var significance: FlowEvent.Significance { .refusal }
+        var line: String { "refuse coupon \(code)" }
+    }
+
+    @Test func aProductsPayloadReadsAsItsLineAndBackAsItsType() {
+        let event = FlowEvent(.payload(.init(CouponApplied(code: "SPRING"))), flow: "checkout")
+
+        #expect(event.description == "[checkout] apply coupon SPRING")
+        #expect(event.change.payload(as: CouponApplied.self) == CouponApplied(code: "SPRING"))
+        #expect(event.change.payload(as: CouponRefused.self) == nil)
+        #expect(FlowEvent.Change.flowCancelled.payload(as: CouponApplied.self) == nil)
+        guard case .payload(let payload) = event.change else {
+            Issue.record("expected a payload, got \(event.change)")
+            return
+        }
+        #expect(payload.kind == "couponApplied")
+        #expect(payload.value.fields == ["code": "SPRING"])
+        #expect(CouponRefused(code: "X").fields.isEmpty)
+    }
+
+    @Test func payloadsAreEqualWhenTheirTypesAndValuesAre() {
+        let spring = FlowEvent.Change.payload(.init(CouponApplied(code: "SPRING")))
+        #expect(spring == .payload(.init(CouponApplied(code: "SPRING"))))
+        #expect(spring != .payload(.init(CouponApplied(code: "AUTUMN"))))
+        #expect(spring != .payload(.init(CouponRefused(code: "SPRING"))))
+        #expect(Set([spring, .payload(.init(CouponApplied(code: "SPRING")))]).count == 1)
     }
 
     @Test func anEventFromAFlowIsPrefixedWithItsName() {

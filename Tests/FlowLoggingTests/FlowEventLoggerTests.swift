@@ -156,9 +156,11 @@ struct FlowEventMetadataTests {
     }
 
     @Test func aStrategysStepNamesTheValuesTypeAndItsReceivers() {
-        let passed = FlowEventLogger.metadata(for: FlowEvent(.contextPassed(ScreenType(anyType: Int.self), to: ScreenRef(cart)), flow: "checkout"))
+        let context = FlowEvent.Delivery(kind: "contextPassed", verb: "pass")
+        let update = FlowEvent.Delivery(kind: "updateDelivered", verb: "deliver")
+        let passed = FlowEventLogger.metadata(for: FlowEvent(.delivered(ScreenType(anyType: Int.self), to: [ScreenRef(cart)], as: context), flow: "checkout"))
         let delivered = FlowEventLogger.metadata(
-            for: FlowEvent(.updateDelivered(ScreenType(anyType: String.self), to: [ScreenRef(cart), ScreenRef(badge)]), flow: "shop")
+            for: FlowEvent(.delivered(ScreenType(anyType: String.self), to: [ScreenRef(cart), ScreenRef(badge)], as: update), flow: "shop")
         )
 
         #expect(passed["change"] == "contextPassed")
@@ -167,6 +169,29 @@ struct FlowEventMetadataTests {
         #expect(delivered["change"] == "updateDelivered")
         #expect(delivered["value_type"] == "String")
         #expect(delivered["screen"] == .array(["Cart", "Badge"]))
+    }
+
+    /// A product's own kind of event (FlowLinks' decisions, FlowPlatform's drifts are such).
+    struct Quota: FlowEventPayload {
+        static let kind = "quotaReached"
+        let significance: FlowEvent.Significance
+        var fields: [String: String] { ["limit": "3"] }
+        var line: String { "quota reached" }
+    }
+
+    @Test func aProductsOwnEventIsLoggedByItsKindAndFieldsAtTheLevelOfItsSignificance() {
+        let metadata = FlowEventLogger.metadata(for: FlowEvent(.payload(.init(Quota(significance: .refusal))), flow: "shop"))
+        #expect(metadata["change"] == "quotaReached")
+        #expect(metadata["limit"] == "3")
+        #expect(metadata["flow"] == "shop")
+
+        let levels = FlowEventLogger.Levels.standard
+        let expected: [(FlowEvent.Significance, Logger.Level)] = [
+            (.detail, levels.detail), (.lifecycle, levels.lifecycle), (.refusal, levels.refusal), (.fault, levels.drift),
+        ]
+        for (significance, level) in expected {
+            #expect(levels.level(for: FlowEvent(.payload(.init(Quota(significance: significance))))) == level, "\(significance)")
+        }
     }
 
     @Test func aRefusedGestureNamesTheGestureAndWhy() {

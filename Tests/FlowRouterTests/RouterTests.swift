@@ -128,7 +128,7 @@ struct RouterTests {
 
         #expect(throws: Never.self) { try produced?.get() }
         #expect(relay.received == [5, 1])
-        #expect(recorder.events.first?.change == .updateDelivered(ScreenType(anyType: Int.self), to: [relay.ref]))
+        #expect(recorder.events.first?.change == .delivered(ScreenType(anyType: Int.self), to: [relay.ref], as: .update))
         #expect(
             recorder.transcript.lines == [
                 "deliver Int to Relay", "pop Producer from [nav]", "deliver Int to Relay",

@@ -15,8 +15,8 @@ struct RenamedScreenTests {
         var displayName: String { "Product: \(name)" }
     }
 
-    @Test(arguments: [true, false])
-    func aScreenGivenAContextIsNamedAsItIsNowInTheHierarchyAndLaterEvents(_ byUpdate: Bool) throws {
+    @Test(arguments: [1, 2])
+    func aScreenGivenAValueIsNamedAsItIsNowInTheHierarchyAndLaterEvents(receivers: Int) throws {
         let host = InMemoryHost()
         let home = Product("home")
         let product = Product("shoes")
@@ -25,7 +25,8 @@ struct RenamedScreenTests {
         _ = host.render()
         product.name = "hat"
         let type = ScreenType(anyType: String.self)
-        host.report(FlowEvent(byUpdate ? .updateDelivered(type, to: [ScreenRef(product)]) : .contextPassed(type, to: ScreenRef(product))))
+        let screens = [ScreenRef(product), ScreenRef(home)].prefix(receivers)
+        host.report(FlowEvent(.delivered(type, to: Array(screens), as: FlowEvent.Delivery(kind: "given", verb: "give"))))
         #expect(host.render() == "stack main\n  Product \"Product: home\"\n  Product \"Product: hat\"")
         try host.apply(.pop("main"), for: nil)
         #expect(recorder.transcript.lines.last == "pop Product: hat from [main]")

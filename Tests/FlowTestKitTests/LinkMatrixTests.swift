@@ -16,7 +16,7 @@ struct LinkMatrixTests {
     static func open(_ host: InMemoryHost, _ link: String) throws {
         guard link.hasPrefix("app://") else { throw FlowError(.notFound, "not an app link") }
         try host.setRoot(.screen(Named(String(link.dropFirst(6)))))
-        host.report(FlowEvent(.linkDecided("arrive", link: link, reason: ""), origin: FlowEvent.Origin(source: "link")))
+        host.report(FlowEvent(.note("arrive", detail: link), origin: FlowEvent.Origin(source: "link")))
     }
 
     static let starts: [LinkStart<InMemoryHost>] = [

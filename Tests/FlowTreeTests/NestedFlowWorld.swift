@@ -494,8 +494,7 @@ final class ChangeCounter: FlowObserver {
     private(set) var count = 0
     func receive(_ event: FlowEvent) {
         switch event.change {
-        case .guardRefused, .gestureRefused, .requestRefused, .note, .linkDecided, .drifted, .flowStarted, .flowCompleted, .flowCancelled, .contextPassed,
-            .updateDelivered:
+        case .guardRefused, .gestureRefused, .requestRefused, .note, .payload, .flowStarted, .flowCompleted, .flowCancelled, .delivered:
             return
         default:
             count += 1

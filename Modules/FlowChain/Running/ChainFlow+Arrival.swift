@@ -85,7 +85,7 @@ extension ChainFlow {
                 plan.steps[target].deliver(screen, value)
                 // What a snapshot saves: the step's screen now shows this context.
                 contexts[target] = value
-                host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: value)), to: ScreenRef(screen)), origin: container.origin))
+                host.report(FlowEvent(.delivered(ScreenType(anyType: type(of: value)), to: [ScreenRef(screen)], as: .context), origin: container.origin))
             }
         }
     }

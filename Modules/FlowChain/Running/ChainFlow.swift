@@ -274,7 +274,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         currentStep = index
         if let context { contexts[index] = context }
         if let context {
-            host.report(FlowEvent(.contextPassed(ScreenType(anyType: type(of: context)), to: ScreenRef(screen)), origin: container.origin))
+            host.report(FlowEvent(.delivered(ScreenType(anyType: type(of: context)), to: [ScreenRef(screen)], as: .context), origin: container.origin))
         }
     }
 

@@ -6,7 +6,7 @@ extension JourneyRecording {
     /// Reads a recording from a JSON file, refusing one larger than
     /// ``/FlowRecording/JourneyRecording/Limits/maximumBytes`` before decoding it.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/invalidRecording`` for a file too large or not a
+    /// - Throws: `FlowError.Code.invalidRecording` (FlowRecording) for a file too large or not a
     ///   recording (saying what is wrong and where); the file system's error for a file that
     ///   cannot be read.
     public init(contentsOf url: URL) throws {

@@ -49,7 +49,7 @@ public struct JourneyReplay {
     /// Replays a recording on a fresh run.
     ///
     /// - Returns: how far it matched, and the first divergence.
-    /// - Throws: what `start` throws; ``/FlowKernel/FlowError/Code/invalidRecording`` for a
+    /// - Throws: what `start` throws; `FlowError.Code.invalidRecording` (FlowRecording) for a
     ///   recording of a newer format. A step that cannot be made is a divergence, not an error.
     public func replay(_ recording: JourneyRecording) throws -> ReplayReport {
         guard recording.version == JourneyRecording.currentVersion else {

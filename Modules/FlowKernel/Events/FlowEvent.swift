@@ -64,23 +64,18 @@ public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
         /// A request made where nothing could throw — a screen's closure, a child's finish handler —
         /// was refused and changed nothing; the flow that ran it reports it so that it is not lost.
         case requestRefused(FlowError)
-        /// A chain passed a context, a value of the type named, to the screen of the step it
-        /// showed next (FlowChain's `next(context:)`).
-        case contextPassed(ScreenType, to: ScreenRef)
-        /// A router delivered an update, a value of the type named, to the screens that handle it,
-        /// before unwinding to them (FlowRouter's `UpdateHandling`).
-        case updateDelivered(ScreenType, to: [ScreenRef])
-        /// What became of a link (FlowLinks): `decision` is one word — `open`, `arrive`, `defer`,
-        /// `resume`, `redirect`, `refuse`, `drop` — `link` the link as given, and `reason` why,
-        /// for people (empty when there is nothing to add). Guards' decisions are reported so, so a
-        /// transcript shows why a link went where it went.
-        case linkDecided(String, link: String, reason: String)
-        /// A platform adapter found the platform showing something other than the host it renders
-        /// (``HostDrift``), after a transition; it brings the platform back to the host next.
-        case drifted(HostDrift)
+        /// A value of the type named was handed to shown screens — a chain's context to the screen
+        /// it shows next, a router's update to the screens that handle it — which may name
+        /// themselves anew. The product that hands it over says what kind of value it was, and the
+        /// verb of its line (``Delivery``).
+        case delivered(ScreenType, to: [ScreenRef], as: Delivery)
+        /// Something a product reports in its own terms, as a value of a type it declares
+        /// (``FlowEventPayload``): FlowLinks' decision about a link, FlowPlatform's drift of a
+        /// platform from its model.
+        case payload(Payload)
         /// Something of your own worth a line in a transcript: `name` says what, `detail` to what.
         /// FlowKit's own modules report the typed cases above; this one is for apps, hosts and
-        /// test probes.
+        /// test probes (a kind of your own with values to match on is a ``payload(_:)``).
         case note(String, detail: String)
     }
 
@@ -112,10 +107,9 @@ extension FlowEvent.Change: CustomStringConvertible {
         case .gestureRefused(let gesture, let reason): "refuse \(gesture): \(reason)"
         case .requestRefused(let error): "refuse request: \(error)"
         case .guardRefused(let refusal): "refuse \(refusal)"
-        case .contextPassed(let type, let screen): "pass \(type) to \(screen)"
-        case .updateDelivered(let type, let screens): "deliver \(type) to \(screens.map(\.description).joined(separator: ", "))"
-        case .linkDecided(let decision, let link, let reason): reason.isEmpty ? "\(decision) \(link)" : "\(decision) \(link): \(reason)"
-        case .drifted(let drift): "drift \(drift)"
+        case .delivered(let type, let screens, let delivery):
+            "\(delivery.verb) \(type) to \(screens.map(\.description).joined(separator: ", "))"
+        case .payload(let payload): payload.description
         case .note(let name, let detail): "\(name) \(detail)"
         }
     }

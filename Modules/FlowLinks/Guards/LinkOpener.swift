@@ -271,7 +271,7 @@ public final class LinkOpener<Destination> {
     }
 
     private func report(_ decision: String, _ link: String, _ reason: String = "") {
-        host.report(FlowEvent(.linkDecided(decision, link: link, reason: reason), origin: .link))
+        host.report(FlowEvent(.payload(.init(LinkDecision(decision, link: link, reason: reason))), origin: .link))
     }
 }
 

@@ -45,7 +45,7 @@ public final class Router {
 
     /// Registers a screen type that requires an input, made with `init()`.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/ambiguousRoute`` if an unrelated registered screen
+    /// - Throws: `ambiguousRoute` if an unrelated registered screen
     ///   already requires one of the same input types; nothing is registered then. Between a class
     ///   and its subclass, the most derived wins.
     public func register<S: InputRequiring & Instantiable>(_ type: S.Type) throws {

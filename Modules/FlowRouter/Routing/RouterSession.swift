@@ -201,7 +201,7 @@ public final class RouterSession {
         for ref in handlers {
             if let handler = host.screen(for: ref) as? any UpdateHandling { Self.deliver(value, as: type, to: handler) }
         }
-        host.report(FlowEvent(.updateDelivered(ScreenType(anyType: type), to: handlers), flow: flow))
+        host.report(FlowEvent(.delivered(ScreenType(anyType: type), to: handlers, as: .update), flow: flow))
         let context = TransitionContext(from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, flow: flow)
         if custom, try router.runCustomTransitions(context) { return true }
         let after = host.hierarchy

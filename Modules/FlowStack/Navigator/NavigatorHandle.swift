@@ -57,7 +57,7 @@ extension NavigatorHandle {
 
     /// Goes to the registration after the current screen's, in declaration order.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/noNextScreen`` at the last registration.
+    /// - Throws: `noNextScreen` at the last registration.
     public func goNext() throws {
         try navigate(ForwardRequest(target: .next, argument: .none, modal: false))
     }

@@ -1,8 +1,9 @@
 import FlowKernel
+import FlowPlatform
 import Testing
 
-/// Fails the running test at every drift a platform adapter reports
-/// (``/FlowKernel/FlowEvent/Change/drifted(_:)``): add it to the model host a FlowUIKit or
+/// Fails the running test at every drift a platform adapter reports (an event whose payload is a
+/// ``/FlowPlatform/HostDrift``): add it to the model host a FlowUIKit or
 /// FlowSwiftUI driver shows, and a platform that stops showing the model fails the test where it
 /// happened, even though the driver corrects it.
 ///
@@ -23,7 +24,7 @@ public final class DriftAlarm: FlowObserver {
 
     /// Records a drift as a test failure.
     public func receive(_ event: FlowEvent) {
-        guard case .drifted(let drift) = event.change else { return }
+        guard let drift = event.change.payload(as: HostDrift.self) else { return }
         drifts.append(drift)
         CheckIssues.record("The platform drifted from the model: \(drift)", sourceLocation: sourceLocation)
     }

@@ -1,9 +1,13 @@
+import FlowKernel
+
 /// What a platform shows where it differs from the host it renders: found by a platform adapter
-/// (FlowUIKit, FlowSwiftUI) when it compares the platform with the model after a transition.
+/// (FlowUIKit, FlowSwiftUI, FlowWeb) when it compares the platform with the model after a
+/// transition.
 ///
-/// An adapter reports it as one ``FlowEvent/Change/drifted(_:)`` event, so a transcript, a log and a
-/// test see it, and then brings the platform back to the model instead of diverging silently.
-public struct HostDrift: Hashable, Sendable, CustomStringConvertible {
+/// The driver reports it as one event, its payload (``/FlowKernel/FlowEvent/Change/payload(_:)``,
+/// read back with `event.change.payload(as: HostDrift.self)`), so a transcript, a log and a test
+/// see it, and then brings the platform back to the model instead of diverging silently.
+public struct HostDrift: FlowEventPayload, CustomStringConvertible {
     /// Which part of a node differs.
     public enum Aspect: String, Hashable, Sendable {
         /// A stack's entries, bottom first.
@@ -35,6 +39,22 @@ public struct HostDrift: Hashable, Sendable, CustomStringConvertible {
         self.aspect = aspect
         self.expected = expected
         self.shown = shown
+    }
+
+    /// `drifted`.
+    public static let kind = "drifted"
+
+    /// A fault: a bug in an adapter, or code that moves the platform's containers behind its back.
+    public var significance: FlowEvent.Significance { .fault }
+
+    /// `drift ` and the description: `drift [main] entries: the platform shows Welcome; ...`.
+    public var line: String { "drift \(self)" }
+
+    /// The node, the aspect, and what the model holds and the platform shows, as lists.
+    public var fields: [String: String] {
+        var fields = ["aspect": aspect.rawValue, "expected": Self.list(expected), "shown": Self.list(shown)]
+        if let node { fields["node"] = node.description }
+        return fields
     }
 
     /// `[main] entries: the platform shows Welcome, Catalog; the model holds Welcome, Catalog, Product`.

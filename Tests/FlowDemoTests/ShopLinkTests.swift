@@ -90,6 +90,23 @@ struct ShopLinkTests {
         try Self.matrix(strategy, starts: withCart).expect("shop://checkout", arrivesAt: expected)
     }
 
+    @Test("every link leads on to a placed order, the chain's catalog cart included", arguments: Strategy.allCases)
+    func everyLinkLeadsOnToCheckout(_ strategy: Strategy) throws {
+        for link in ShopLinks.examples {
+            let session = try ShopSession(strategy: strategy)
+            try Self.run("start,\(Self.signIn),scarf,add,back", on: session)
+            _ = try session.open(link)
+            // From wherever the link lands, the way on to an order: the cart, checkout, pay.
+            for _ in 0..<4 where !(session.currentScreen is DoneScreen) {
+                let offered = Set(session.currentScreen?.actions.map(\.name) ?? [])
+                let next = try #require(["pay", "checkout", "cart"].first(where: offered.contains), "\(link): stuck with \(offered.sorted())")
+                try Self.run(next, on: session)
+            }
+            #expect(session.currentScreen is DoneScreen, "\(link)\n\(session.host.render())")
+            #expect(session.model.placedOrders.map { $0.items.map(\.id) } == [["scarf"]], "\(link)")
+        }
+    }
+
     @Test("checkout with an empty cart goes to the cart, saying why", arguments: Strategy.allCases)
     func emptyCheckout(_ strategy: Strategy) throws {
         let session = try ShopSession(strategy: strategy)

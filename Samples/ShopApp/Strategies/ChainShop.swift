@@ -6,12 +6,14 @@ import FlowKernel
 /// chain's result. The cart is a chain of its own, presented over the product; checking out ends
 /// it with a value and the product step moves on.
 ///
-/// A chain is linear: from the catalog the cart can be looked at and closed, but checking out
-/// goes through a product.
+/// A chain is linear, and checkout comes after a product: checking out from the cart opened over
+/// the catalog arrives at checkout as a link to it does, through the last product added.
 @MainActor
 enum ChainShop {
     static func make(model: ShopModel, host: any PresentationHost, protectingOrder: Bool = true) -> ChainFlow<Order> {
-        StepChain<Order>("shop")
+        // The catalog's cart checks out through the chain it is a step of, made below.
+        weak var shop: ChainFlow<Order>?
+        let chain = StepChain<Order>("shop")
             .addStep {
                 let screen = WelcomeScreen()
                 screen.onStart = { [unowned screen] in try screen.step?.next() }
@@ -26,7 +28,9 @@ enum ChainShop {
             .addStep {
                 let screen = CatalogScreen(model: model)
                 screen.onPick = { [unowned screen] product in try screen.step?.next(context: product) }
-                screen.onOpenCart = { [unowned screen] in try openCart(from: screen, model: model, host: host, checkout: nil) }
+                screen.onOpenCart = { [unowned screen] in
+                    try openCart(from: screen, model: model, host: host) { try checkOutFromCatalog(shop, model: model) }
+                }
                 return screen
             }
             .addStep {
@@ -54,6 +58,15 @@ enum ChainShop {
                 return screen
             }
             .finish()
+        shop = chain
+        return chain
+    }
+
+    /// Checkout from the cart opened over the catalog: the chain arrives at its checkout step as a
+    /// link to checkout does, with the last product added as the product step's context.
+    private static func checkOutFromCatalog(_ shop: ChainFlow<Order>?, model: ShopModel) throws {
+        guard let shop else { throw FlowError(.flowFinished, "The shop has ended; there is nothing to check out from.") }
+        try arrive(at: .checkout, on: shop, model: model)
     }
 
     /// The steps, in order: Welcome 0, Sign in 1, Catalog 2 (takes the user), Product 3 (takes the
@@ -89,9 +102,9 @@ enum ChainShop {
     }
 
     /// Presents the cart as a one-step chain: closing ends it early; checking out completes it
-    /// (taking it off the host) and then runs `checkout` — none from the catalog, which has no
-    /// checkout step after it. The screen that opens the cart keeps the running chain until it ends.
-    private static func openCart(from opener: ShopScreen, model: ShopModel, host: any PresentationHost, checkout: (() throws -> Void)?) throws {
+    /// (taking it off the host) and then runs `checkout`. The screen that opens the cart keeps the
+    /// running chain until it ends.
+    private static func openCart(from opener: ShopScreen, model: ShopModel, host: any PresentationHost, checkout: @escaping () throws -> Void) throws {
         let cart = makeCart(from: opener, model: model, checkout: checkout)
         try cart.start(on: host, placement: .presented, parent: "shop")
         keep(cart, on: opener)
@@ -100,7 +113,8 @@ enum ChainShop {
     /// The cart chain of a restored shop, for the step it was opened from: the restore starts it.
     static func restoredCart(over chain: ChainFlow<Order>, model: ShopModel) -> ChainFlow<Void>? {
         guard let opener = chain.currentScreen as? ShopScreen else { return nil }
-        let checkout: (() throws -> Void)? = opener is ProductScreen ? { [weak opener] in try opener?.step?.next() } : nil
+        let checkout: () throws -> Void =
+            opener is ProductScreen ? { [weak opener] in try opener?.step?.next() } : { [weak chain] in try checkOutFromCatalog(chain, model: model) }
         let cart = makeCart(from: opener, model: model, checkout: checkout)
         keep(cart, on: opener)
         return cart
@@ -112,16 +126,14 @@ enum ChainShop {
         cart.onFinish { [weak opener] _ in opener?.attachments["chain.cart"] = nil }
     }
 
-    private static func makeCart(from opener: ShopScreen, model: ShopModel, checkout: (() throws -> Void)?) -> ChainFlow<Void> {
+    private static func makeCart(from opener: ShopScreen, model: ShopModel, checkout: @escaping () throws -> Void) -> ChainFlow<Void> {
         StepChain<Void>("cart")
             .addStep {
                 let screen = CartScreen(model: model)
                 screen.onClose = { [unowned screen] in try screen.step?.endFlow() }
-                if let checkout {
-                    screen.onCheckout = { [unowned screen] in
-                        try screen.step?.next()
-                        try checkout()
-                    }
+                screen.onCheckout = { [unowned screen] in
+                    try screen.step?.next()
+                    try checkout()
                 }
                 return screen
             }

@@ -94,8 +94,4 @@ struct ReplayCommand: ParsableCommand {
         default: "\(error)"
         }
     }
-
-    private func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
 }

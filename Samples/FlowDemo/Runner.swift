@@ -199,8 +199,4 @@ struct Runner {
         default: "\(error.localizedDescription)"
         }
     }
-
-    private func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
 }

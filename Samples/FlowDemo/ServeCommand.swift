@@ -40,7 +40,7 @@ struct ServeCommand: ParsableCommand {
             try serve()
         #else
             // The light default build compiles no server: say how to get one, and fail.
-            FileHandle.standardError.write(Data((Self.withoutServer + "\n").utf8))
+            printError(Self.withoutServer)
             throw ExitCode.failure
         #endif
     }
@@ -70,7 +70,7 @@ struct ServeCommand: ParsableCommand {
                     }
                     Foundation.exit(0)
                 } catch {
-                    FileHandle.standardError.write(Data("flow-demo serve: \(error)\n".utf8))
+                    printError("flow-demo serve: \(error)")
                     Foundation.exit(1)
                 }
             }

@@ -80,6 +80,15 @@ struct FlowDemoCLITests {
         #expect(try FlowDemo.run(["run", "--help"]).stdout.contains("--script <actions>"))
     }
 
+    @Test func aFailedStepsMessageComesAfterTheScreensPrintedBeforeItWhenOutputIsPiped() throws {
+        let run = try FlowDemo.run(["--strategy", "stack", "--script", "start,fly"], merged: true)
+        #expect(run.status == 1)
+        let lines = run.stdout.components(separatedBy: "\n")
+        let failure = try #require(lines.lastIndex { $0.hasPrefix("flow-demo:") }, "\(run.stdout)")
+        let lastScreen = try #require(lines.lastIndex(of: "== Sign in =="), "\(run.stdout)")
+        #expect(lastScreen < failure, "\(run.stdout)")
+    }
+
     #if !WebServer
         /// The light default build has no web server: `serve` says how to get one and fails, rather
         /// than being missing from the help or starting nothing.
@@ -307,13 +316,15 @@ enum FlowDemo {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow-demo")
     }
 
-    static func run(_ arguments: [String], input: String = "") throws -> Run {
+    /// Runs it with standard output and standard error apart, or `merged` into one pipe as a
+    /// terminal or `2>&1` shows them (then ``Run/stdout`` has both, in the order they came).
+    static func run(_ arguments: [String], input: String = "", merged: Bool = false) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let stdin = Pipe()
         let stdout = Pipe()
-        let stderr = Pipe()
+        let stderr = merged ? stdout : Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -322,7 +333,7 @@ enum FlowDemo {
         try stdin.fileHandleForWriting.close()
         // Read to the end before waiting, so a full pipe never blocks the child.
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let err = merged ? Data() : stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }

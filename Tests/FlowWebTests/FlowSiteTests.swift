@@ -11,8 +11,8 @@ import Testing
 @Suite("A flow served as web pages")
 struct FlowSiteTests {
     /// A visitor signed in on the shop's catalog, in a strategy.
-    static func signedIn(_ strategy: Strategy = .stack, site: FlowSite? = nil) -> Visitor {
-        var visitor = Visitor(site ?? ShopWeb.site(strategy))
+    static func signedIn(_ strategy: Strategy = .stack, site: FlowSite? = nil) -> SiteVisitor {
+        var visitor = SiteVisitor(site ?? ShopWeb.site(strategy))
         visitor.get("/")
         visitor.act("start")
         visitor.act("email", "ana@example.com")
@@ -20,7 +20,7 @@ struct FlowSiteTests {
     }
 
     /// The visitor's model transcript.
-    static func transcript(_ visitor: Visitor) -> [String] { visitor.visit?.transcript?() ?? [] }
+    static func transcript(_ visitor: SiteVisitor) -> [String] { visitor.visit?.transcript?() ?? [] }
 
     @Test("A new visitor gets an unguessable token in an HttpOnly, SameSite cookie, and the first page")
     func newVisitor() throws {
@@ -104,12 +104,10 @@ struct FlowSiteTests {
     @Test("A second submit of the same form (a double click, a second tab) does nothing")
     func staleForm() {
         var visitor = Self.signedIn()
-        let catalogPage = visitor.page
         let fields = visitor.hidden
         visitor.act("shoes")
         let before = Self.transcript(visitor)
         // The catalog's form again, as a second click or the other tab sends it.
-        visitor.page = catalogPage
         visitor.post(fields.merging(["action": "hat"]) { $1 }, to: "/p/3")
         #expect(visitor.statuses == [303, 200])
         #expect(visitor.title == "Product" && visitor.page.contains("out of date"))
@@ -120,7 +118,7 @@ struct FlowSiteTests {
     func refusals() {
         let site = ShopWeb.site(.stack, limits: FlowSite.Limits(maximumBodyBytes: 512))
         var ana = Self.signedIn(site: site)
-        var bob = Visitor(site)
+        var bob = SiteVisitor(site)
         bob.get("/")
         let before = Self.transcript(ana)
         let page = ana.address
@@ -170,7 +168,7 @@ struct FlowSiteTests {
 
     @Test("What a person types is escaped on the page")
     func escaping() {
-        var visitor = Visitor(ShopWeb.site(.stack))
+        var visitor = SiteVisitor(ShopWeb.site(.stack))
         visitor.get("/")
         visitor.act("start")
         visitor.act("email", "<script>alert('x')</script>")
@@ -217,7 +215,7 @@ struct FlowSiteTests {
             _ = leaks.track(visit, as: "running visit")
             _ = leaks.track(visit.host as AnyObject, as: "its host")
         }
-        var other = Visitor(site)
+        var other = SiteVisitor(site)
         other.get("/")
         #expect(site.sessionCount == 1)
         #expect(site.respond(to: WebRequest(.post, visitor.address, body: "token=x", sessionToken: visitor.token)).status == 403)

@@ -17,7 +17,7 @@ struct RandomBrowsingTests {
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 29
         var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
         for run in 0..<runs {
-            var visitor = Visitor(ShopWeb.site(strategy))
+            var visitor = SiteVisitor(ShopWeb.site(strategy))
             visitor.get("/")
             var seen: [String] = [visitor.address]
             var stale: (page: String, fields: [String: String])?

@@ -1,0 +1,126 @@
+/// A browser without a window, for tests of a site: it keeps the session's cookie, follows
+/// redirects, reads the hidden fields of the page's forms, and acts by an action's name, as a
+/// person's browser does — with no server and no socket.
+///
+/// ```swift
+/// var visitor = SiteVisitor(site)
+/// visitor.get("/")
+/// visitor.act("start")
+/// visitor.act("email", "nope")
+/// #expect(visitor.title == "Sign in")
+/// #expect(visitor.notice?.hasPrefix("That did not work") == true)
+/// ```
+@MainActor
+public struct SiteVisitor {
+    /// The site visited.
+    public let site: FlowSite
+    /// The session's cookie token, once the site has set one.
+    public var token: String?
+    /// The address of the page shown, after any redirects.
+    public private(set) var address = ""
+    /// The HTML of the page shown.
+    public private(set) var page = ""
+    /// The statuses of the requests the last step made, redirects included, first first.
+    public private(set) var statuses: [Int] = []
+
+    /// The most redirects one step follows, as a browser gives up on a loop.
+    public static let maximumRedirects = 20
+
+    /// A visitor with no cookie yet.
+    public init(_ site: FlowSite) { self.site = site }
+
+    /// Asks for a page, following redirects, as the address bar, Back, Forward and reload do.
+    public mutating func get(_ path: String) {
+        statuses = []
+        follow(site.respond(to: WebRequest(.get, path, sessionToken: token)), from: path)
+    }
+
+    /// Submits a form to `path` (the page shown by default) with these fields, as typed: they are
+    /// sent form-encoded, as a browser sends them.
+    public mutating func post(_ fields: [String: String], to path: String? = nil) {
+        statuses = []
+        let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        let path = path ?? address
+        follow(site.respond(to: WebRequest(.post, path, body: body, sessionToken: token)), from: path)
+    }
+
+    /// Does an action of the page shown, by the name its form posts, with the text typed into its
+    /// field if it has one; the page's hidden fields go with it.
+    public mutating func act(_ name: String, _ text: String? = nil) {
+        var fields = hidden
+        fields["action"] = name
+        if let text { fields["text"] = text }
+        post(fields)
+    }
+
+    /// The hidden fields the page's forms carry: the form token, the revision, the screen.
+    public var hidden: [String: String] {
+        ["token": value(of: "token"), "revision": value(of: "revision"), "screen": value(of: "screen")]
+    }
+
+    /// The page's heading, of the layer on top (a dialog's over its page), as text.
+    public var title: String {
+        guard let start = page.ranges(of: "<h1>").last?.upperBound, let end = page[start...].firstRange(of: "</h1>")?.lowerBound else { return "" }
+        return Self.unescape(page[start..<end])
+    }
+
+    /// The notice the site shows over the page (a refusal, a page that was out of date), as text;
+    /// `nil` if none.
+    public var notice: String? { paragraph(ofClass: "notice") }
+
+    /// What the screen says is wrong with what the person typed (an address that is not one), as
+    /// text; `nil` if nothing.
+    public var problem: String? { paragraph(ofClass: "problem") }
+
+    private func paragraph(ofClass name: String) -> String? {
+        guard let open = page.firstRange(of: "<p class=\"\(name)\""), let start = page[open.upperBound...].firstRange(of: ">")?.upperBound,
+            let end = page[start...].firstRange(of: "</p>")?.lowerBound
+        else { return nil }
+        return Self.unescape(page[start..<end])
+    }
+
+    /// The session the visitor's cookie names, while the site keeps it.
+    public var visit: WebVisit? { token.flatMap(site.visit(for:)) }
+
+    private func value(of field: String) -> String {
+        guard let name = page.firstRange(of: "name=\"\(field)\" value=\""), let end = page[name.upperBound...].firstIndex(of: "\"") else { return "" }
+        return Self.unescape(page[name.upperBound..<end])
+    }
+
+    private mutating func follow(_ first: WebResponse, from path: String) {
+        var response = first
+        var path = path
+        while true {
+            statuses.append(response.status)
+            if let cookie = response.setCookie, let value = cookie.split(separator: ";").first?.split(separator: "=").last { token = String(value) }
+            guard response.status == 303, let location = response.location, statuses.count <= Self.maximumRedirects else { break }
+            path = location
+            response = site.respond(to: WebRequest(.get, location, sessionToken: token))
+        }
+        address = path
+        page = response.body
+    }
+
+    /// Form encoding: letters, digits and `.` as they are, every other byte as `%XX`.
+    private static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// Text that ``HTML/escape(_:)`` escaped, as it was.
+    private static func unescape(_ html: Substring) -> String {
+        var text = String(html)
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            text = text.replacing(entity, with: character)
+        }
+        return text
+    }
+}

@@ -29,10 +29,11 @@ enum FlowChainGettingStarted {
     }
 
     final class AddressScreen: ChainScreen {
+        typealias NextContext = Shipment
         var step: StepHandle?
         private var cart = Cart()
         func update(with context: Cart) { cart = context }
-        func confirm(_ address: Address) throws { try step?.next(context: Shipment(cart, address)) }
+        func confirm(_ address: Address) throws { try next(context: Shipment(cart, address)) }
     }
 
     final class PaymentScreen: ChainScreen {

@@ -55,3 +55,42 @@ extension FlowError.Code {
     /// A change to a builder would leave the chain without steps.
     public static let emptyChain = FlowError.Code("emptyChain")
 }
+
+extension ChainScreen {
+    /// Shows the next step, handing it `context` of the type this screen declares it passes on
+    /// (``NextContext``): a context of another type does not compile. From the last step, ends the
+    /// chain with `context` as its result.
+    ///
+    /// ```swift
+    /// extension SignInScreen: ChainScreen {
+    ///     typealias NextContext = User
+    /// }
+    /// try signIn.next(context: user)       // compiles
+    /// try signIn.next(context: "ana")      // does not: a String is not a User
+    /// ```
+    ///
+    /// The untyped ``StepHandle/next(context:)`` stays for screens that declare nothing, and is
+    /// checked when the chain runs.
+    ///
+    /// - Throws: what ``StepHandle/next(context:)`` throws; `flowNotStarted` when the screen is not
+    ///   a step of a running chain (``step`` is `nil`). Either way nothing changes.
+    public func next(context: NextContext) throws {
+        try requireStep().next(context: context)
+    }
+
+    func requireStep() throws -> StepHandle {
+        guard let step else { throw FlowError(.flowNotStarted, "\(displayName) is not a step of a running chain.") }
+        return step
+    }
+}
+
+extension ChainScreen where NextContext == Never {
+    /// Shows the next step, passing nothing on, as a screen that declares it passes nothing
+    /// (`NextContext == Never`) does.
+    ///
+    /// - Throws: what ``StepHandle/next(context:)`` throws; `flowNotStarted` when the screen is not
+    ///   a step of a running chain. Either way nothing changes.
+    public func next() throws {
+        try requireStep().next()
+    }
+}

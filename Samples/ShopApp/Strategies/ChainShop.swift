@@ -16,18 +16,18 @@ enum ChainShop {
         let chain = StepChain<Order>("shop")
             .addStep {
                 let screen = WelcomeScreen()
-                screen.onStart = { [unowned screen] in try screen.step?.next() }
+                screen.onStart = { [unowned screen] in try screen.next() }
                 return screen
             }
             .addStep {
                 let screen = SignInScreen(model: model)
-                screen.onSignedIn = { [unowned screen] user in try screen.step?.next(context: user) }
+                screen.onSignedIn = { [unowned screen] user in try screen.next(context: user) }
                 screen.onBack = { [unowned screen] in try screen.step?.back() }
                 return screen
             }
             .addStep {
                 let screen = CatalogScreen(model: model)
-                screen.onPick = { [unowned screen] product in try screen.step?.next(context: product) }
+                screen.onPick = { [unowned screen] product in try screen.next(context: product) }
                 screen.onOpenCart = { [unowned screen] in
                     try openCart(from: screen, model: model, host: host) { try checkOutFromCatalog(shop, model: model) }
                 }
@@ -36,7 +36,7 @@ enum ChainShop {
             .addStep {
                 let screen = ProductScreen(model: model)
                 screen.onOpenCart = { [unowned screen] in
-                    try openCart(from: screen, model: model, host: host) { [weak screen] in try screen?.step?.next() }
+                    try openCart(from: screen, model: model, host: host) { [weak screen] in try screen?.next() }
                 }
                 screen.onBack = { [unowned screen] in try screen.step?.back() }
                 return screen
@@ -44,7 +44,7 @@ enum ChainShop {
             .addStep {
                 let screen = CheckoutScreen(model: model)
                 screen.onPay = { [unowned screen] order in
-                    try screen.step?.next(context: order)
+                    try screen.next(context: order)
                     model.place(order)
                 }
                 screen.onBack = { [unowned screen] in try screen.step?.back() }
@@ -54,7 +54,7 @@ enum ChainShop {
                 let screen = DoneScreen()
                 // A chain's steps are its order: the confirmation refuses the person's Back instead.
                 screen.refusesBack = protectingOrder
-                screen.onClose = { [unowned screen] order in try screen.step?.next(context: order) }
+                screen.onClose = { [unowned screen] order in try screen.next(context: order) }
                 return screen
             }
             .finish()
@@ -114,7 +114,11 @@ enum ChainShop {
     static func restoredCart(over chain: ChainFlow<Order>, model: ShopModel) -> ChainFlow<Void>? {
         guard let opener = chain.currentScreen as? ShopScreen else { return nil }
         let checkout: () throws -> Void =
-            opener is ProductScreen ? { [weak opener] in try opener?.step?.next() } : { [weak chain] in try checkOutFromCatalog(chain, model: model) }
+            if let product = opener as? ProductScreen {
+                { [weak product] in try product?.next() }
+            } else {
+                { [weak chain] in try checkOutFromCatalog(chain, model: model) }
+            }
         let cart = makeCart(from: opener, model: model, checkout: checkout)
         keep(cart, on: opener)
         return cart
@@ -132,7 +136,7 @@ enum ChainShop {
                 let screen = CartScreen(model: model)
                 screen.onClose = { [unowned screen] in try screen.step?.endFlow() }
                 screen.onCheckout = { [unowned screen] in
-                    try screen.step?.next()
+                    try screen.next()
                     try checkout()
                 }
                 return screen

@@ -2,6 +2,10 @@
 // (isolation, Sendable-ness of closures, optionality), with no behaviour. CI compiles
 // Modules/FlowUIKit/UIKit against it to check signatures; it checks nothing at run time.
 // Delegate methods the adapter implements are required here, so a mistyped one fails.
+//
+// Availability is declared as Apple declares it. Compiling for Linux enforces none of it, so
+// .ci/apple-availability reads it: every use of a member unavailable on a platform must sit in the
+// layer under an `#if !os(...)` for that platform.
 @_exported import Foundation
 
 @MainActor open class UIResponder: NSObject {
@@ -14,6 +18,7 @@
     open var accessibilityIdentifier: String?
     open var translatesAutoresizingMaskIntoConstraints = true
     open var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide() }
+    open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
     open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
     open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
     open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
@@ -21,17 +26,22 @@
     open func removeFromSuperview() {}
 }
 
+@available(watchOS, unavailable)
 @MainActor open class UIWindow: UIView {
     open var rootViewController: UIViewController?
     open func makeKeyAndVisible() {}
 }
 
+@available(watchOS, unavailable)
 @MainActor open class UIStackView: UIView {
+    public enum Distribution: Int, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
     open var axis: NSLayoutConstraint.Axis = .horizontal
+    open var distribution: Distribution = .fill
     open func addArrangedSubview(_ view: UIView) {}
 }
 
 @MainActor open class UILayoutGuide: NSObject {
+    open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
     open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
     open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
     open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
@@ -59,6 +69,7 @@ open class NSLayoutConstraint: NSObject {
 }
 
 @MainActor open class UINavigationItem: NSObject {
+    @available(tvOS, unavailable)
     open var hidesBackButton = false
 }
 
@@ -74,6 +85,7 @@ open class NSLayoutConstraint: NSObject {
     ) -> Bool
 }
 
+@available(watchOS, unavailable)
 @MainActor open class UIViewController: UIResponder {
     public override init() {}
     open var view: UIView! { UIView() }
@@ -108,11 +120,14 @@ open class NSLayoutConstraint: NSObject {
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
 }
 
+@available(watchOS, unavailable)
 @MainActor open class UINavigationController: UIViewController {
     open var viewControllers: [UIViewController] = []
     weak open var delegate: (any UINavigationControllerDelegate)?
+    @available(tvOS, unavailable)
     open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
-    @available(iOS 26.0, *)
+    @available(iOS 26.0, visionOS 26.0, *)
+    @available(tvOS, unavailable)
     open var interactiveContentPopGestureRecognizer: UIGestureRecognizer? { nil }
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
 }
@@ -122,6 +137,7 @@ open class NSLayoutConstraint: NSObject {
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
 }
 
+@available(watchOS, unavailable)
 @MainActor open class UITabBarController: UIViewController {
     open var viewControllers: [UIViewController]?
     open var selectedIndex = 0

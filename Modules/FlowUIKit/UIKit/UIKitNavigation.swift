@@ -1,4 +1,6 @@
-#if canImport(UIKit)
+// UIKit's view controllers exist on iOS, iPadOS, tvOS and visionOS (Mac Catalyst included); watchOS
+// imports a UIKit without them.
+#if canImport(UIKit) && !os(watchOS)
     import FlowKernel
     import FlowPlatform
     import UIKit
@@ -101,15 +103,21 @@
         }
 
         func guardBackGestures(of navigation: UIViewController) {
-            guard let navigation = navigation as? UINavigationController else { return }
-            navigation.interactivePopGestureRecognizer?.delegate = self
-            if #available(iOS 26.0, *) {
-                navigation.interactiveContentPopGestureRecognizer?.delegate = self
-            }
+            // tvOS has no back swipes: Back is the remote's Menu button.
+            #if !os(tvOS)
+                guard let navigation = navigation as? UINavigationController else { return }
+                navigation.interactivePopGestureRecognizer?.delegate = self
+                if #available(iOS 26.0, visionOS 26.0, *) {
+                    navigation.interactiveContentPopGestureRecognizer?.delegate = self
+                }
+            #endif
         }
 
         func setBackButtonHidden(_ hidden: Bool, on controller: UIViewController) {
-            controller.navigationItem.hidesBackButton = hidden
+            // tvOS shows no back button to hide.
+            #if !os(tvOS)
+                controller.navigationItem.hidesBackButton = hidden
+            #endif
         }
 
         func presented(by controller: UIViewController) -> UIViewController? { controller.presentedViewController }
@@ -166,18 +174,21 @@
 
         func isInWindow(_ controller: UIViewController) -> Bool { controller.viewIfLoaded?.window != nil }
 
-        /// The stack view under a screen's own content that lays out the screens it contains, one
-        /// below the other.
+        /// The stack view that lays out the screens a screen contains, one below the other in equal
+        /// shares of its safe area: pinned on all four sides, so screens with no height of their own
+        /// are not laid out at zero height.
         private func contents(of parent: UIViewController) -> UIStackView {
             if let made = parent.view.subviews.last(where: { $0.accessibilityIdentifier == Self.contentsIdentifier }) as? UIStackView {
                 return made
             }
             let stack = UIStackView()
             stack.axis = .vertical
+            stack.distribution = .fillEqually
             stack.accessibilityIdentifier = Self.contentsIdentifier
             stack.translatesAutoresizingMaskIntoConstraints = false
             parent.view.addSubview(stack)
             NSLayoutConstraint.activate([
+                stack.topAnchor.constraint(equalTo: parent.view.safeAreaLayoutGuide.topAnchor),
                 stack.leadingAnchor.constraint(equalTo: parent.view.safeAreaLayoutGuide.leadingAnchor),
                 stack.trailingAnchor.constraint(equalTo: parent.view.safeAreaLayoutGuide.trailingAnchor),
                 stack.bottomAnchor.constraint(equalTo: parent.view.safeAreaLayoutGuide.bottomAnchor),

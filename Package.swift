@@ -89,7 +89,11 @@ let package = Package(
         .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowWeb"),
         .target(
             name: "FlowWebServer",
-            dependencies: ["FlowWeb", .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebServer"]))],
+            dependencies: [
+                "FlowWeb",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebServer"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["WebServer"])),
+            ],
             path: "Modules/FlowWebServer"),
         .target(
             name: "FlowLogging",
@@ -131,7 +135,17 @@ let package = Package(
             dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
         .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
-        .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+        .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FlowPlatform", "FlowStage", "FlowStack", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+        // The server layer over real HTTP; it has tests only with the `WebServer` trait (.ci/web-test).
+        .testTarget(
+            name: "FlowWebServerTests",
+            dependencies: [
+                "FlowWebServer", "FlowWeb", "ShopApp",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebServer"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["WebServer"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["WebServer"])),
+                .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["WebServer"])),
+            ]),
         .testTarget(
             name: "FlowLoggingTests",
             dependencies: [

@@ -3,6 +3,7 @@
 #if WebServer
     import FlowWeb
     import Hummingbird
+    import Logging
 
     /// Serves a ``/FlowWeb/FlowSite`` over HTTP with Hummingbird 2: each request is read into a
     /// ``/FlowWeb/WebRequest``, answered by the site on the main actor, and written back with the
@@ -17,14 +18,19 @@
         ///   - site: The site to serve.
         ///   - host: The address to listen on: `127.0.0.1` (the default) serves this machine only.
         ///   - port: The port; `0` lets the system choose one, which `onRunning` is told.
+        ///   - serverName: What every response's `Server` header says; `nil` sends none.
+        ///   - logger: Where the server logs; by default a logger labelled with `serverName` (or
+        ///     `Hummingbird` without one).
         ///   - onRunning: Called once the server listens, with its port.
         public static func application(
-            serving site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            serving site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
+            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
         ) -> some ApplicationProtocol {
             Application(
                 router: router(serving: site),
-                configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "FlowKit"),
-                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }
+                configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: serverName),
+                onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+                logger: logger
             )
         }
 
@@ -35,11 +41,15 @@
         ///   - site: The site to serve.
         ///   - host: The address to listen on: `127.0.0.1` (the default) serves this machine only.
         ///   - port: The port; `0` lets the system choose one, which `onRunning` is told.
+        ///   - serverName: What every response's `Server` header says; `nil` sends none.
+        ///   - logger: Where the server logs; by default a logger labelled with `serverName` (or
+        ///     `Hummingbird` without one).
         ///   - onRunning: Called once the server listens, with its port.
         public static func serve(
-            _ site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            _ site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
+            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
         ) async throws {
-            try await application(serving: site, host: host, port: port, onRunning: onRunning).runService()
+            try await application(serving: site, host: host, port: port, serverName: serverName, logger: logger, onRunning: onRunning).runService()
         }
 
         /// A router that hands every `GET`, `HEAD` and `POST` to a site; any other method is refused

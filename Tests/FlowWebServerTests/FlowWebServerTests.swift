@@ -1,0 +1,77 @@
+// The server layer needs the package's `WebServer` trait: without it this target has no tests.
+// `.ci/web-test` runs them with the trait.
+#if WebServer
+    import FlowWeb
+    import FlowWebServer
+    import Hummingbird
+    import HummingbirdTesting
+    import InMemoryLogging
+    import Logging
+    import ShopApp
+    import Testing
+
+    /// FlowWebServer over real HTTP, as an app configures it.
+    @Suite("FlowWebServer")
+    struct FlowWebServerTests {
+        /// The shop's site, served on a port the system chooses, answering `/` once.
+        func firstAnswer(serverName: String?? = .none, logger: Logger? = nil) async throws -> TestResponse {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let app =
+                if let serverName {
+                    FlowWebServer.application(serving: site, port: 0, serverName: serverName, logger: logger)
+                } else {
+                    FlowWebServer.application(serving: site, port: 0, logger: logger)
+                }
+            return try await app.test(.live) { client in try await client.execute(uri: "/", method: .get) }
+        }
+
+        @Test func theServerHeaderSaysFlowKitUnlessTheAppNamesItsOwnOrNone() async throws {
+            #expect(try await firstAnswer().headers[.server] == "FlowKit")
+            #expect(try await firstAnswer(serverName: "Acme shop").headers[.server] == "Acme shop")
+            #expect(try await firstAnswer(serverName: .some(nil)).headers[.server] == nil)
+        }
+
+        @Test func theServerLogsToTheAppsLogger() async throws {
+            let handler = InMemoryLogHandler()
+            let logger = Logger(label: "acme.web") { _ in handler }
+            let answer = try await firstAnswer(logger: logger)
+            // A new visitor is sent to the first page.
+            #expect(answer.status == .seeOther && answer.headers[.location] == "/p/1")
+            #expect(handler.entries.contains { "\($0.message)".hasPrefix("Server started and listening on ") }, "\(handler.entries)")
+        }
+
+        @Test func aRouteOfTheAppsOwnAnswersItsPathAndTheSiteEveryOther() async throws {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let router = FlowWebServer.router(serving: site)
+            router.get("/health") { _, _ in "ok" }
+            let app = Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+            try await app.test(.live) { client in
+                try await client.execute(uri: "/health", method: .get) { response in
+                    #expect(response.status == .ok && String(buffer: response.body) == "ok")
+                }
+                try await client.execute(uri: "/", method: .get) { response in
+                    #expect(response.status == .seeOther && response.headers[.location] == "/p/1")
+                }
+            }
+        }
+    }
+
+    /// FlowWebServer's article, compiled line for line (GettingStartedTests checks its blocks are
+    /// here); not run: it serves until the process is stopped.
+    @MainActor
+    enum FlowWebServerArticle {
+        static func serveTheShop() async throws {
+            let site = ShopWeb.site(.stack)
+            try await FlowWebServer.serve(site, host: "127.0.0.1", port: 8080)
+        }
+
+        static func serveWithRoutesOfYourOwn(_ site: FlowSite) async throws {
+            let router = FlowWebServer.router(serving: site)
+            router.get("/health") { _, _ in "ok" }
+            let app = Application(
+                router: router,
+                configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 8080), serverName: "Onboarding"))
+            try await app.runService()
+        }
+    }
+#endif

@@ -28,4 +28,16 @@ import Testing
         let issues = CheckIssues.collected { #expect(expectNoFindings(report) == false) }
         #expect(!issues.isEmpty && issues.allSatisfy { $0.hasPrefix("Exploration finding: ") }, "\(issues)")
     }
+
+    @Test func aDeclaredGraphWithFindingsIsAnIssuePerFindingAndOneWithoutIsNone() {
+        var graph = NavigationGraph(start: "WelcomeScreen")
+        graph.add(NavigationGraph.Node("CatalogScreen", isTerminal: true))
+        graph.add(NavigationGraph.Edge(from: "WelcomeScreen", to: "CatalogScreen", kind: .push, label: "start"))
+        let clean = CheckIssues.collected { #expect(expectNoFindings(graph)) }
+        #expect(clean.isEmpty, "\(clean)")
+
+        graph.add(NavigationGraph.Node("LostScreen", isTerminal: true))
+        let issues = CheckIssues.collected { #expect(expectNoFindings(graph) == false) }
+        #expect(issues == ["Graph finding: LostScreen cannot be reached from the start."], "\(issues)")
+    }
 }

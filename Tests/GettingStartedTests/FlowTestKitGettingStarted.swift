@@ -44,6 +44,25 @@ enum FlowTestKitGettingStarted {
             leaks.expectNoLeaks()
         }
 
+        /// "Reading a transcript", on the same journey.
+        @Test @MainActor func readingATranscript() throws {
+            let host = InMemoryHost()
+            let recorder = TranscriptRecorder(observing: host)
+            let registry = ScreenRegistry { registry in
+                registry.register(CatalogScreen.self) { CatalogScreen() }
+                registry.register(PayScreen.self) { PayScreen() }
+            }
+            let shop = StackNavigator<Order>("shop", registry: registry, root: CatalogScreen.self)
+            try shop.start(on: host)
+            try shop.goNext()
+            try shop.finish(with: Order(number: 1))
+
+            let lines = recorder.transcript.lines
+            #expect(lines.last == "[shop] complete with Order #1")
+            #expect(lines.filter { $0.hasPrefix("(user) ") }.isEmpty)  // the person did nothing
+            #expect(recorder.transcript.lines(of: "shop").lines.count == lines.count)
+        }
+
         @Test @MainActor func myHostObeysTheLaws() { HostLaws.check { MyHost() } }
     }
 }

@@ -7,11 +7,17 @@ import FlowKernel
 ///
 /// ```swift
 /// expectTranscript(recorder.transcript, equals: [
+///     "[shop] root [shop]",
 ///     "[shop] start",
-///     "[shop] root stack shop",
 ///     "[shop] push Catalog onto [shop]",
 /// ])
+/// #expect(recorder.transcript.lines.last == "[shop] push Catalog onto [shop]")
 /// ```
+///
+/// A line is the event's origin, then its change: `[shop] ` for a change a flow made, `(user) `
+/// for the person's, `(link) ` for a link's, nothing for the system's. A flow's first content
+/// comes before its `start`, which it reports once it shows something. ``lines`` is the array to
+/// match on; ``lines(of:)`` keeps one flow's.
 public struct Transcript: Hashable, Sendable, CustomStringConvertible, ExpressibleByArrayLiteral {
     /// The lines, oldest first.
     public var lines: [String]

@@ -53,6 +53,12 @@ public struct SiteVisitor {
         post(fields)
     }
 
+    /// Presses **Start again** on the page shown once the run has ended: a new run from the site's
+    /// start.
+    public mutating func startAgain() {
+        post(["token": value(of: "token")], to: "/restart")
+    }
+
     /// The hidden fields the page's forms carry: the form token, the revision, the screen.
     public var hidden: [String: String] {
         ["token": value(of: "token"), "revision": value(of: "revision"), "screen": value(of: "screen")]

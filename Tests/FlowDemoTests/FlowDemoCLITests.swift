@@ -80,6 +80,15 @@ struct FlowDemoCLITests {
         #expect(try FlowDemo.run(["run", "--help"]).stdout.contains("--script <actions>"))
     }
 
+    @Test("A product and the cart opened by link check out to Done", arguments: Strategy.allCases)
+    func linksIntoCheckoutReachDone(_ strategy: Strategy) throws {
+        let script = "start,email ana@example.com,:open shop://product/scarf,add,:open shop://cart,checkout,pay,close"
+        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.hasSuffix("Finished (\(strategy.rawValue)): order placed for ana@example.com: Green scarf; total €19.\n"), "\(run.stdout.suffix(400))")
+    }
+
     @Test func aFailedStepsMessageComesAfterTheScreensPrintedBeforeItWhenOutputIsPiped() throws {
         let run = try FlowDemo.run(["--strategy", "stack", "--script", "start,fly"], merged: true)
         #expect(run.status == 1)

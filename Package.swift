@@ -4,7 +4,9 @@ import PackageDescription
 // FlowKit: headless, testable navigation flows.
 //
 // Layout (see Docs/Architecture.md):
-//   FlowKernel   contracts only, no dependencies
+//   FlowKernel   the contracts, no dependencies; it still holds the runtime every strategy shares
+//                (the flow tree, lifecycles, mounts, the guard walk, the snapshot codec), which moves
+//                to modules of its own next (Docs/Architecture.md, "The kernel and the runtime")
 //   FlowStage    the in-memory presentation host
 //   FlowExplorer navigation graphs: walk a flow, find what is wrong, export Mermaid and DOT
 //   FlowTestKit  transcripts, leak tracking, law checks, graph baselines

@@ -54,12 +54,9 @@ struct ListingWhatAPersonCanDoTests {
 
     @Test func aRunListsTheActionsOfScreensItCannotChange() throws {
         let explorer = NavigationExplorer(expecting: ["ResultScreen"], gestures: false) {
-            let registry = ScreenRegistry { registry in
-                registry.register(QuestionScreen.self) { QuestionScreen() }
-                registry.register(ResultScreen.self, argument: Int.self) { ResultScreen(answer: $0) }
-            }
+            // The same quiz, whose screens' own lists this run does not use.
             let host = InMemoryHost()
-            let quiz = StackNavigator<Int>("quiz", registry: registry, root: QuestionScreen.self)
+            let quiz = StackNavigator<Int>("quiz", registry: Self.quizRegistry(), root: QuestionScreen.self)
             try quiz.start(on: host)
             return ExplorationRun(
                 host: host, flow: quiz,
@@ -71,5 +68,13 @@ struct ListingWhatAPersonCanDoTests {
         let report = try explorer.explore(.breadthFirst(depth: 3))
         let moves = report.graph.edges.map { "\($0.from) -\($0.label)-> \($0.to)" }
         #expect(moves == ["QuestionScreen -answer 7-> ResultScreen"], "\(moves)")
+    }
+
+    /// The article's registry, for the run that lists the actions itself.
+    static func quizRegistry() -> ScreenRegistry {
+        ScreenRegistry { registry in
+            registry.register(QuestionScreen.self) { QuestionScreen() }
+            registry.register(ResultScreen.self, argument: Int.self) { ResultScreen(answer: $0) }
+        }
     }
 }

@@ -46,11 +46,16 @@ extension FlowEvent {
 
     /// A product's own event value (``FlowEventPayload``), held so that events stay plain values.
     public struct Payload: Hashable, Sendable, CustomStringConvertible {
+        // The value, held in an array of one: an array is one reference whatever it holds, so an
+        // event stays a value that is copied inline. Held directly, the existential would make
+        // every event — a push's included — copied through its type's value witnesses.
+        private let storage: [any FlowEventPayload]
+
         /// The product's value.
-        public let value: any FlowEventPayload
+        public var value: any FlowEventPayload { storage[0] }
 
         /// Holds a product's value.
-        public init(_ value: some FlowEventPayload) { self.value = value }
+        public init(_ value: some FlowEventPayload) { self.storage = [value] }
 
         /// The value as the type given, if it is one.
         public func `as`<Value: FlowEventPayload>(_ type: Value.Type) -> Value? { value as? Value }

@@ -150,9 +150,13 @@ extension WebVisit {
         form.close{float:right}section section{border-top:1px solid #ddd;margin-top:1rem}
         """
 
-    /// The one script: the dialog on top is shown as a modal, and Escape closes it as its close
-    /// button does. Without it, the pages work the same, the close button included.
+    /// The one script: a page the browser restores from its back-forward cache (Chromium keeps
+    /// pages there despite `no-store`) asks the site again before the person can act on it, so Back
+    /// never shows a page the model does not; the dialog on top is shown as a modal, and Escape
+    /// closes it as its close button does. Without it, the pages work the same, the close button
+    /// included, and a form from a page shown from a cache is refused as out of date.
     static let script: HTML = """
+        addEventListener('pageshow',function(e){if(e.persisted){document.documentElement.dataset.reloading='';location.reload();}});\
         (function(){var d=document.querySelectorAll('dialog[open]:not([inert])');if(!d.length)return;var t=d[d.length-1];\
         t.close();t.showModal();t.addEventListener('cancel',function(e){e.preventDefault();var c=document.getElementById('close');\
         if(c)c.requestSubmit();});})();

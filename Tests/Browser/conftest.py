@@ -1,8 +1,10 @@
 """The shop served by `flow-demo serve`, walked in headless Chromium over WebDriver (Selenium).
 
-Each test gets a fresh server for its strategy and a fresh browser. After every step, the drift
-check: the page the browser shows is the one the model says the person sees, and the server's
-record of the pages agrees with the model (`GET /.flowkit/state`, served with --expose-state).
+Each test gets a fresh server for its strategy and a fresh browser. After every step, once the page
+has settled, the drift check: the page the browser shows is the one the model says the person
+sees, and the server's record of the pages agrees with the model (`GET /.flowkit/state`, served
+with --expose-state, read on a connection of its own so that it changes nothing the browser
+caches).
 """
 import json
 import os
@@ -155,11 +157,24 @@ class Shop:
         return self.driver.execute_script("return location.pathname")
 
     def state(self):
-        return json.loads(self.driver.execute_script(
-            "const r = new XMLHttpRequest(); r.open('GET', '/.flowkit/state', false); r.send(); return r.responseText;"))
+        """The session's state, read on a connection of its own with the browser's cookie: a request
+        the page made itself would keep the page out of the back-forward cache, changing what the
+        check checks."""
+        cookie = "; ".join(f"{c['name']}={c['value']}" for c in self.driver.get_cookies())
+        request = urllib.request.Request(self.url + "/.flowkit/state", headers={"Cookie": cookie})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def wait_settled(self):
+        """Waits until the page is loaded and is not being replaced: a page restored from the
+        back-forward cache marks itself `data-reloading` and asks the site again."""
+        WebDriverWait(self.driver, 10).until(lambda d: d.execute_script(
+            "return document.readyState == 'complete' && !('reloading' in document.documentElement.dataset)"))
 
     def check(self):
-        """The drift check: the browser shows the page the model says the person sees."""
+        """The drift check, once the page has settled: the browser shows the page the model says
+        the person sees."""
+        self.wait_settled()
         state = self.state()
         assert state["drifts"] == [], state["drifts"]
         assert state["agrees"], "the server's record of the pages differs from the model"

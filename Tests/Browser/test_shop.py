@@ -27,6 +27,33 @@ def test_back_goes_back_in_the_shop(shop, strategy):
     assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes,:back")
 
 
+def back_to_welcome(shop, presses=10):
+    """Presses the browser's Back until Welcome, the drift check after every press: no press
+    shows a page the model does not, whether or not the browser kept the page in a cache."""
+    for _ in range(presses):
+        if shop.title() == "Welcome":
+            return
+        shop.back()
+    assert shop.title() == "Welcome", f"still on {shop.title()} after {presses} presses"
+
+
+def test_back_from_a_cart_closed_by_its_button_shows_the_models_page_every_time(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes,add,cart,close")
+    back_to_welcome(shop)
+
+
+def test_back_after_a_refused_email_shows_the_models_page_every_time(shop, strategy):
+    shop.run("start,email nope")
+    assert shop.title() == "Sign in"
+    back_to_welcome(shop)
+
+
+def test_back_after_a_reload_shows_the_models_page_every_time(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes,add")
+    shop.reload()
+    back_to_welcome(shop)
+
+
 def test_forward_to_a_page_the_shop_left_shows_where_the_person_is(shop, strategy):
     shop.run(SIGNED_IN + ",shoes")
     shop.back()

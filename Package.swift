@@ -4,9 +4,9 @@ import PackageDescription
 // FlowKit: headless, testable navigation flows.
 //
 // Layout (see Docs/Architecture.md):
-//   FlowKernel   the contracts, no dependencies; it still holds the runtime every strategy shares
-//                (the flow tree, lifecycles, mounts, the guard walk, the snapshot codec), which moves
-//                to modules of its own next (Docs/Architecture.md, "The kernel and the runtime")
+//   FlowKernel   the contracts only: protocols and the plain values they speak; no dependencies
+//   FlowSnapshot saved navigation: snapshot values, the saved-value coder, migrations
+//   FlowRuntime  what runs flows: the flow tree, lifecycles, mounts, the guard walk, gestures, restoring
 //   FlowStage    the in-memory presentation host
 //   FlowExplorer navigation graphs: walk a flow, find what is wrong, export Mermaid and DOT
 //   FlowTestKit  transcripts, leak tracking, law checks, graph baselines
@@ -23,7 +23,7 @@ import PackageDescription
 //   FlowWeb      flows as web pages: the browser's history as a platform, sessions, forms, no server
 //   FlowWebServer  a FlowWeb site served over HTTP by Hummingbird 2 (with the `WebServer` trait)
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
-// Each strategy module depends on FlowKernel only.
+// Each strategy module depends on FlowKernel, FlowSnapshot and FlowRuntime, and on nothing outside FlowKit.
 //
 // Dependencies: FlowLogging depends on swift-log; FlowWebServer on Hummingbird, but only with the
 // `WebServer` trait on. The trait is off by default, so `swift run flow-demo`, `swift test` and an
@@ -40,6 +40,8 @@ let package = Package(
     products: [
         .executable(name: "flow-demo", targets: ["FlowDemo"]),
         .library(name: "FlowKernel", targets: ["FlowKernel"]),
+        .library(name: "FlowSnapshot", targets: ["FlowSnapshot"]),
+        .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
         .library(name: "FlowStage", targets: ["FlowStage"]),
         .library(name: "FlowTestKit", targets: ["FlowTestKit"]),
         .library(name: "FlowExplorer", targets: ["FlowExplorer"]),
@@ -75,20 +77,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
-        .target(name: "FlowStage", dependencies: ["FlowKernel"], path: "Modules/FlowStage"),
-        .target(name: "FlowRecording", dependencies: ["FlowKernel"], path: "Modules/FlowRecording"),
-        .target(name: "FlowExplorer", dependencies: ["FlowKernel", "FlowStage", "FlowRecording"], path: "Modules/FlowExplorer"),
+        .target(name: "FlowSnapshot", dependencies: ["FlowKernel"], path: "Modules/FlowSnapshot"),
+        .target(name: "FlowRuntime", dependencies: ["FlowKernel", "FlowSnapshot"], path: "Modules/FlowRuntime"),
+        .target(name: "FlowStage", dependencies: ["FlowKernel", "FlowRuntime"], path: "Modules/FlowStage"),
+        .target(name: "FlowRecording", dependencies: ["FlowKernel", "FlowRuntime", "FlowSnapshot"], path: "Modules/FlowRecording"),
+        .target(name: "FlowExplorer", dependencies: ["FlowKernel", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowRecording"], path: "Modules/FlowExplorer"),
         .target(
-            name: "FlowTestKit", dependencies: ["FlowKernel", "FlowStage", "FlowExplorer", "FlowRecording", "FlowPlatform"], path: "Modules/FlowTestKit"),
-        .target(name: "FlowStack", dependencies: ["FlowKernel"], path: "Modules/FlowStack"),
-        .target(name: "FlowChain", dependencies: ["FlowKernel"], path: "Modules/FlowChain"),
-        .target(name: "FlowCoordinator", dependencies: ["FlowKernel"], path: "Modules/FlowCoordinator"),
-        .target(name: "FlowRouter", dependencies: ["FlowKernel"], path: "Modules/FlowRouter"),
-        .target(name: "FlowLinks", dependencies: ["FlowKernel"], path: "Modules/FlowLinks"),
-        .target(name: "FlowPlatform", dependencies: ["FlowKernel"], path: "Modules/FlowPlatform"),
+            name: "FlowTestKit", dependencies: ["FlowKernel", "FlowRuntime", "FlowStage", "FlowExplorer", "FlowRecording", "FlowPlatform"],
+            path: "Modules/FlowTestKit"),
+        .target(name: "FlowStack", dependencies: ["FlowKernel", "FlowRuntime", "FlowSnapshot"], path: "Modules/FlowStack"),
+        .target(name: "FlowChain", dependencies: ["FlowKernel", "FlowRuntime", "FlowSnapshot"], path: "Modules/FlowChain"),
+        .target(name: "FlowCoordinator", dependencies: ["FlowKernel", "FlowRuntime", "FlowSnapshot"], path: "Modules/FlowCoordinator"),
+        .target(name: "FlowRouter", dependencies: ["FlowKernel", "FlowRuntime", "FlowSnapshot"], path: "Modules/FlowRouter"),
+        .target(name: "FlowLinks", dependencies: ["FlowKernel", "FlowRuntime"], path: "Modules/FlowLinks"),
+        .target(name: "FlowPlatform", dependencies: ["FlowKernel", "FlowRuntime"], path: "Modules/FlowPlatform"),
         .target(name: "FlowUIKit", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowUIKit"),
         .target(name: "FlowSwiftUI", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowSwiftUI"),
-        .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowWeb"),
+        .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowRuntime", "FlowPlatform"], path: "Modules/FlowWeb"),
         .target(
             name: "FlowWebServer",
             dependencies: [
@@ -106,38 +111,52 @@ let package = Package(
         .target(
             name: "ShopApp",
             dependencies: [
-                "FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer", "FlowLinks", "FlowRecording", "FlowWeb",
+                "FlowKernel", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer",
+                "FlowLinks", "FlowRecording", "FlowWeb",
             ],
             path: "Samples/ShopApp"
         ),
         .executableTarget(
             name: "FlowDemo",
-            dependencies: ["ShopApp", "FlowExplorer", "FlowRecording", "FlowWebServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ShopApp", "FlowRuntime", "FlowSnapshot", "FlowExplorer", "FlowRecording", "FlowWebServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Samples/FlowDemo"
         ),
 
-        .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowRecordingTests", dependencies: ["FlowRecording", "FlowExplorer", "FlowStack", "FlowStage", "FlowTestKit", "ShopApp"]),
-        .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowStage", "FlowExplorer", "FlowRecording", "ShopApp"]),
+        .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowRuntime", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowSnapshotTests", dependencies: ["FlowKernel", "FlowSnapshot"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowKernel", "FlowRuntime", "FlowStage", "FlowTestKit"]),
+        .testTarget(
+            name: "FlowRecordingTests",
+            dependencies: ["FlowRecording", "FlowRuntime", "FlowSnapshot", "FlowExplorer", "FlowStack", "FlowStage", "FlowTestKit", "ShopApp"]),
+        .testTarget(name: "FlowStageTests", dependencies: ["FlowStage", "FlowRuntime", "FlowTestKit"]),
+        .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowRuntime", "FlowStage", "FlowExplorer", "FlowRecording", "ShopApp"]),
         .testTarget(
             name: "FlowExplorerTests",
-            dependencies: ["FlowExplorer", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"],
+            dependencies: ["FlowExplorer", "FlowRuntime", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"],
             exclude: ["Baselines"]),
-        .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowCoordinatorTests", dependencies: ["FlowCoordinator", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
+        .testTarget(
+            name: "FlowCoordinatorTests",
+            dependencies: ["FlowCoordinator", "FlowRuntime", "FlowSnapshot", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowRuntime", "FlowStage", "FlowTestKit"]),
         // Flows of every strategy nested in each other, with the person's gestures between their requests.
-        .testTarget(name: "FlowTreeTests", dependencies: ["FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowLinks", "FlowStage", "FlowTestKit"]),
+        .testTarget(
+            name: "FlowTreeTests",
+            dependencies: ["FlowStack", "FlowRuntime", "FlowSnapshot", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowLinks", "FlowStage", "FlowTestKit"]),
         // The code of every Getting Started article, compiled and run.
         .testTarget(
             name: "GettingStartedTests",
             dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
-        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
-        .testTarget(name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
-        .testTarget(name: "FlowWebTests", dependencies: ["FlowWeb", "FlowPlatform", "FlowStage", "FlowStack", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+        .testTarget(
+            name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+        .testTarget(
+            name: "FlowWebTests", dependencies: ["FlowWeb", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowStack", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         // The server layer over real HTTP; it has tests only with the `WebServer` trait (.ci/web-test).
         .testTarget(
             name: "FlowWebServerTests",
@@ -151,14 +170,15 @@ let package = Package(
         .testTarget(
             name: "FlowLoggingTests",
             dependencies: [
-                "FlowLogging", "ShopApp", "FlowStage",
+                "FlowLogging", "FlowRuntime", "ShopApp", "FlowStage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
         // The expected outputs are read by path, as files beside the tests, not bundled.
         .testTarget(
-            name: "FlowDemoTests", dependencies: ["ShopApp", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks", "FlowRecording"],
+            name: "FlowDemoTests",
+            dependencies: ["ShopApp", "FlowRuntime", "FlowSnapshot", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks", "FlowRecording"],
             exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,7 +6,8 @@ import PackageDescription
 
 /// Every FlowKit library the benchmarks and the shop they explore use.
 let flowKit: [Target.Dependency] = [
-    "FlowKernel", "FlowStage", "FlowStack", "FlowChain", "FlowCoordinator", "FlowRouter", "FlowExplorer", "FlowLinks", "FlowPlatform", "FlowUIKit",
+    "FlowKernel", "FlowSnapshot", "FlowRuntime", "FlowStage", "FlowStack", "FlowChain", "FlowCoordinator", "FlowRouter", "FlowExplorer", "FlowLinks",
+    "FlowPlatform", "FlowUIKit",
     "FlowSwiftUI", "FlowRecording", "FlowWeb",
 ]
 .map { .product(name: $0, package: "FlowKit") }

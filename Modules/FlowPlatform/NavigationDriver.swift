@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// Drives a platform's containers from a model host: the platform-neutral core of FlowUIKit and
 /// FlowSwiftUI.
@@ -13,7 +14,7 @@ import FlowKernel
 /// What the person does with the platform's own controls comes back through the `user...`
 /// methods, as the platform reports it: the back button or swipe, a sheet swiped down, a tab
 /// tapped. The driver records what the platform now shows and makes the gesture on the model
-/// (``/FlowKernel/PresentationHost/perform(_:)``), whose flows follow. A gesture the model refuses is
+/// (`perform(_:)`), whose flows follow. A gesture the model refuses is
 /// undone on the platform by the next command: the popped entry comes back, the sheet is shown
 /// again.
 ///

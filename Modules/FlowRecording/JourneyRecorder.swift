@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// Records what the person does in an app — screen actions with their arguments, gestures, links
 /// — with the transcript lines each step produces, from a known start: the app's start, or a
@@ -28,7 +30,7 @@ import FlowKernel
 @MainActor
 public final class JourneyRecorder: FlowObserver {
     /// The host the recorder listens to; weak, so a recorder never keeps an app's host alive.
-    private weak var host: (any PresentationHost)?
+    private weak var host: (any FlowHost)?
     private let limit: Int
     private let appVersion: Int
     private let appState: (@MainActor () throws -> SavedValue?)?
@@ -87,7 +89,7 @@ public final class JourneyRecorder: FlowObserver {
     /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for a limit below 1; whatever
     ///   `appState` throws. The host is not observed then.
     public init(
-        on host: any PresentationHost, keepingLast limit: Int = 500, appVersion: Int = 1, appState: (@MainActor () throws -> SavedValue?)? = nil,
+        on host: any FlowHost, keepingLast limit: Int = 500, appVersion: Int = 1, appState: (@MainActor () throws -> SavedValue?)? = nil,
         atAppStart: Bool = false
     ) throws {
         guard limit >= 1 else { throw FlowError(.indexOutOfRange, "A recorder keeps at least 1 step, not \(limit).") }

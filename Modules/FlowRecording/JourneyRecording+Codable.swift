@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 // The recording's JSON is written for people as much as for programs: a step names what the
 // person did under one key (`action`, `gesture` or `link`), a gesture as typed (`:back 2`), and

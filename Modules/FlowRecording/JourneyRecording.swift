@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// What a person did in an app, step by step, from a known start: the screen actions they took
 /// with their arguments, their gestures, the links they opened, and the transcript lines each step

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// One of the person's gestures as a recording keeps it: by what the person did, not by the nodes
 /// it touched, so it replays on another run (and in another strategy), whose nodes are others.
@@ -64,7 +65,7 @@ public enum RecordedGesture: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Makes the gesture on what a host shows now, as the person would: checked by the screens and
-    /// their guards, all or nothing (``/FlowKernel/PresentationHost/perform(_:)``).
+    /// their guards, all or nothing (`perform(_:)`).
     ///
     /// - Throws: `nothingToGoBackTo` when nothing can go back or be swiped down; `indexOutOfRange`
     ///   for more entries than the stack has to go back over, or a tab the tab bar does not have;

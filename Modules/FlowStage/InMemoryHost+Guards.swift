@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 // The guard law on the host's own nodes. Each operation asks once it has found and checked the
 // nodes it changes and before it changes any (so a request that is wrong anyway gets its own
@@ -22,7 +23,7 @@ extension InMemoryHost {
     }
 
     /// Throws the first refusal among the guards of what the flows a change ends would take
-    /// away (``/FlowKernel/FlowTree/endRefusal(leaving:maker:origin:)``): flows anchored on the nodes
+    /// away (``/FlowRuntime/FlowTree/endRefusal(leaving:maker:origin:)``): flows anchored on the nodes
     /// that leave, or whose first content leaves, and their children. Screens named in `staying`
     /// are shown again by the change, so flows that stand on them do not end.
     func askTree(leaving nodes: some Sequence<StageNode>, staying: Set<NodeRef> = [], origin: FlowEvent.Origin) throws {

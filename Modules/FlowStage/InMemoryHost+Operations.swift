@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 // Each operation first finds and checks everything it needs, building any new nodes off to the
 // side and throwing before any change; then it asks the guards of the screens it takes away and

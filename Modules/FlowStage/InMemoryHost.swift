@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// A complete, deterministic presentation host that keeps everything in memory.
 ///
@@ -21,7 +22,7 @@ import FlowKernel
 /// ``visibleScreenRef``, ``screen(for:)``) cost the same however many screens are shown. The
 /// ``hierarchy`` value is built when first read after a change, and kept until the next change.
 @MainActor
-public final class InMemoryHost: PresentationHost {
+public final class InMemoryHost: FlowHost {
     // The state every operation touches opts out of run-time exclusivity checks, for the reason
     // given on `StageNode`: main-actor only, synchronous, never passed `inout` or held across a call
     // that reaches it. Observers are not among it: they run code the host does not control.

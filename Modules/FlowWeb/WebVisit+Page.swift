@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowPlatform
+import FlowRuntime
 
 extension WebVisit {
     /// The page the person sees: the screen the model shows with what is around it — the stack's

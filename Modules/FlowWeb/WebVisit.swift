@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowPlatform
+import FlowRuntime
 
 /// One visitor's run of an app on the web: the model host the app's flows run on, the browser's
 /// pages as a ``WebPlatform``, and the driver between them.
@@ -10,7 +11,7 @@ import FlowPlatform
 @MainActor
 public final class WebVisit {
     /// The host the visitor's flows run on.
-    public let host: any PresentationHost
+    public let host: any FlowHost
     /// The pages the browser shows.
     public let platform = WebPlatform()
     /// Brings the pages to what the host shows.
@@ -41,7 +42,7 @@ public final class WebVisit {
     ///   - page: How a screen looks as a page.
     ///   - ended: The page shown once the app's flows show nothing: how the run ended.
     public init(
-        host: any PresentationHost, owner: AnyObject? = nil, transcript: (@MainActor () -> [String])? = nil,
+        host: any FlowHost, owner: AnyObject? = nil, transcript: (@MainActor () -> [String])? = nil,
         page: @escaping @MainActor (any Screen) -> WebScreen, ended: @escaping @MainActor () -> WebScreen
     ) {
         self.host = host

@@ -1,5 +1,6 @@
 import FlowChain
 import FlowKernel
+import FlowRuntime
 import FlowStage
 import FlowTestKit
 import Testing

@@ -1,5 +1,7 @@
 import FlowChain
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 import FlowStage
 import FlowTestKit
 import Foundation

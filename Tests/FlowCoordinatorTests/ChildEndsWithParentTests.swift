@@ -2,6 +2,7 @@ import FlowChain
 import FlowCoordinator
 import FlowKernel
 import FlowRouter
+import FlowRuntime
 import FlowStack
 import FlowStage
 import FlowTestKit

@@ -1,6 +1,7 @@
 import FlowChain
 import FlowCoordinator
 import FlowKernel
+import FlowRuntime
 import FlowStack
 import FlowStage
 import FlowTestKit

@@ -1,5 +1,6 @@
 import FlowCoordinator
 import FlowKernel
+import FlowRuntime
 import FlowStage
 import FlowTestKit
 import Testing

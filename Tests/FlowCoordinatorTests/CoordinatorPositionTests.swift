@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import Testing
 
 @testable import FlowCoordinator

@@ -1,6 +1,8 @@
 import FlowChain
 import FlowCoordinator
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 import FlowStage
 import FlowTestKit
 import Foundation

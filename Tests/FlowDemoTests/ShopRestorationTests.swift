@@ -1,5 +1,7 @@
 import FlowKernel
 import FlowLinks
+import FlowRuntime
+import FlowSnapshot
 import FlowStage
 import Foundation
 import ShopApp

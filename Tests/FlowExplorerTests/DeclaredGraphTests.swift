@@ -1,6 +1,7 @@
 import FlowChain
 import FlowExplorer
 import FlowKernel
+import FlowRuntime
 import FlowStage
 import FlowTestKit
 import ShopApp

@@ -32,8 +32,8 @@ struct FlowEventTests {
     }
 
     @Test func aValueHandedToScreensIsTypedAndReadsAsALineWithItsProductsVerb() {
-        let cart = Locked("Cart")
-        let badge = Locked("Badge")
+        let cart = LawProbe("Cart")
+        let badge = LawProbe("Badge")
         let update = FlowEvent.Delivery(kind: "updateDelivered", verb: "deliver")
         let passed = FlowEvent.Change.delivered(
             ScreenType(anyType: Int.self), to: [ScreenRef(cart)], as: FlowEvent.Delivery(kind: "contextPassed", verb: "pass"))

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import FlowTestKit
 
 /// The smallest honest kernel flow: a stack of numbered probe screens that completes with how many
@@ -20,6 +21,7 @@ final class ProbeFlow: Flow {
     func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Int>) -> Void) { lifecycle.onFinish(handler) }
 
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        let host = try host.requireFlowHost(for: id)
         try lifecycle.requireReady()
         let first = LawProbe("Step 1")
         switch placement {

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowLinks
+import FlowRuntime
 import Testing
 
 @Suite("Matching links to destinations")

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowLogging
+import FlowRuntime
 import FlowStage
 import InMemoryLogging
 import Logging

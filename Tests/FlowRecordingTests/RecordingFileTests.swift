@@ -1,6 +1,8 @@
 import FlowExplorer
 import FlowKernel
 import FlowRecording
+import FlowRuntime
+import FlowSnapshot
 import Foundation
 import ShopApp
 import Testing

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRouter
+import FlowRuntime
 import FlowStage
 import FlowTestKit
 import Testing

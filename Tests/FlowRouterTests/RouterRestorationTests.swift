@@ -1,5 +1,7 @@
 import FlowKernel
 import FlowRouter
+import FlowRuntime
+import FlowSnapshot
 import FlowStage
 import FlowTestKit
 import Foundation

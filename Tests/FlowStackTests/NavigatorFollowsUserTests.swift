@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import FlowStack
 import FlowStage
 import FlowTestKit

@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import FlowTestKit

@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import FlowTestKit
@@ -139,6 +141,7 @@ final class ProbeFlowStub: Flow, RunningFlow {
     func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Void>) -> Void) { lifecycle.onFinish(handler) }
 
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        let host = try host.requireFlowHost(for: id)
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         try lifecycle.start(self, on: host, parent: parent) {
             try mount.show(.screen(LawProbe("Step")), on: host)

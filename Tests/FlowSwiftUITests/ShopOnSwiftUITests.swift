@@ -1,6 +1,7 @@
 import FlowExplorer
 import FlowKernel
 import FlowPlatform
+import FlowRuntime
 import FlowStage
 import FlowSwiftUI
 import FlowTestKit

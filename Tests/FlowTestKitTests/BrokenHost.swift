@@ -1,9 +1,10 @@
 import FlowKernel
+import FlowRuntime
 import FlowStage
 
 /// A host with one deliberate flaw, wrapped around a correct one, to prove the law checks catch it.
 @MainActor
-final class BrokenHost: PresentationHost {
+final class BrokenHost: FlowHost {
     enum Flaw {
         /// Makes every change but reports no event.
         case silent

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import FlowStage
 import FlowTestKit
 import Testing

@@ -1,6 +1,7 @@
 import FlowExplorer
 import FlowKernel
 import FlowRecording
+import FlowRuntime
 import FlowTestKit
 import Foundation
 import ShopApp

@@ -3,6 +3,8 @@ import FlowCoordinator
 import FlowKernel
 import FlowLinks
 import FlowRouter
+import FlowRuntime
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import FlowTestKit

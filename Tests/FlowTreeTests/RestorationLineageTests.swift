@@ -1,6 +1,8 @@
 import FlowChain
 import FlowCoordinator
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import Foundation

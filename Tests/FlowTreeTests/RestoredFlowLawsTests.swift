@@ -2,6 +2,8 @@ import FlowChain
 import FlowCoordinator
 import FlowKernel
 import FlowRouter
+import FlowRuntime
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import FlowTestKit
@@ -29,7 +31,7 @@ final class Restored<Inner: Flow & RestorableFlow>: Flow {
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         var saved = saved
         saved.placement = SavedPlacement(FlowMount.Site(placement))
-        let report = try inner.restore(saved, on: host, parent: parent)
+        let report = try inner.restore(saved, on: host.requireFlowHost(for: id), parent: parent)
         guard report.allSatisfy({ $0.outcome == .restored }) else {
             throw FlowError(.invalidSnapshot, "The restore was not whole: \(report)")
         }

@@ -2,6 +2,8 @@ import FlowChain
 import FlowCoordinator
 import FlowKernel
 import FlowRouter
+import FlowRuntime
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import Foundation

@@ -2,6 +2,7 @@ import FlowChain
 import FlowCoordinator
 import FlowKernel
 import FlowRouter
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import FlowTestKit

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowPlatform
+import FlowRuntime
 import FlowStage
 import FlowTestKit
 import FlowUIKit

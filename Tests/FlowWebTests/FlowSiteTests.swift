@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import FlowTestKit
 import FlowWeb
 import Foundation

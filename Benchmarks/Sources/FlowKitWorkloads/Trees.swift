@@ -1,5 +1,6 @@
 import FlowCoordinator
 import FlowKernel
+import FlowRuntime
 import FlowStage
 
 /// A step with many flows running: what the host's flow tree costs a request as the tree grows.

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// The container a chain shows its steps in, as its actions see it: a navigation stack, or a
 /// single-child container that shows one step's screen at a time.
@@ -23,7 +24,7 @@ public final class ChainContainer {
     /// holder screen's for `.single`.
     public let id: ContainerID
     /// The host the chain runs on.
-    public let host: any PresentationHost
+    public let host: any FlowHost
 
     let flow: FlowID
     /// Where the chain shows itself: its own stack, the shared one, or the holder screen.
@@ -43,7 +44,7 @@ public final class ChainContainer {
     /// Makes the container of a chain, checking that its placement exists.
     ///
     /// - Throws: `notFound` for a shared stack the host does not show.
-    init(kind: Kind, host: any PresentationHost, flow: FlowID, placement: FlowPlacement) throws {
+    init(kind: Kind, host: any FlowHost, flow: FlowID, placement: FlowPlacement) throws {
         self.kind = kind
         self.host = host
         self.flow = flow

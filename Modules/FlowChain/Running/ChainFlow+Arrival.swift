@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 extension ChainFlow {
     /// Runs the chain to a step, as a deep link needs: back through each step's dismiss action when

@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// What a chain saves: its steps up to the current one, each with the context its screen last
 /// received.
@@ -9,7 +11,7 @@ struct SavedChainState: Codable, Hashable {
         var screen: String
         /// The context the screen last received, if any.
         var context: SavedArgument?
-        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        /// The screen's own state (``/FlowSnapshot/StatefulScreen``).
         var state: SavedValue?
 
         var label: String { screen + (context.map { "(\($0.label))" } ?? "") }
@@ -58,7 +60,7 @@ extension ChainFlow: RestorableFlow {
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the chain has started or ended (`flowAlreadyStarted`,
     ///   `flowFinished`), or its first step cannot come back.
-    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+    public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
         guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
         let state: SavedChainState

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// A runnable step chain: Flowter's `FinishedFlowter`, as a kernel ``/FlowKernel/Flow``.
 ///
@@ -9,13 +10,13 @@ import FlowKernel
 /// once, takes its container off the host, lets go of every step and screen (and whatever their
 /// closures captured), and then tells its handlers.
 ///
-/// The chain follows what the user does (``/FlowKernel/ChangeFollower``): the step whose screen the
+/// The chain follows what the user does (``/FlowRuntime/ChangeFollower``): the step whose screen the
 /// user lands on with Back is current again, with the context it had, and the steps popped are
 /// released, to be made again when the user moves forward; when the user takes away every step
 /// (popping below the first step of a chain on a shared stack, swiping the chain's presentation
 /// down), the chain ends cancelled, without running end actions, as a parent's cancel does.
 ///
-/// A running chain is kept by its host's flow tree (``/FlowKernel/FlowTree``) until it has ended;
+/// A running chain is kept by its host's flow tree (``/FlowRuntime/FlowTree``) until it has ended;
 /// nothing else has to keep it. Its screens' handles hold it weakly, and a handle whose chain has
 /// ended throws `flowFinished`.
 @MainActor
@@ -92,12 +93,12 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// - Throws: ``/FlowKernel/FlowError`` if the first step cannot be made or shown; the chain then
     ///   shows nothing and can be started again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
-        try begin(on: host, placement: placement, parent: parent)
+        try begin(on: host.requireFlowHost(for: id), placement: placement, parent: parent)
     }
 
     /// Starts the chain on its first step; `origin` names who the first change is made for, when
     /// not the chain itself (a restore).
-    func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
+    func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
         let container = try ChainContainer(kind: kind, host: host, flow: id, placement: placement)
         if let origin { container.origin = origin }
@@ -142,7 +143,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     }
 
     /// The last step whose screen the host shows.
-    private func lastShownStep(on host: any PresentationHost) -> Int? {
+    private func lastShownStep(on host: any FlowHost) -> Int? {
         screens.keys.sorted(by: >).first { index in screens[index].map { host.contains(ScreenRef($0)) } ?? false }
     }
 
@@ -173,7 +174,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     public var baseNode: NodeRef? { container?.baseNode }
 
     /// The current step's screen: a flow one of its steps starts stands on it.
-    public func anchorForChild(on host: any PresentationHost) -> NodeRef? {
+    public func anchorForChild(on host: any FlowHost) -> NodeRef? {
         currentScreen.map(NodeRef.of) ?? host.visibleScreenRef.map(NodeRef.screen)
     }
 
@@ -246,7 +247,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// The screen learns its context before its present action runs (Flowter's order: a custom
     /// present may read it). A present action that throws leaves that context delivered, and
     /// nothing else: a new screen is dropped, the step is not current, no `pass` is reported.
-    func show(_ index: Int, context: Any?, in plan: Plan, on host: any PresentationHost, made: (any Screen)? = nil) throws {
+    func show(_ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
             throw FlowError(
@@ -308,7 +309,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     /// Runs a request from a step: the chain must run, not be in another request, and the step
     /// must be the current one (any step for `nil`).
-    func navigating<T>(from step: Int?, _ body: (Plan, any PresentationHost) throws -> T) throws -> T {
+    func navigating<T>(from step: Int?, _ body: (Plan, any FlowHost) throws -> T) throws -> T {
         try lifecycle.navigate { host in
             guard !isNavigating else {
                 throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 extension StackCoordinator {
     /// Pushes a screen; the first one becomes ``startNode``, every one becomes ``topNode``.
@@ -33,7 +34,7 @@ extension StackCoordinator {
         try lifecycle.navigate { host in try setStack(screens, on: host) }
     }
 
-    private func setStack(_ screens: [any Screen], on host: any PresentationHost) throws {
+    private func setStack(_ screens: [any Screen], on host: any FlowHost) throws {
         try requireNoChildOnStack()
         guard let stack = mount?.stack, let own = mount?.ownEntries(on: host) else { preconditionFailure("A running coordinator has a mount.") }
         // A container the coordinator pushed (a tab group) holds flows of its own, which would be

@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// What a coordinator saves: its own screens, each as its ``StackCoordinator/save(_:)`` saved it,
 /// and the tab it shows when it is a tab coordinator.
@@ -11,7 +13,7 @@ struct SavedCoordinatorState: Codable, Hashable {
         var value: SavedValue?
         /// Why nothing was saved.
         var unsaved: String?
-        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        /// The screen's own state (``/FlowSnapshot/StatefulScreen``).
         var state: SavedValue?
 
         var label: String { screen + (value.map { "(\($0))" } ?? "") }
@@ -86,7 +88,7 @@ extension StackCoordinator: RestorableFlow {
     ///
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the coordinator has started or ended, or ``start()`` fails.
-    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+    public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
         // A state that cannot be read is refused before start() shows anything.
         _ = try Self.readState(saved, of: id)
@@ -105,7 +107,7 @@ extension StackCoordinator: RestorableFlow {
     /// What cannot come back cuts the stack there, reported with its reason: a first screen of
     /// another type than ``start()`` shows now, a screen ``save(_:)`` did not save or
     /// ``restoreScreen(from:)`` cannot make, a screen a guard refuses, a tab that is not there.
-    public func restoreRunning(_ saved: SavedFlow, on host: any PresentationHost) throws -> [RestorationReport.Entry] {
+    public func restoreRunning(_ saved: SavedFlow, on host: any FlowHost) throws -> [RestorationReport.Entry] {
         let state = try Self.readState(saved, of: id)
         guard phase == .running, let mount, mount.stack != nil else {
             throw FlowError(.flowNotStarted, "The coordinator '\(id)' does not run; it restores as it starts.")

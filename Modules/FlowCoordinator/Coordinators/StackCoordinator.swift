@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// A coordinator that pushes screens onto a navigation stack: UIFlow's `UIFlowCoordinator`.
 ///
@@ -24,7 +26,7 @@ import FlowKernel
 /// takes its screens off the host (leaving a shared stack as it found it), and its parent — or
 /// whoever waits — receives the outcome.
 ///
-/// The coordinator follows the user (``/FlowKernel/ChangeFollower``): after the user's Back its
+/// The coordinator follows the user (``/FlowRuntime/ChangeFollower``): after the user's Back its
 /// ``topNode`` is the screen the user sees of its own; a child whose screens the user took away
 /// ends cancelled (the host's flow tree ends it), its handler runs once, and the coordinator may
 /// start another; a coordinator whose first screen someone else took away ends cancelled, after
@@ -39,7 +41,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// Where the coordinator shows itself: its stack and its first screen.
     var mount: FlowMount?
     /// The host while the coordinator starts and runs.
-    private var activeHost: (any PresentationHost)?
+    private var activeHost: (any FlowHost)?
     /// The running child, as the coordinator remembers it.
     private var running: CoordinatorPosition.Child?
     /// Whether the coordinator is ending because what it stood on is gone: a child that ends
@@ -122,7 +124,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     func restoreItems(_ names: [String]) throws -> [String] { [] }
 
     /// Selects a saved tab again, on a tab coordinator; `false` when there is no such tab.
-    func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any PresentationHost) throws -> Bool { false }
+    func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any FlowHost) throws -> Bool { false }
 
     /// Starts the coordinator at a placement: runs ``start()``, which must move to a first screen.
     ///
@@ -130,6 +132,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     ///   is taken off the host again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         try lifecycle.requireReady()
+        let host = try host.requireFlowHost(for: id)
         try begin(on: host, mount: FlowMount(for: id, at: FlowMount.Site(placement), on: host), parent: parent)
     }
 
@@ -137,7 +140,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     var runningChild: CoordinatorPosition.Child? { child == nil ? nil : running }
 
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
-    func begin(on host: any PresentationHost, mount: FlowMount, parent: FlowID?) throws {
+    func begin(on host: any FlowHost, mount: FlowMount, parent: FlowID?) throws {
         // The coordinator is in the tree before start() runs, so that the items and children it
         // starts are its children there.
         try lifecycle.start(self, on: host, parent: parent) {
@@ -197,7 +200,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     // MARK: Internal steps
 
     /// The host, while the coordinator starts or runs; otherwise the lifecycle's error.
-    func requireActive() throws -> any PresentationHost {
+    func requireActive() throws -> any FlowHost {
         guard let activeHost, phase != .finished else { return try lifecycle.requireNavigable() }
         try FlowLifecycle<Result>.requireIdle(activeHost, for: id)
         return activeHost
@@ -205,7 +208,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
 
     /// Where the coordinator stands: one read of the host, through its targeted queries (the
     /// start node's place, the stack's, the top's), whatever the depth of the stack.
-    func position(on host: any PresentationHost) -> CoordinatorPosition {
+    func position(on host: any FlowHost) -> CoordinatorPosition {
         // A child is remembered from its start until its end is handled (childDidFinish).
         let remembered = child == nil ? nil : running
         guard let mount, let stackID = mount.stack, let start = mount.firstEntry, let first = host.place(of: start) else {
@@ -334,7 +337,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// The coordinator's top, while it is shown: a child it starts stands on it. A top someone
     /// else's change took away (a tab group a child pushed, popped by the person) gives way to
     /// the screen the person sees.
-    public func anchorForChild(on host: any PresentationHost) -> NodeRef? {
+    public func anchorForChild(on host: any FlowHost) -> NodeRef? {
         if let topNode, host.contains(topNode) { return topNode }
         return host.visibleScreenRef.map(NodeRef.screen)
     }
@@ -366,7 +369,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
 
     /// Runs a request of the coordinator, started or starting, as one request of its host's flow
     /// tree.
-    func requesting<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
+    func requesting<T>(_ body: (any FlowHost) throws -> T) throws -> T {
         let host = try requireActive()
         return try host.flows.request(on: host) { try body(host) }
     }

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// A coordinator that shows a tab group with one coordinator per tab: UIFlow's
 /// `UIFlowTabBarCoordinator`.
@@ -44,7 +45,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
         try requesting { host in try addItem(item, tabItem: tabItem, on: host) }
     }
 
-    private func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem, on host: any PresentationHost) throws {
+    private func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem, on host: any FlowHost) throws {
         guard let tabs else {
             throw FlowError(.notFound, "The tab coordinator '\(id)' shows no tab group yet; call super.start() before adding items.")
         }
@@ -103,7 +104,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
         return removed
     }
 
-    override func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any PresentationHost) throws -> Bool {
+    override func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any FlowHost) throws -> Bool {
         guard let tabs, items.indices.contains(index) else { return false }
         try host.apply(.selectTab(index, in: tabs), origin: origin)
         return true

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// One fresh run of the app the explorer walks: the host it shows on and its running root flow.
 ///
@@ -8,7 +9,7 @@ import FlowKernel
 @MainActor
 public struct ExplorationRun {
     /// The host the app shows on.
-    public let host: any PresentationHost
+    public let host: any FlowHost
     /// The app's root flow, started.
     public let flow: any Flow
     /// Whatever else the run needs kept alive while it is used (an app session, say).
@@ -43,7 +44,7 @@ public struct ExplorationRun {
     ///     opened), for a ``JourneyReplay`` of a recording that opens links; `nil` for an app
     ///     that takes none.
     public init(
-        host: any PresentationHost,
+        host: any FlowHost,
         flow: any Flow,
         keeping: AnyObject? = nil,
         state: @escaping @MainActor () -> String = { "" },

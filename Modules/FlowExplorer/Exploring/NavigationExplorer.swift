@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRecording
+import FlowRuntime
 import FlowStage
 
 /// Walks an app's navigation by running it: every action its screens offer, with good and bad
@@ -109,7 +110,7 @@ public final class NavigationExplorer {
             noteScreens()
         }
 
-        var host: any PresentationHost { run!.host }
+        var host: any FlowHost { run!.host }
 
         /// Remembers, weakly, every screen the host shows now.
         func noteScreens() {

@@ -1,5 +1,7 @@
 import FlowKernel
 import FlowRecording
+import FlowRuntime
+import FlowSnapshot
 
 /// Something a person can do on a screen, as the explorer tries it and a recording replays it: a
 /// name, and what doing it runs.

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// One exploration's bookkeeping: the states reached with the shortest route to each, the graph,
 /// the counts and the findings. The explorer's two walks share it.

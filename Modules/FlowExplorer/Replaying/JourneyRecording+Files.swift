@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRecording
+import FlowSnapshot
 import Foundation
 
 extension JourneyRecording {

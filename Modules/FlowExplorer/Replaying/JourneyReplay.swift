@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRecording
+import FlowRuntime
 import FlowStage
 
 /// Replays a ``/FlowRecording/JourneyRecording`` on a fresh run of the app, headless, and compares

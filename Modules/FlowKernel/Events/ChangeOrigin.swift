@@ -37,7 +37,7 @@ extension FlowEvent {
         /// followers do not follow, written `(link) [shop]` in transcripts.
         public static func link(for flow: FlowID) -> Origin { Origin(source: "link", flow: flow) }
 
-        /// A flow's change made to bring back a saved ``NavigationSnapshot``: the flow's change,
+        /// A flow's change made to bring back a saved FlowSnapshot's `NavigationSnapshot`: the flow's change,
         /// which followers do not follow, written `(restored) [shop]` in transcripts.
         public static func restored(for flow: FlowID) -> Origin { Origin(source: "restored", flow: flow) }
 

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// ## Implementation requirements
-/// ``FlowLifecycle`` implements the bookkeeping below; FlowTestKit's `FlowLaws` checks it.
+/// FlowRuntime's `FlowLifecycle` implements the bookkeeping below; FlowTestKit's `FlowLaws` checks it.
 /// - **Phases.** A flow is ``FlowPhase/ready`` until ``start(on:placement:parent:)`` succeeds,
 ///   ``FlowPhase/running`` until it completes or is cancelled, and ``FlowPhase/finished`` after.
 ///   Starting twice throws ``FlowError/Code/flowAlreadyStarted``; any request to a finished flow

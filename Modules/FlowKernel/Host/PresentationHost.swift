@@ -20,25 +20,18 @@
 ///   nothing. Flows check ``isChanging`` before a request and refuse the whole request then, so a
 ///   request made from an observer changes nothing anywhere — not the host, not a screen's
 ///   context, not a callback — rather than failing half way. Requests belong in followers
-///   (``ChangeFollower``), which run once the delivery is over.
+///   (FlowRuntime's `ChangeFollower`), which run once the delivery is over.
 /// - **Guards.** Before each change, the host asks the guards of the screens the change would take
-///   off what is shown and of those it would show (``guardRefusal(of:origin:)-(HostOperation,_)``, answered from the
-///   queries below, does it). A refusal changes nothing: the host reports it as one
-///   ``FlowEvent/Change/guardRefused(_:)`` event (``refused(_:origin:)``) and throws
-///   ``FlowError/Code/guardRefused``. Guards are asked while ``isChanging``, so one that navigates
-///   is refused.
+///   off what is shown and of those it would show (``Screen/shouldLeave(by:)``,
+///   ``Screen/shouldEnter(by:)``; FlowRuntime's guard walk asks them from the queries below). A
+///   refusal changes nothing: the host reports it as one ``FlowEvent/Change/guardRefused(_:)``
+///   event and throws ``FlowError/Code/guardRefused``. Guards are asked while ``isChanging``, so one
+///   that navigates is refused.
 /// - **Inverse operations.** Pushing then popping restores the stack; presenting then dismissing
 ///   restores the hierarchy; dismissing removes everything presented above the dismissed node.
 /// - **Ownership.** The host keeps every shown screen alive and keeps nothing it no longer shows.
 /// - **Origins.** Every event names who made its change (``FlowEvent/Origin``): the flow passed
-///   to ``apply(_:origin:)``, the user for a gesture (``perform(_:)``), the system otherwise.
-/// - **The flow tree.** The host keeps one ``FlowTree`` (``flows``), which keeps the running flows.
-///   After every change, whoever made it, once its event reached every observer, the host tells
-///   the tree (``FlowTree/didChange(by:departed:makers:)`` with the nodes the change took away and
-///   the flows that had made them, or ``FlowTree/didChange(by:)``) and lets it settle
-///   (``FlowTree/settle(on:)``), before `apply` returns. Before a change that takes nodes away, it
-///   asks the tree about the flows that change would end (``FlowTree/endRefusal(leaving:maker:origin:)``)
-///   as it asks the screens' guards.
+///   to ``apply(_:origin:)``, the user for a gesture (FlowRuntime's `perform(_:)`), the system otherwise.
 /// - **Queries agree with the hierarchy.** ``place(of:)``, ``child(at:of:)``, ``tabItem(at:of:)``, ``topmost`` and
 ///   ``visibleScreenRef`` answer what the same questions asked of ``hierarchy`` answer. Their
 ///   default implementations do exactly that; a host that keeps indexes should answer them without
@@ -77,8 +70,7 @@ public protocol PresentationHost: AnyObject {
     ///
     /// - Parameters:
     ///   - operation: The change to make.
-    ///   - origin: Who makes it, named in the event the change reports. The flows the change
-    ///     touches follow it (``FlowTree``) once it is delivered.
+    ///   - origin: Who makes it, named in the event the change reports.
     func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws
 
     /// The shown screen a reference names, or `nil` if the host does not show it.
@@ -93,10 +85,6 @@ public protocol PresentationHost: AnyObject {
 
     /// Removes an observer. Removing one that was not added has no effect.
     func removeObserver(_ observer: any FlowObserver)
-
-    /// The running flows the host shows: the tree that keeps them until they end, and ends them
-    /// when what they stand on goes.
-    var flows: FlowTree { get }
 }
 
 extension PresentationHost {

@@ -73,8 +73,12 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-    /// The name of the screen's dynamic type, formatted once per type.
-    public var displayName: String { TypeNames.name(of: Swift.type(of: self)) }
+    /// The name of the screen's dynamic type, as `String(describing:)` writes it.
+    ///
+    /// Read through the standard library's `_typeName(_:qualified:)`, which the Swift runtime
+    /// answers from a cache of its own: `String(describing:)` of a type costs twenty times as much,
+    /// and a screen without a name of its own is named each time a reference to it is made.
+    public var displayName: String { _typeName(Swift.type(of: self), qualified: false) }
 
     /// `true`: a person may go back from a screen unless it says otherwise.
     public var allowsInteractiveBack: Bool { true }
@@ -93,21 +97,4 @@ extension Screen {
 
     /// A value that names this instance in hierarchies and events.
     public var ref: ScreenRef { ScreenRef(self) }
-}
-
-/// Type names, formatted once per type: formatting one costs thousands of instructions, and every
-/// screen without a display name of its own is named by its type each time a reference is made.
-@MainActor
-enum TypeNames {
-    // Main-actor only and never held across a call that reaches it, so it skips the run-time
-    // exclusivity check, which cost a quarter of a lookup.
-    @exclusivity(unchecked) private static var names: [ObjectIdentifier: String] = [:]
-
-    static func name(of type: Any.Type) -> String {
-        let key = ObjectIdentifier(type)
-        if let name = names[key] { return name }
-        let name = String(describing: type)
-        names[key] = name
-        return name
-    }
 }

@@ -28,7 +28,7 @@ public struct ScreenType: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The type's name, without its module, for people.
-    public var name: String { String(describing: metatype) }
+    public var name: String { _typeName(metatype, qualified: false) }
 
     public static func == (lhs: ScreenType, rhs: ScreenType) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }

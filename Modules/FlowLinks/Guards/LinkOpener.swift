@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// Opens links: reads one, finds its destination, asks the guards, and arrives — or parks the link
 /// until a guard's condition holds, and resumes it then, exactly once.

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// One step of the way the router's declarations lead from a start screen to another: the screen
 /// shown, the type it receives from the step before, and whether it is presented.
@@ -78,7 +79,7 @@ extension RouterFlow {
         try lifecycle.navigate { host in try arrive(at: input, on: host, resolving: resolve) }
     }
 
-    private func arrive<Input>(at input: Input, on host: any PresentationHost, resolving resolve: (Any.Type) -> Any?) throws {
+    private func arrive<Input>(at input: Input, on host: any FlowHost, resolving resolve: (Any.Type) -> Any?) throws {
         guard let session, let mount, let first = mount.firstEntry?.screen, let stack = mount.stack,
             let root = host.screen(for: first) as? any Routable
         else {
@@ -119,7 +120,7 @@ extension RouterFlow {
 
     /// What the flow presents over its stack, which an arrival dismisses; throws when someone
     /// else's screen is on the flow's stack or presented over it.
-    func presentationsToDismiss(on host: any PresentationHost, mount: FlowMount, stack: ContainerID, session: RouterSession) throws -> [NodeRef] {
+    func presentationsToDismiss(on host: any FlowHost, mount: FlowMount, stack: ContainerID, session: RouterSession) throws -> [NodeRef] {
         // Everything the flow shows above its first screen goes; a presentation that is not the
         // router's belongs to a flow it does not own.
         let own = mount.ownEntries(on: host)
@@ -148,7 +149,7 @@ extension RouterFlow {
     /// changes. The changes are made for `origin` on the flow's behalf (a link's, a restore's).
     func show(
         _ made: [(screen: any Routable, presented: Bool)], over root: any Routable, replacing dismissals: [NodeRef], mount: FlowMount,
-        session: RouterSession, origin: FlowEvent.Origin, on host: any PresentationHost
+        session: RouterSession, origin: FlowEvent.Origin, on host: any FlowHost
     ) throws {
         var mount = mount
         let pushed = made.prefix { !$0.presented }.map(\.screen)

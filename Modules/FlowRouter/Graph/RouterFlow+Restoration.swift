@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// What a router flow saves: its screens from the first up, each with the input that made it
 /// and whether it was presented.
@@ -11,7 +13,7 @@ struct SavedRouterState: Codable, Hashable {
         var input: SavedArgument?
         /// Whether it was presented rather than pushed.
         var presented: Bool
-        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        /// The screen's own state (``/FlowSnapshot/StatefulScreen``).
         var state: SavedValue?
 
         var label: String { screen + (input.map { "(\($0.label))" } ?? "") }
@@ -77,7 +79,7 @@ extension RouterFlow: RestorableFlow {
     ///
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the flow has started or ended, or its first screen cannot be shown.
-    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+    public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
         let state: SavedRouterState
         do {

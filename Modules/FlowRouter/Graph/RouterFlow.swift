@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// A type-matched flow as a kernel ``/FlowKernel/Flow``: a root screen whose outputs are routed by a
 /// ``Router`` until a screen produces a value of the flow's `Result` type that no screen takes.
@@ -14,7 +15,7 @@ import FlowKernel
 ///
 /// Routing reads what the host shows when a value is produced, so after the user's Back a value
 /// unwinds to what the user sees, and a screen the user removed neither produces nor receives
-/// updates. The flow follows the user (``/FlowKernel/ChangeFollower``): when the user — or anyone
+/// updates. The flow follows the user (``/FlowRuntime/ChangeFollower``): when the user — or anyone
 /// else — takes its first screen away (swiping its presentation down, popping below it on a
 /// shared stack), it ends cancelled; so it does when the screen that started it goes.
 @MainActor
@@ -59,12 +60,12 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
 
     /// Shows the root screen in a new stack (the host's root, or presented), or on a shared stack.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
-        try begin(on: host, placement: placement, parent: parent)
+        try begin(on: host.requireFlowHost(for: id), placement: placement, parent: parent)
     }
 
     /// Starts the flow on its first screen; `origin` names who the first change is made for, when
     /// not the flow itself (a restore).
-    func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
+    func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
         let root = makeRoot()
         let session = RouterSession(router: router, host: host, flow: id)

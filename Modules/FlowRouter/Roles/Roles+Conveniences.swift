@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 extension InputRequiring {
     /// The input the router injected.

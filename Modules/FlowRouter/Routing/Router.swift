@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// The routing table of type-matched flows: StoryFlow's implicit routing, owned by a value.
 ///

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// A router at work on a host: the screens it shows produce into it, and it routes their values.
 ///
@@ -14,7 +15,7 @@ public final class RouterSession {
     /// The routing table.
     public let router: Router
     /// The host routes change.
-    public let host: any PresentationHost
+    public let host: any FlowHost
     /// The flow events are reported for.
     public let flow: FlowID?
     /// Takes a value nothing routes; `true` when taken. A ``RouterFlow`` completes with it.
@@ -33,7 +34,7 @@ public final class RouterSession {
     }
 
     /// Makes a session.
-    public init(router: Router, host: any PresentationHost, flow: FlowID? = nil) {
+    public init(router: Router, host: any FlowHost, flow: FlowID? = nil) {
         self.router = router
         self.host = host
         self.flow = flow

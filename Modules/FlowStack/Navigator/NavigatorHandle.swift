@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// The handle a screen holds on the ``StackNavigator`` that shows it: what it can ask, whatever
 /// the navigator's result type — the navigation verbs of SwiftyFlow's `FlowManager`.

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 extension StackNavigator {
     /// Arrives at a deep link's destination: dismisses the navigator's own modals, replaces its

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 extension StackNavigator {
     /// Shows the screen a request names (or the next registration), pushed or presented.

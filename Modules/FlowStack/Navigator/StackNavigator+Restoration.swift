@@ -1,4 +1,6 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// What a navigator saves: its entries and its modals, each by registration and argument.
 struct SavedStackState: Codable, Hashable {
@@ -14,7 +16,7 @@ struct SavedStackState: Codable, Hashable {
         var scope: String
         /// For a modal with a `whenDismissed` callback: a note that the closure was not saved.
         var whenDismissed: String?
-        /// The screen's own state (``/FlowKernel/StatefulScreen``).
+        /// The screen's own state (``/FlowSnapshot/StatefulScreen``).
         var state: SavedValue?
 
         var label: String {
@@ -60,7 +62,7 @@ extension StackNavigator: RestorableFlow {
         return SavedStackState(entries: entries, modals: modals).saved
     }
 
-    private func savedEntry(of screen: ScreenRef, on host: any PresentationHost) -> SavedStackState.Entry? {
+    private func savedEntry(of screen: ScreenRef, on host: any FlowHost) -> SavedStackState.Entry? {
         guard let made = madeBy(screen), registry.registrations.indices.contains(made.registration) else { return nil }
         let registration = registry.registrations[made.registration]
         var argument: SavedArgument?
@@ -82,7 +84,7 @@ extension StackNavigator: RestorableFlow {
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the navigator has started (`flowAlreadyStarted`, `flowFinished`),
     ///   or its first screen cannot come back (the reason it could not).
-    public func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
+    public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
         let state: SavedStackState
         do {

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// An ordered-stack flow over a ``ScreenRegistry``: SwiftyFlow's `FlowManager`, on the kernel.
 ///
@@ -22,7 +23,7 @@ import FlowKernel
 /// Where the navigator is comes from the host's real stack, so jumping out of order and then going
 /// back lands where the user came from, and after the user's own Back (one entry or several)
 /// ``NavigatorHandle/goNext()`` continues from the screen the user sees. The navigator follows the
-/// user (``/FlowKernel/ChangeFollower``): a modal the user swipes down runs its `whenDismissed` once,
+/// user (``/FlowRuntime/ChangeFollower``): a modal the user swipes down runs its `whenDismissed` once,
 /// and a navigator whose first screen the user takes away ends cancelled. Every request that cannot be carried out throws a
 /// ``/FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
 /// the callbacks.
@@ -98,7 +99,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     ///
     /// - Throws: ``/FlowKernel/FlowError`` if the root cannot be resolved or shown; nothing is shown then.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
-        try begin(on: host, placement: placement, parent: parent, root: root)
+        try begin(on: host.requireFlowHost(for: id), placement: placement, parent: parent, root: root)
     }
 
     /// Starts with a root chosen now, with a hook that receives it before it is shown
@@ -113,7 +114,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         configure: ((Root) -> Void)? = nil
     ) throws {
         let request = ForwardRequest(root, identifier: identifier, argument: .none, modal: false, configure: configure)
-        try begin(on: host, placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
+        try begin(on: host.requireFlowHost(for: id), placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
     }
 
     /// Starts with the root at a position of the registry's declaration order chosen at run time,
@@ -127,7 +128,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         on host: any PresentationHost, placement: FlowPlacement? = nil, parent: FlowID? = nil, rootRegistrationAt index: Int, argument: Any? = nil
     ) throws {
         let request = ForwardRequest(target: .registration(at: index), argument: argument.map { .some($0) } ?? .none, modal: false)
-        try begin(on: host, placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
+        try begin(on: host.requireFlowHost(for: id), placement: placement ?? (host.topmost == nil ? .root : .presented), parent: parent, root: request)
     }
 
     /// Ends the flow without a result: the kernel's cancellation, the same as ``dismiss(completion:)``.
@@ -193,7 +194,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// Where the navigator is, read from the host: its part of the stack, from its first screen
     /// up, read as far as a request needs, and the chain of its own modals over the stack. Never
     /// reads the whole hierarchy.
-    func position(in host: any PresentationHost) -> StackPosition {
+    func position(in host: any FlowHost) -> StackPosition {
         guard let stack, let firstEntry = mount?.firstEntry else { return StackPosition(entries: []) }
         let container = NodeRef.container(stack)
         guard let first = host.place(of: firstEntry), first.holder == container, let start = first.index,
@@ -216,7 +217,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
 
     /// Runs a navigation: the flow must be running and not already navigating (a `configure` hook
     /// that navigates is rejected). Returns what the body returns, to run after the guard is lifted.
-    func navigating<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
+    func navigating<T>(_ body: (any FlowHost) throws -> T) throws -> T {
         try lifecycle.navigate { host in
             guard !isNavigating else {
                 throw FlowError(.reentrantNavigation, "The navigator '\(id)' is already navigating; a navigation cannot start inside another.")
@@ -252,7 +253,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// argument) may be shown over a screen it made before: a drill-down, list → detail → related
     /// detail. One whose scope keeps its screen reuses it, and a screen is shown only once: showing
     /// it again, as a double tap would, is refused.
-    func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any PresentationHost) throws -> any Screen {
+    func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any FlowHost) throws -> any Screen {
         let screen = try registration.prepare(request.argumentValue)
         if host.contains(screen.ref) {
             let place =
@@ -371,7 +372,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
 
     /// Starts the navigator on its root; `origin` names who the root's change is made for, when
     /// not the navigator's own (a restore).
-    func begin(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest, origin: FlowEvent.Origin? = nil) throws {
+    func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         if let origin { mount.origin = origin }
@@ -399,7 +400,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     }
 
     /// Lets go of everything the navigator keeps for its screens.
-    private func releaseEverything(on host: any PresentationHost) {
+    private func releaseEverything(on host: any FlowHost) {
         registry.releaseInstances()
         origins = [:]
         arguments = [:]
@@ -408,7 +409,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     }
 
     /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.
-    private func removeScreens(from host: any PresentationHost) throws {
+    private func removeScreens(from host: any FlowHost) throws {
         try mount?.remove(from: host)
     }
 }

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import Testing
 
 /// Checks any ``/FlowKernel/ScreenContainer`` against the requirements its contract states.

@@ -1,5 +1,6 @@
 import FlowExplorer
 import FlowKernel
+import FlowRuntime
 import Testing
 
 /// Checks that a flow follows the person using the app: seeded sequences of the user's gestures

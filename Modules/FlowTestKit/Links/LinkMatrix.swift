@@ -1,5 +1,6 @@
 import FlowExplorer
 import FlowKernel
+import FlowRuntime
 import FlowStage
 import Testing
 

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowLinks
+import FlowRuntime
 
 /// Where a shop link goes, whatever the strategy: each strategy's shop arrives there in its own
 /// terms, with the back stack a person would have built by tapping.

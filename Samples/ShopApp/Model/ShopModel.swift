@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// What one shopping session knows: who is signed in and what is in the cart. Every strategy's
 /// app shares it with the screens; none of them keeps navigation state in it.

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// The first screen.
 public final class WelcomeScreen: ShopScreen {

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRecording
+import FlowRuntime
 
 /// The platform's own controls, which no screen offers and no flow asks for: the system back button
 /// and its menu, swiping a sheet down, the tab bar. The CLI offers them as `:back`, `:back <n>`,

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowSnapshot
 
 /// A shop saved to come back to: what `flow-demo`'s `:save` writes and `--restore` reads. The
 /// app's own model is saved next to the navigation, at the same moment, so the two agree.

@@ -1,6 +1,7 @@
 import FlowExplorer
 import FlowKernel
 import FlowRecording
+import FlowSnapshot
 
 /// The shop as a recording replays it: a fresh session in a strategy, from the recording's start.
 @MainActor

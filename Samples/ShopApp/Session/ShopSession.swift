@@ -2,6 +2,8 @@ import FlowExplorer
 import FlowKernel
 import FlowLinks
 import FlowRecording
+import FlowRuntime
+import FlowSnapshot
 import FlowStage
 
 /// One run of the shop in one strategy, on an in-memory host: what the CLI drives and the tests

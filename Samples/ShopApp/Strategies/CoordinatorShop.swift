@@ -1,5 +1,7 @@
 import FlowCoordinator
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
 
 /// The shop as coordinators (FlowCoordinator, UIFlow's model): screens only expose closures; the
 /// coordinators wire them. The app coordinator runs a sign-in child, then a tab group (the shop and

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRouter
+import FlowRuntime
 
 /// The shop as type-matched routing (FlowRouter, StoryFlow's model): every screen produces a typed
 /// value and the router decides — a screen that requires it is shown, a shown screen that handles it

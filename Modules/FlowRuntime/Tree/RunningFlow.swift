@@ -1,3 +1,6 @@
+import FlowKernel
+import FlowSnapshot
+
 /// A running flow that keeps up with changes it did not make: the person's gestures, the system's
 /// changes, and what another flow's request took away.
 ///
@@ -46,7 +49,7 @@ public protocol RunningFlow: ChangeFollower {
 
     /// The node a child flow started now stands on: the child ends when it goes. By default, the
     /// screen the person sees.
-    func anchorForChild(on host: any PresentationHost) -> NodeRef?
+    func anchorForChild(on host: any FlowHost) -> NodeRef?
 
     /// Ends the flow cancelled because what it stands on is gone (its anchor, its first screen, or
     /// its parent): it takes away what of its own is still shown and finishes. Never throws.
@@ -58,7 +61,7 @@ public protocol RunningFlow: ChangeFollower {
 
 extension RunningFlow {
     /// The screen the person sees.
-    public func anchorForChild(on host: any PresentationHost) -> NodeRef? {
+    public func anchorForChild(on host: any FlowHost) -> NodeRef? {
         host.visibleScreenRef.map(NodeRef.screen)
     }
 }

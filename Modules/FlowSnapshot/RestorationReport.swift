@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// What a restore brought back, what it repaired by cutting an invalid tail, and what it dropped,
 /// each with its reason: nothing is lost without a line here.
 ///

@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// A screen with state of its own that a person expects back after a restore: a half-typed
 /// address, a chosen size, a scroll position. A snapshot saves it beside the screen, and a restore
 /// hands it back once the screen is shown again.

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowSnapshot
 import Foundation
 import Testing
 

@@ -1,7 +1,10 @@
-/// The bookkeeping every ``Flow`` needs, implementing the contract's laws once: phases, an outcome
+import FlowKernel
+import FlowSnapshot
+
+/// The bookkeeping every ``/FlowKernel/Flow`` needs, implementing the contract's laws once: phases, an outcome
 /// set exactly once, handlers run once in order, late handlers run at once, lifecycle events.
 ///
-/// A strategy keeps one and forwards ``Flow/phase``, ``Flow/outcome`` and ``Flow/onFinish(_:)`` to
+/// A strategy keeps one and forwards ``/FlowKernel/Flow/phase``, ``/FlowKernel/Flow/outcome`` and ``/FlowKernel/Flow/onFinish(_:)`` to
 /// it, checks ``requireNavigable()`` at the top of every navigation method, and calls ``finish(_:)``
 /// after it has removed its screens.
 ///
@@ -26,7 +29,7 @@ public final class FlowLifecycle<Result> {
     /// The flow this one runs as a child of, once started.
     public private(set) var parent: FlowID?
     /// The host the flow was started on, while it runs. Cleared when it finishes.
-    public private(set) var host: (any PresentationHost)?
+    public private(set) var host: (any FlowHost)?
 
     private var handlers: [@MainActor (FlowOutcome<Result>) -> Void] = []
     /// The flow this bookkeeping belongs to, once it joined its host's tree. Weak: the tree keeps
@@ -52,7 +55,7 @@ public final class FlowLifecycle<Result> {
     /// ``didStart(on:parent:origin:)`` — runs as one request.
     ///
     /// - Throws: what ``requireReady()`` and `body` throw; the flow is not in the tree then.
-    public func start(_ flow: some RunningFlow, on host: any PresentationHost, parent: FlowID?, _ body: () throws -> Void) throws {
+    public func start(_ flow: some RunningFlow, on host: any FlowHost, parent: FlowID?, _ body: () throws -> Void) throws {
         try requireReady()
         member = flow
         do {
@@ -65,7 +68,7 @@ public final class FlowLifecycle<Result> {
 
     /// Runs a request of a running flow that may navigate now (``requireNavigable()``) inside its
     /// host's ``FlowTree/request(on:_:)``: the flows it touches follow once it returns.
-    public func navigate<T>(_ body: (any PresentationHost) throws -> T) throws -> T {
+    public func navigate<T>(_ body: (any FlowHost) throws -> T) throws -> T {
         let host = try requireNavigable()
         return try host.flows.request(on: host) { try body(host) }
     }
@@ -74,15 +77,15 @@ public final class FlowLifecycle<Result> {
     /// throws their refusal, reported as an event, before a flow's end changes anything: a
     /// child presented somewhere the flow's own removal does not reach goes with it all the same.
     ///
-    /// - Throws: ``FlowError/Code/guardRefused``.
-    public func checkChildrenGuards(on host: any PresentationHost) throws {
+    /// - Throws: ``/FlowKernel/FlowError/Code/guardRefused``.
+    public func checkChildrenGuards(on host: any FlowHost) throws {
         guard let member, let refusal = host.flows.childrenRefusal(of: member) else { return }
         throw host.refused(refusal, origin: .flow(id))
     }
 
-    /// Marks the flow running on a host and reports ``FlowEvent/Change/flowStarted(parent:)``,
-    /// with the flow's own origin, or the one given (a restore's, ``FlowEvent/Origin/restored(for:)``).
-    public func didStart(on host: any PresentationHost, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
+    /// Marks the flow running on a host and reports ``/FlowKernel/FlowEvent/Change/flowStarted(parent:)``,
+    /// with the flow's own origin, or the one given (a restore's, ``/FlowKernel/FlowEvent/Origin/restored(for:)``).
+    public func didStart(on host: any FlowHost, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try requireReady()
         self.phase = .running
         self.parent = parent
@@ -90,10 +93,10 @@ public final class FlowLifecycle<Result> {
         host.report(FlowEvent(.flowStarted(parent: parent), origin: origin ?? .flow(id)))
     }
 
-    /// Returns the host the flow runs on, or throws ``FlowError/Code/flowNotStarted`` or
-    /// ``FlowError/Code/flowFinished``.
+    /// Returns the host the flow runs on, or throws ``/FlowKernel/FlowError/Code/flowNotStarted`` or
+    /// ``/FlowKernel/FlowError/Code/flowFinished``.
     @discardableResult
-    public func requireRunning() throws -> any PresentationHost {
+    public func requireRunning() throws -> any FlowHost {
         switch phase {
         case .running:
             // `didStart` sets the host with the phase, and `finish` clears both.
@@ -105,18 +108,18 @@ public final class FlowLifecycle<Result> {
     }
 
     /// Returns the host of a running flow that may navigate now: like ``requireRunning()``, and
-    /// throws ``FlowError/Code/reentrantNavigation`` while the host is making a change or
-    /// delivering an event (``PresentationHost/isChanging``), before the request changes anything.
+    /// throws ``/FlowKernel/FlowError/Code/reentrantNavigation`` while the host is making a change or
+    /// delivering an event (``/FlowKernel/PresentationHost/isChanging``), before the request changes anything.
     @discardableResult
-    public func requireNavigable() throws -> any PresentationHost {
+    public func requireNavigable() throws -> any FlowHost {
         let host = try requireRunning()
         try Self.requireIdle(host, for: id)
         return host
     }
 
-    /// Throws ``FlowError/Code/reentrantNavigation`` while a host is making a change or delivering
+    /// Throws ``/FlowKernel/FlowError/Code/reentrantNavigation`` while a host is making a change or delivering
     /// an event: a request made then (from an observer) is refused whole.
-    public static func requireIdle(_ host: any PresentationHost, for flow: FlowID?) throws {
+    public static func requireIdle(_ host: any FlowHost, for flow: FlowID?) throws {
         guard host.isChanging else { return }
         let name = flow.map { " '\($0)'" } ?? ""
         throw FlowError(
@@ -129,7 +132,7 @@ public final class FlowLifecycle<Result> {
     /// in order.
     ///
     /// Call it after the flow has removed its screens from the host.
-    /// - Throws: ``FlowError/Code/flowFinished`` or ``FlowError/Code/flowNotStarted``; nothing runs then.
+    /// - Throws: ``/FlowKernel/FlowError/Code/flowFinished`` or ``/FlowKernel/FlowError/Code/flowNotStarted``; nothing runs then.
     public func finish(_ outcome: FlowOutcome<Result>) throws {
         let host = try requireRunning()
         self.phase = .finished

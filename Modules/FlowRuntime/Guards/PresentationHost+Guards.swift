@@ -1,3 +1,6 @@
+import FlowKernel
+import FlowSnapshot
+
 // Which screens a change takes off what is shown and which it shows, and what their guards say.
 // Every host asks this before each change (the host contract's guard law); a request that makes
 // several changes asks it for all of them before the first, so that a guard refuses the whole
@@ -5,11 +8,11 @@
 
 extension PresentationHost {
     /// The first refusal among the guards of the screens one operation would take off what is
-    /// shown (``Screen/shouldLeave(by:)``) and would show (``Screen/shouldEnter(by:)``), or `nil`
+    /// shown (``/FlowKernel/Screen/shouldLeave(by:)``) and would show (``/FlowKernel/Screen/shouldEnter(by:)``), or `nil`
     /// when every guard allows it.
     ///
     /// Screens are asked from what the host shows now. A screen that the operation shows again
-    /// (``HostOperation/setRoot(_:)`` and ``HostOperation/setStack(_:_:)`` may keep or move one)
+    /// (``/FlowKernel/HostOperation/setRoot(_:)`` and ``/FlowKernel/HostOperation/setStack(_:_:)`` may keep or move one)
     /// neither leaves nor enters. Selecting a tab hides a tab and shows another; no screen leaves
     /// or enters, so no guard is asked.
     public func guardRefusal(of operation: HostOperation, origin: FlowEvent.Origin) -> GuardRefusal? {
@@ -42,6 +45,27 @@ extension PresentationHost {
             guard let holder = holder(of: node), place(of: holder)?.kind == .screen else { return nil }
             return leavingRefusal(node, staying: [], origin: origin)
         }
+    }
+
+}
+
+extension FlowHost {
+    /// Asks the guards of the screens in and above some nodes and of screens to be shown (see
+    /// ``guardRefusal(removing:showing:origin:)``); on a refusal, reports it and throws, changing
+    /// nothing: what a request asks before it changes anything of its own (a context passed, a
+    /// child cancelled) ahead of the host's change.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError/Code/guardRefused``.
+    public func checkGuards(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) throws {
+        if let refusal = guardRefusal(removing: nodes, showing: screens, origin: origin) { throw refused(refusal, origin: origin) }
+    }
+
+    /// Asks the guards of several operations before the first is made, as `guardRefusal(of:origin:)`
+    /// does; on a refusal, reports it and throws, changing nothing.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError/Code/guardRefused``.
+    public func checkGuards(of operations: [HostOperation], origin: FlowEvent.Origin) throws {
+        if let refusal = guardRefusal(of: operations, origin: origin) { throw refused(refusal, origin: origin) }
     }
 
     /// The first refusal among the guards of the screens several operations would move, each
@@ -96,8 +120,11 @@ extension PresentationHost {
         return flows.endRefusal(leaving: refs, maker: nil, origin: origin)
     }
 
+}
+
+extension PresentationHost {
     /// The nodes an operation takes off what is shown, each with everything in and above it.
-    private func departing(_ operation: HostOperation) -> [NodeRef] {
+    fileprivate func departing(_ operation: HostOperation) -> [NodeRef] {
         func entries(of stack: ContainerID, from start: Int) -> [NodeRef] {
             guard let count = entryCount(of: stack), start < count else { return [] }
             return (max(start, 1)..<count).compactMap { child(at: $0, of: .container(stack)) }
@@ -118,25 +145,7 @@ extension PresentationHost {
         }
     }
 
-    /// Asks the guards of several operations before the first is made, as `guardRefusal(of:origin:)`
-    /// does; on a refusal, reports it and throws, changing nothing.
-    ///
-    /// - Throws: ``FlowError/Code/guardRefused``.
-    public func checkGuards(of operations: [HostOperation], origin: FlowEvent.Origin) throws {
-        if let refusal = guardRefusal(of: operations, origin: origin) { throw refused(refusal, origin: origin) }
-    }
-
-    /// Asks the guards of the screens in and above some nodes and of screens to be shown (see
-    /// ``guardRefusal(removing:showing:origin:)``); on a refusal, reports it and throws, changing
-    /// nothing: what a request asks before it changes anything of its own (a context passed, a
-    /// child cancelled) ahead of the host's change.
-    ///
-    /// - Throws: ``FlowError/Code/guardRefused``.
-    public func checkGuards(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) throws {
-        if let refusal = guardRefusal(removing: nodes, showing: screens, origin: origin) { throw refused(refusal, origin: origin) }
-    }
-
-    /// Reports a guard's refusal as ``FlowEvent/Change/guardRefused(_:)`` and returns the error
+    /// Reports a guard's refusal as ``/FlowKernel/FlowEvent/Change/guardRefused(_:)`` and returns the error
     /// to throw: what a host does when a guard refuses one of its changes.
     public func refused(_ refusal: GuardRefusal, origin: FlowEvent.Origin) -> FlowError {
         report(FlowEvent(.guardRefused(refusal), origin: origin))
@@ -158,7 +167,7 @@ extension PresentationHost {
         return nil
     }
 
-    private func leavingRefusal(entriesOf stack: ContainerID, from start: Int, origin: FlowEvent.Origin) -> GuardRefusal? {
+    fileprivate func leavingRefusal(entriesOf stack: ContainerID, from start: Int, origin: FlowEvent.Origin) -> GuardRefusal? {
         guard let count = entryCount(of: stack), start >= 1 else { return nil }
         for index in start..<max(start, count) {
             if let entry = child(at: index, of: .container(stack)),
@@ -170,7 +179,7 @@ extension PresentationHost {
         return nil
     }
 
-    private func setStackRefusal(_ stack: ContainerID, _ entries: [Presentable], origin: FlowEvent.Origin) -> GuardRefusal? {
+    fileprivate func setStackRefusal(_ stack: ContainerID, _ entries: [Presentable], origin: FlowEvent.Origin) -> GuardRefusal? {
         guard let count = entryCount(of: stack) else { return nil }
         let staying = entries.reduce(into: Set<ScreenRef>()) { $0.formUnion(Self.screens(in: $1)) }
         for index in 0..<count {
@@ -185,7 +194,7 @@ extension PresentationHost {
     }
 
     /// Asks every screen in and above a node, the node first, whether it may leave.
-    private func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, origin: FlowEvent.Origin) -> GuardRefusal? {
+    fileprivate func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, origin: FlowEvent.Origin) -> GuardRefusal? {
         if let ref = node.screen, !staying.contains(ref), let screen = screen(for: ref),
             case .refuse(let reason) = screen.shouldLeave(by: origin)
         {
@@ -202,7 +211,7 @@ extension PresentationHost {
 
     /// Asks every screen in some content whether it may be shown; screens shown already are not
     /// asked when `skippingShown` (they stay, moved or kept).
-    private func enteringRefusal(_ content: Presentable, skippingShown: Bool, origin: FlowEvent.Origin) -> GuardRefusal? {
+    fileprivate func enteringRefusal(_ content: Presentable, skippingShown: Bool, origin: FlowEvent.Origin) -> GuardRefusal? {
         switch content {
         case .screen(let screen):
             if skippingShown, contains(ScreenRef(screen)) { return nil }

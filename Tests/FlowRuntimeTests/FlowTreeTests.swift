@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import FlowStage
 import FlowTestKit
 import Testing
@@ -21,6 +22,7 @@ final class TreeProbeFlow: Flow, RunningFlow {
     func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Void>) -> Void) { lifecycle.onFinish(handler) }
 
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        let host = try host.requireFlowHost(for: id)
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         try lifecycle.start(self, on: host, parent: parent) {
             try mount.show(.screen(LawProbe("\(id.name) 0")), on: host)

@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// A value as a snapshot keeps it: the shape of JSON, with integers kept apart from other
 /// numbers.
 ///

@@ -1,3 +1,6 @@
+import FlowKernel
+import FlowSnapshot
+
 /// Where and how a flow shows itself on a host, and the one way every strategy puts its screens
 /// there and takes them away again.
 ///
@@ -47,9 +50,9 @@ public struct FlowMount {
 
     /// The flow the mount belongs to; every change it makes is that flow's.
     public let flow: FlowID
-    /// The origin the mount's changes report: the flow's own (``FlowEvent/Origin/flow(_:)``), or,
+    /// The origin the mount's changes report: the flow's own (``/FlowKernel/FlowEvent/Origin/flow(_:)``), or,
     /// while the flow arrives at a link's destination, the link's on the flow's behalf
-    /// (``FlowEvent/Origin/link(for:)``).
+    /// (``/FlowKernel/FlowEvent/Origin/link(for:)``).
     public var origin: FlowEvent.Origin
     /// Where the flow shows itself.
     public let site: Site
@@ -69,8 +72,8 @@ public struct FlowMount {
     ///   - shape: A stack (the default), or one node of its own.
     ///   - host: The host it will show on; a new stack is named so that the host does not use
     ///     the name yet.
-    /// - Throws: ``FlowError/Code/notFound`` for a shared stack or a tab group the host does not show.
-    public init(for flow: FlowID, at site: Site, shape: Shape = .stack, on host: any PresentationHost) throws {
+    /// - Throws: ``/FlowKernel/FlowError/Code/notFound`` for a shared stack or a tab group the host does not show.
+    public init(for flow: FlowID, at site: Site, shape: Shape = .stack, on host: any FlowHost) throws {
         switch site {
         case .root, .presented:
             break
@@ -107,19 +110,19 @@ public struct FlowMount {
     }
 
     /// Whether the flow shows anything now.
-    public func isShown(on host: any PresentationHost) -> Bool {
+    public func isShown(on host: any FlowHost) -> Bool {
         node.map(host.contains) ?? false
     }
 
     /// Whether the flow showed something that the host no longer shows: someone else — the user,
     /// most often — took the flow's screens away.
-    public func isGone(on host: any PresentationHost) -> Bool {
+    public func isGone(on host: any FlowHost) -> Bool {
         firstEntry.map { !host.contains($0) } ?? false
     }
 
     /// The indexes of the flow's own entries in its stack, from its first entry up; empty when it
     /// shows none.
-    public func ownEntries(on host: any PresentationHost) -> Range<Int> {
+    public func ownEntries(on host: any FlowHost) -> Range<Int> {
         guard let stack, let firstEntry, let first = host.place(of: firstEntry), first.holder == .container(stack),
             let start = first.index, let count = host.entryCount(of: stack)
         else { return 0..<0 }
@@ -130,9 +133,9 @@ public struct FlowMount {
     /// host at the flow's site — in the flow's own new stack, pushed onto the shared stack, or as a
     /// new tab; after that, pushes it onto the flow's stack.
     ///
-    /// - Throws: the host's ``FlowError``, and changes nothing; ``FlowError/Code/hostRejected`` for
+    /// - Throws: the host's ``/FlowKernel/FlowError``, and changes nothing; ``/FlowKernel/FlowError/Code/hostRejected`` for
     ///   a second node of a ``Shape/single`` mount.
-    public mutating func show(_ content: Presentable, on host: any PresentationHost) throws {
+    public mutating func show(_ content: Presentable, on host: any FlowHost) throws {
         if isShown(on: host) {
             guard let stack else {
                 throw FlowError(.hostRejected, "The flow '\(flow)' shows one node of its own and pushes nothing; \(content.ref) cannot be pushed.")
@@ -159,19 +162,19 @@ public struct FlowMount {
     /// change; on a shared stack the entries below the flow's first one stay as they are. The
     /// first content becomes the flow's first entry. Screens that stay keep what they present.
     ///
-    /// - Throws: ``FlowError/Code/hostRejected`` for no contents, for a flow that shows nothing
+    /// - Throws: ``/FlowKernel/FlowError/Code/hostRejected`` for no contents, for a flow that shows nothing
     ///   or has no stack, and for a shared stack with an entry below the flow's that is not a
     ///   screen (the host would have to make it again); the host's error. Nothing changes then.
-    public mutating func replaceEntries(with contents: [Presentable], on host: any PresentationHost) throws {
+    public mutating func replaceEntries(with contents: [Presentable], on host: any FlowHost) throws {
         try host.apply(replacement(of: contents, on: host), origin: origin)
         firstEntry = contents.first?.ref
     }
 
     /// The change ``replaceEntries(with:on:)`` makes, for a request that asks the guards of all
-    /// its changes before the first (``PresentationHost/checkGuards(of:origin:)``).
+    /// its changes before the first (``FlowHost/checkGuards(of:origin:)``).
     ///
     /// - Throws: what ``replaceEntries(with:on:)`` throws before it changes anything.
-    public func replacement(of contents: [Presentable], on host: any PresentationHost) throws -> HostOperation {
+    public func replacement(of contents: [Presentable], on host: any FlowHost) throws -> HostOperation {
         guard let stack, isShown(on: host) else {
             throw FlowError(.hostRejected, "The flow '\(flow)' shows no stack of its own to replace.")
         }
@@ -191,7 +194,7 @@ public struct FlowMount {
     /// Presents content over a node (over the host's top-most node when `anchor` is `nil`), and
     /// remembers it as the flow's: on a shared stack, what the flow presented over the stack
     /// itself leaves with the flow.
-    public mutating func present(_ content: Presentable, over anchor: NodeRef? = nil, on host: any PresentationHost) throws {
+    public mutating func present(_ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost) throws {
         if let anchor {
             try host.apply(.present(content, over: anchor), origin: origin)
         } else {
@@ -208,7 +211,7 @@ public struct FlowMount {
     ///
     /// The guards of every screen that goes are asked before the first change
     /// (``checkGuardsForRemoval(from:)``), so a refusal leaves everything shown.
-    public mutating func remove(from host: any PresentationHost) throws {
+    public mutating func remove(from host: any FlowHost) throws {
         let operations = removal(on: host)
         try host.checkGuards(of: operations, origin: origin)
         for operation in operations { try host.apply(operation, origin: origin) }
@@ -216,22 +219,22 @@ public struct FlowMount {
     }
 
     /// Asks the guards of every screen ``remove(from:)`` would take away, and throws their refusal
-    /// (``FlowError/Code/guardRefused``, reported as an event) without changing anything: what a
+    /// (``/FlowKernel/FlowError/Code/guardRefused``, reported as an event) without changing anything: what a
     /// flow that does more than remove its mount when it ends — cancel its children first — asks
     /// before it starts.
-    public func checkGuardsForRemoval(from host: any PresentationHost) throws {
+    public func checkGuardsForRemoval(from host: any FlowHost) throws {
         try host.checkGuards(of: removal(on: host), origin: origin)
     }
 
     /// The first refusal among the guards of every screen ``remove(from:)`` would take away, or
     /// `nil`; asks without reporting or changing anything (``RunningFlow/endRefusal()``).
-    public func removalRefusal(on host: any PresentationHost) -> GuardRefusal? {
+    public func removalRefusal(on host: any FlowHost) -> GuardRefusal? {
         host.screensRefusal(of: removal(on: host), origin: origin)
     }
 
     /// Presents over the host's top-most node, or shows the content as the root when the host
     /// shows nothing.
-    private func presentOnTop(_ content: Presentable, on host: any PresentationHost) throws {
+    private func presentOnTop(_ content: Presentable, on host: any FlowHost) throws {
         if let anchor = host.topmost {
             try host.apply(.present(content, over: anchor), origin: origin)
         } else {
@@ -240,7 +243,7 @@ public struct FlowMount {
     }
 
     /// The changes that take away what the flow shows, each read from what the host shows now.
-    private func removal(on host: any PresentationHost) -> [HostOperation] {
+    private func removal(on host: any FlowHost) -> [HostOperation] {
         var operations: [HostOperation] = []
         // A screen the flow once presented may be shown again some other way: only what is still
         // presented is dismissed.
@@ -269,5 +272,17 @@ public struct FlowMount {
             }
         }
         return operations
+    }
+}
+
+extension SavedPlacement {
+    /// The saved form of a site.
+    public init(_ site: FlowMount.Site) {
+        switch site {
+        case .root: self = .root
+        case .presented: self = .presented
+        case .onStack(let stack): self = .onStack(stack.name)
+        case .tab(let tabs, let index, let item): self = .tab(in: tabs.name, at: index, item: item)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// Everything a host shows and every flow that runs on it, saved as one Codable value: what an
 /// app keeps when it goes to the background, and brings back when it is launched again.
 ///
@@ -50,7 +52,7 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
     /// Reads a snapshot of the current schema version, of any app version (read one the app has
     /// migrations for with ``init(document:migrations:)``).
     ///
-    /// - Throws: ``FlowError/Code/invalidSnapshot`` for another schema version, or the decoder's
+    /// - Throws: ``/FlowKernel/FlowError/Code/invalidSnapshot`` for another schema version, or the decoder's
     ///   error for a malformed snapshot.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -65,7 +67,7 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
     /// Reads a saved document, first running the app's migrations from the app version it was
     /// saved under to the app's current one, one version at a time.
     ///
-    /// - Throws: ``FlowError/Code/invalidSnapshot``, and reads nothing, for a document that is
+    /// - Throws: ``/FlowKernel/FlowError/Code/invalidSnapshot``, and reads nothing, for a document that is
     ///   not an object with a schema version, that nests deeper than ``Limits/maximumDepth``,
     ///   whose schema version is not ``currentVersion``, whose app version is newer than the
     ///   app's or has no migration, or that does not have a snapshot's shape after its
@@ -145,7 +147,7 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
 
     /// Refuses a document larger than ``Limits/maximumBytes`` before anything decodes it.
     ///
-    /// - Throws: ``FlowError/Code/invalidSnapshot`` for too many bytes.
+    /// - Throws: ``/FlowKernel/FlowError/Code/invalidSnapshot`` for too many bytes.
     public static func checkSize(_ byteCount: Int) throws {
         guard byteCount <= Limits.maximumBytes else {
             throw FlowError(

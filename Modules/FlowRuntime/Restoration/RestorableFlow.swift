@@ -1,3 +1,6 @@
+import FlowKernel
+import FlowSnapshot
+
 /// A running flow that can save where it stands and come back there: every FlowKit strategy's
 /// flow is one.
 ///
@@ -7,7 +10,7 @@
 ///   cuts the flow's tail from there and reports it.
 /// - ``restore(_:on:parent:)`` starts the flow (it has not started) and brings back the saved
 ///   state through the flow's own arrival path, as a deep link arrives: guards are asked, and
-///   the changes' origin is ``FlowEvent/Origin/restored(for:)``. It restores the flow whole or
+///   the changes' origin is ``/FlowKernel/FlowEvent/Origin/restored(for:)``. It restores the flow whole or
 ///   not at all: it throws, and shows nothing, when not even the flow's first screen can come
 ///   back; otherwise it returns what it restored and what it cut, each with its reason.
 @MainActor
@@ -19,11 +22,11 @@ public protocol RestorableFlow: RunningFlow {
     /// The flow's own state as it stands: the screens it shows and the values that made them.
     func savedState() -> SavedValue
     /// Starts the flow and brings back a saved state; see the requirements above.
-    func restore(_ saved: SavedFlow, on host: any PresentationHost, parent: FlowID?) throws -> [RestorationReport.Entry]
+    func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry]
     /// Brings back a saved state onto the flow while it runs already: a flow its restored parent
     /// started by itself (a tab coordinator's items, started by its `start()`). By default the
     /// flow refuses (`flowAlreadyStarted`), and the restore drops the saved flow with the reason.
-    func restoreRunning(_ saved: SavedFlow, on host: any PresentationHost) throws -> [RestorationReport.Entry]
+    func restoreRunning(_ saved: SavedFlow, on host: any FlowHost) throws -> [RestorationReport.Entry]
     /// Told that a flow saved as this flow's child came back as its child, so that a flow that
     /// keeps its children (a coordinator's one running child) takes it back. By default, nothing.
     func adoptRestoredChild(_ child: any RestorableFlow, placement: SavedPlacement)
@@ -31,7 +34,7 @@ public protocol RestorableFlow: RunningFlow {
 
 extension RestorableFlow {
     /// Refuses: the flow runs already, and restores only as it starts.
-    public func restoreRunning(_ saved: SavedFlow, on host: any PresentationHost) throws -> [RestorationReport.Entry] {
+    public func restoreRunning(_ saved: SavedFlow, on host: any FlowHost) throws -> [RestorationReport.Entry] {
         throw FlowError(.flowAlreadyStarted, "The flow '\(id)' runs already; it restores only as it starts.")
     }
 
@@ -47,8 +50,8 @@ extension FlowTree {
     ///
     /// - Parameters:
     ///   - host: The host the tree belongs to, whose hierarchy is saved beside the flows.
-    ///   - appVersion: The app's own version of its navigation (see ``SnapshotMigrations``).
-    public func snapshot(of host: any PresentationHost, appVersion: Int = 1) -> NavigationSnapshot {
+    ///   - appVersion: The app's own version of its navigation (see ``/FlowSnapshot/SnapshotMigrations``).
+    public func snapshot(of host: any FlowHost, appVersion: Int = 1) -> NavigationSnapshot {
         let saved = flows.filter { $0.phase == .running }.map { flow -> SavedFlow in
             let parent = parent(of: flow)?.id.name
             guard let restorable = flow as? any RestorableFlow, let placement = restorable.savedPlacement else {
@@ -81,7 +84,7 @@ extension NavigationSnapshot {
     /// }
     /// ```
     @MainActor
-    public func restore(on host: any PresentationHost, making make: (SavedFlow) -> (any RestorableFlow)?) -> RestorationReport {
+    public func restore(on host: any FlowHost, making make: (SavedFlow) -> (any RestorableFlow)?) -> RestorationReport {
         var report = RestorationReport()
         var restored: [String: any RestorableFlow] = [:]
         var claimed: Set<ObjectIdentifier> = []

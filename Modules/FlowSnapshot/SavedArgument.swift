@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// A value a screen was made or updated with — an argument, a context, an input — as a
 /// snapshot keeps it: its value when it is `Codable`, or why it could not be saved.
 public struct SavedArgument: Codable, Hashable, Sendable {
@@ -35,7 +37,7 @@ public struct SavedArgument: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - type: The type to read it as.
     ///   - subject: What the value is, for messages: `the argument of Product`.
-    /// - Throws: ``FlowError/Code/argumentTypeMismatch`` when the value was not saved, when the
+    /// - Throws: ``/FlowKernel/FlowError/Code/argumentTypeMismatch`` when the value was not saved, when the
     ///   type is not `Decodable`, or when the value no longer reads as it.
     public func read(as type: Any.Type, for subject: String) throws -> Any {
         guard let value else {

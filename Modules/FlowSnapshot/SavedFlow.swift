@@ -1,4 +1,6 @@
-/// One node of a saved hierarchy: what a ``HierarchyNode`` was, by name, so a person can read it
+import FlowKernel
+
+/// One node of a saved hierarchy: what a ``/FlowKernel/HierarchyNode`` was, by name, so a person can read it
 /// and a restore can be compared with it.
 public struct SavedNode: Codable, Hashable, Sendable {
     /// What a node was.
@@ -76,7 +78,7 @@ public struct SavedNode: Codable, Hashable, Sendable {
     }
 }
 
-/// Where a saved flow showed itself: ``FlowMount/Site`` by name.
+/// Where a saved flow showed itself (FlowRuntime's `FlowMount.Site`), by name.
 public enum SavedPlacement: Codable, Hashable, Sendable {
     /// As everything the host showed.
     case root
@@ -86,16 +88,6 @@ public enum SavedPlacement: Codable, Hashable, Sendable {
     case onStack(String)
     /// As a tab of a tab group another flow showed.
     case tab(in: String, at: Int, item: TabItem)
-
-    /// The saved form of a site.
-    public init(_ site: FlowMount.Site) {
-        switch site {
-        case .root: self = .root
-        case .presented: self = .presented
-        case .onStack(let stack): self = .onStack(stack.name)
-        case .tab(let tabs, let index, let item): self = .tab(in: tabs.name, at: index, item: item)
-        }
-    }
 
     /// The placement to start a restored flow at; a tab is started as it was first shown, as
     /// its parent's arrival puts it back.

@@ -1,3 +1,6 @@
+import FlowKernel
+import FlowSnapshot
+
 /// The running flows a host shows, as a tree: it keeps every flow alive until the flow has ended,
 /// knows each one's parent and what it stands on, and applies one end rule after every change,
 /// whoever made it.
@@ -106,7 +109,7 @@ public final class FlowTree {
     /// its anchor from the parent, keeps the flow, then runs `body`, which shows the flow's first
     /// content, as one request. If the flow is not running once `body` returns, or `body` throws,
     /// the flow leaves the tree again.
-    public func start(_ flow: any RunningFlow, parent: FlowID?, on host: any PresentationHost, _ body: () throws -> Void) throws {
+    public func start(_ flow: any RunningFlow, parent: FlowID?, on host: any FlowHost, _ body: () throws -> Void) throws {
         let key = ObjectIdentifier(flow)
         guard members[key] == nil else {
             throw FlowError(.flowAlreadyStarted, "The flow '\(flow.id)' is already running.")
@@ -172,7 +175,7 @@ public final class FlowTree {
 
     /// Runs a flow's request: the pass that follows its changes runs once the outermost request
     /// under way returns, so no flow sees a request half made.
-    public func request<T>(on host: any PresentationHost, _ body: () throws -> T) rethrows -> T {
+    public func request<T>(on host: any FlowHost, _ body: () throws -> T) rethrows -> T {
         openRequests += 1
         defer {
             openRequests -= 1
@@ -219,7 +222,7 @@ public final class FlowTree {
 
     /// Applies the end rule to what changed since the last pass, unless a request is under way
     /// (its end runs the pass) or a pass is (it goes on with this change).
-    public func settle(on host: any PresentationHost) {
+    public func settle(on host: any FlowHost) {
         guard openRequests == 0, !isSettling, !pending.isEmpty else { return }
         isSettling = true
         defer { isSettling = false }

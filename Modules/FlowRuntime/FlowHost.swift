@@ -1,0 +1,37 @@
+import FlowKernel
+
+/// A presentation host that runs flows: it keeps one ``FlowTree`` and tells it of every change.
+///
+/// The kernel's `PresentationHost` is about what is shown; a `FlowHost` is also where flows run.
+/// FlowStage's `InMemoryHost` is one, and so every platform host built on it; a flow starts only on
+/// a `FlowHost` (``FlowLifecycle/start(_:on:parent:_:)`` refuses any other host with
+/// `FlowError.Code.hostRejected`).
+///
+/// ## Implementation requirements
+/// On top of `PresentationHost`'s laws:
+/// - **The flow tree.** The host keeps one ``FlowTree`` (``flows``), which keeps the running flows.
+///   After every change, whoever made it, once its event reached every observer, the host tells
+///   the tree (``FlowTree/didChange(by:departed:makers:)`` with the nodes the change took away and
+///   the flows that had made them, or ``FlowTree/didChange(by:)``) and lets it settle
+///   (``FlowTree/settle(on:)``), before `apply` returns.
+/// - **Guards.** Before each change the host asks the screens' guards through
+///   `guardRefusal(of:origin:)`, which also asks the tree
+///   about the flows the change would end (``FlowTree/endRefusal(leaving:maker:origin:)``).
+@MainActor
+public protocol FlowHost: PresentationHost {
+    /// The running flows the host shows: the tree that keeps them until they end, and ends them
+    /// when what they stand on goes.
+    var flows: FlowTree { get }
+}
+
+extension PresentationHost {
+    /// This host as a ``FlowHost``, or a `FlowError.Code.hostRejected` error naming what a flow needs.
+    ///
+    /// - Parameter flow: The flow that asks, named in the error.
+    public func requireFlowHost(for flow: FlowID) throws -> any FlowHost {
+        if let host = self as? any FlowHost { return host }
+        throw FlowError(
+            .hostRejected,
+            "The flow '\(flow)' cannot run on \(type(of: self)): flows run on a FlowHost, which keeps a flow tree (FlowStage's InMemoryHost is one).")
+    }
+}

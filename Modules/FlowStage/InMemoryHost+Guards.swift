@@ -5,7 +5,7 @@ import FlowRuntime
 // nodes it changes and before it changes any (so a request that is wrong anyway gets its own
 // error, not a guard's): the screens it takes away are found by following the nodes' links, with
 // no query and no reference built, so asking costs a call per screen that comes or goes.
-// Replacing the root or a stack's entries, which may keep or move screens, asks the kernel's
+// Replacing the root or a stack's entries, which may keep or move screens, asks the runtime's
 // query-based answer, which knows those rules.
 
 /// A guard's refusal, thrown out of an operation for `apply` to report once nothing is changing.

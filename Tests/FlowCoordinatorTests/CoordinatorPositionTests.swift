@@ -39,6 +39,19 @@ struct CoordinatorPositionTests {
     }
 
     @Test(
+        "Each back plan is one host operation on the coordinator's stack",
+        arguments: [
+            // (own entries, top, request, the operation)
+            ("sab", "b", "back", "pop [nav]"),
+            ("sab", "b", "start", "pop [nav] to [s]"),
+            ("sabc", "a", "top", "pop [nav] to [a]"),
+        ])
+    func backOperations(entries: String, top: String, request: String, operation: String) throws {
+        let decided = try Self.decide(request, Self.position(entries, top: top))
+        #expect(decided.operation(in: "nav").description == operation)
+    }
+
+    @Test(
         "Back requests that cannot be carried out are refused with their code",
         arguments: [
             // (own entries, top, request, child on the stack, code)

@@ -52,6 +52,26 @@ struct FlowMountTests {
         #expect(host.hierarchy == before)
     }
 
+    @Test(
+        "A flow's first content goes to its site, the next is pushed onto its stack",
+        arguments: zip(
+            sites,
+            [
+                "set root to [flow]", "present [flow] over [tabs]", "push First onto [base]", "insert [flow] as tab 1 of [tabs]",
+            ]))
+    func showingDecides(_ site: FlowMount.Site, first: String) throws {
+        let host = try baseHost()
+        let before = host.hierarchy
+        var mount = try FlowMount(for: "flow", at: site, on: host)
+        let showing = try mount.showing(.screen(LawProbe("First")), on: host)
+        #expect(showing.operation.description == first)
+        #expect(host.hierarchy == before, "deciding changes nothing")
+
+        try mount.show(.screen(LawProbe("First")), on: host)
+        let stack = try #require(mount.stack)
+        #expect(try mount.showing(.screen(LawProbe("Second")), on: host).operation.description == "push Second onto \(NodeRef.container(stack))")
+    }
+
     @Test func aStackFlowOwnsItsStackExceptOnASharedOne() throws {
         let host = try baseHost()
         #expect(try FlowMount(for: "flow", at: .root, on: host).stack == "flow")

@@ -58,9 +58,25 @@ struct StackPositionTests {
         #expect(try position.backPlan(style) == plan)
     }
 
+    @Test(
+        "Each back plan is one host operation on the navigator's stack",
+        arguments: [
+            // (style, modals, the operation)
+            (BackStyle.pop, 0, "pop [nav]"),
+            (.popToRoot, 0, "pop [nav] to A"),
+            (.popTo(LawProbe.self), 0, "pop [nav] to B"),
+            (.modal, 1, "dismiss what [nav] presents"),
+            (.modal, 2, "dismiss what M presents"),
+        ] as [(BackStyle, Int, String)])
+    func backOperations(style: BackStyle, modals: Int, operation: String) throws {
+        let presented = [Self.entry(Self.m, 3), Self.entry(LawProbe("N"), 4)].prefix(modals)
+        let position = StackPosition(entries: [Self.entry(Self.a, 0), Self.entry(Self.b, 3), Self.entry(Self.c, 1)], modals: Array(presented))
+        #expect(try position.backPlan(style).operation(in: "nav").description == operation)
+    }
+
     @Test func backWithAModalDismissesTheTopModal() throws {
         let position = StackPosition(entries: [Self.entry(Self.a, 0)], modals: [Self.entry(Self.m, 1), Self.entry(Self.b, 2)])
-        #expect(try position.backPlan(.modal) == .dismiss(Self.b.ref))
+        #expect(try position.backPlan(.modal) == .dismiss(Self.b.ref, presentedBy: Self.m.ref))
     }
 
     @Test(
@@ -117,7 +133,7 @@ struct StackPositionTests {
             switch kind {
             case "pop": .pop
             case "popTo": .popTo(screens[target]!.ref)
-            default: .dismiss(screens[target]!.ref)
+            default: .dismiss(screens[target]!.ref, presentedBy: nil)
             }
         // A mixed position, for the table only: a navigator never pops under its own modal.
         let position = StackPosition(

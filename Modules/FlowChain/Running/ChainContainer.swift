@@ -9,7 +9,7 @@ import FlowRuntime
 /// started on a shared stack (``/FlowKernel/FlowPlacement/onStack(_:)``) pushes onto that stack
 /// instead of making its own, and leaves it as it found it.
 @MainActor
-public final class ChainContainer {
+public struct ChainContainer {
     /// What kind of container a chain uses.
     public enum Kind: Hashable, Sendable {
         /// A navigation stack: showing pushes, going back pops.
@@ -18,41 +18,53 @@ public final class ChainContainer {
         case single
     }
 
+    /// What every view of one chain's container shares: where it is and what it has shown.
+    @MainActor
+    final class Core {
+        let kind: Kind
+        let id: ContainerID
+        let host: any FlowHost
+        let flow: FlowID
+        var mount: FlowMount
+        let holder: ContainerHolder
+
+        init(kind: Kind, host: any FlowHost, flow: FlowID, placement: FlowPlacement) throws {
+            self.kind = kind
+            self.host = host
+            self.flow = flow
+            self.mount = try FlowMount(for: flow, at: FlowMount.Site(placement), shape: kind == .stack ? .stack : .single, on: host)
+            let name = mount.stack ?? host.unusedContainerID(flow.name)
+            self.id = name
+            self.holder = ContainerHolder(name: name.name)
+        }
+    }
+
+    let core: Core
+
+    /// Who the changes made through this view are made for: the chain's own, or a link's (a
+    /// restore's) while the chain arrives somewhere on its behalf. Part of the value the step
+    /// actions are handed, so a custom action's changes carry it without being told.
+    public let origin: FlowEvent.Origin
+
+    init(_ core: Core, origin: FlowEvent.Origin) {
+        self.core = core
+        self.origin = origin
+    }
+
+    /// The same container, with its changes made for another origin.
+    func acting(for origin: FlowEvent.Origin) -> ChainContainer { ChainContainer(core, origin: origin) }
+
     /// The kind of container.
-    public let kind: Kind
+    public var kind: Kind { core.kind }
     /// The container's name on the host: the stack's (the shared one's, on a shared stack), or the
     /// holder screen's for `.single`.
-    public let id: ContainerID
+    public var id: ContainerID { core.id }
     /// The host the chain runs on.
-    public let host: any FlowHost
-
-    let flow: FlowID
-    /// Where the chain shows itself: its own stack, the shared one, or the holder screen.
-    private var mount: FlowMount
-
-    /// The origin the container's changes report: the chain's, or a link's while the chain
-    /// arrives at a link's step.
-    var origin: FlowEvent.Origin {
-        get { mount.origin }
-        set { mount.origin = newValue }
-    }
+    public var host: any FlowHost { core.host }
     /// Where the chain shows itself.
-    var site: FlowMount.Site { mount.site }
+    var site: FlowMount.Site { core.mount.site }
     /// The screen that holds a single-child container's child.
-    let holder: ContainerHolder
-
-    /// Makes the container of a chain, checking that its placement exists.
-    ///
-    /// - Throws: `notFound` for a shared stack the host does not show.
-    init(kind: Kind, host: any FlowHost, flow: FlowID, placement: FlowPlacement) throws {
-        self.kind = kind
-        self.host = host
-        self.flow = flow
-        self.mount = try FlowMount(for: flow, at: FlowMount.Site(placement), shape: kind == .stack ? .stack : .single, on: host)
-        let name = mount.stack ?? host.unusedContainerID(flow.name)
-        self.id = name
-        self.holder = ContainerHolder(name: name.name)
-    }
+    var holder: ContainerHolder { core.holder }
 
     /// The node the container is on the host.
     public var node: NodeRef {
@@ -63,7 +75,7 @@ public final class ChainContainer {
     }
 
     /// Whether the container is on the host (on a shared stack: whether the chain's first screen is).
-    public var isShown: Bool { mount.isShown(on: host) }
+    public var isShown: Bool { core.mount.isShown(on: host) }
 
     /// Shows a screen: pushes it (unless it is already in the stack), or makes it the single child.
     /// The first call puts the container itself on the host.
@@ -71,15 +83,14 @@ public final class ChainContainer {
         switch kind {
         case .stack:
             if !isShown || host.index(of: .of(screen), in: id) == nil {
-                try mount.show(.screen(screen), on: host)
+                try core.mount.show(.screen(screen), on: host, origin: origin)
             }
         case .single:
-            if !isShown { try mount.show(.screen(holder), on: host) }
+            if !isShown { try core.mount.show(.screen(holder), on: host, origin: origin) }
             var operations: [HostOperation] = (host.children(of: node) ?? []).filter { $0 != .of(screen) }.map { .removeChild($0) }
             if host.holder(of: .of(screen)) != node { operations.append(.addChild(.screen(screen), to: node)) }
             // The child that goes and the one that comes are asked before either change.
-            try host.checkGuards(of: operations, origin: origin)
-            for operation in operations { try host.apply(operation, origin: origin) }
+            try host.carryOut(HostChange(operations, origin: origin))
         }
     }
 
@@ -89,40 +100,44 @@ public final class ChainContainer {
         switch kind {
         case .stack:
             guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
-            try host.apply(.popTo(below, in: id), origin: origin)
+            try host.carryOut(.popTo(below, in: id), origin: origin)
         case .single:
             if let previous {
                 try show(previous)
             } else if host.holder(of: .of(screen)) == node {
-                try host.apply(.removeChild(.of(screen)), origin: origin)
+                try host.carryOut(.removeChild(.of(screen)), origin: origin)
             }
         }
     }
 
     /// Presents a screen modally over whatever is on top.
     public func present(_ screen: any Screen) throws {
-        try mount.present(.screen(screen), on: host)
+        try core.mount.present(.screen(screen), on: host, origin: origin)
     }
 
     /// Dismisses a screen that was presented modally, and anything above it.
+    ///
+    /// - Throws: `notFound` if the screen is not presented by anything.
     public func dismiss(_ screen: any Screen) throws {
-        try host.dismiss(.of(screen), origin: origin)
+        guard let presenter = host.presenter(of: .of(screen)) else {
+            throw FlowError(.notFound, "\(NodeRef.of(screen)) is not presented, so it cannot be dismissed.")
+        }
+        try host.carryOut(.dismiss(presentedBy: presenter), origin: origin)
     }
 
     /// Takes the container, and everything the chain presented, off the host; a shared stack is
     /// left as the chain found it.
     func remove() throws {
-        try mount.remove(from: host)
+        try core.mount.remove(from: host)
     }
 
-    /// The outermost node the chain put on the host, whose departure ends it.
-    var baseNode: NodeRef? { mount.node }
+    /// The first node the chain showed, which the flow tree keeps it on.
+    var baseNode: NodeRef? { core.mount.node }
 
-    /// The first guard that refuses what ``remove()`` would take away.
-    func removalRefusal() -> GuardRefusal? { mount.removalRefusal(on: host) }
+    /// The first refusal among the guards of what ``remove()`` would take away.
+    func removalRefusal() -> GuardRefusal? { core.mount.removalRefusal(on: host) }
 }
 
-/// The screen that holds a single-child container's child.
 @MainActor
 final class ContainerHolder: Screen {
     let displayName: String

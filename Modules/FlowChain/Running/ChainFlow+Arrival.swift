@@ -33,7 +33,7 @@ extension ChainFlow {
             guard plan.steps.indices.contains(target) else {
                 throw FlowError(.indexOutOfRange, "The chain '\(id)' has \(plan.steps.count) steps (0 to \(plan.steps.count - 1)); there is no step \(target).")
             }
-            guard let current = currentStep, let container else {
+            guard let current = currentStep, let container = container?.acting(for: origin) else {
                 throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.")
             }
             let shown = target > current ? Array(current + 1...target) : [target]
@@ -69,11 +69,9 @@ extension ChainFlow {
             }
             let entering = target > current ? shown.compactMap { made[$0] ?? screens[$0] } : []
             // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
-            container.origin = origin
-            defer { container.origin = .flow(id) }
-            try host.checkGuards(removing: leaving, showing: entering, origin: container.origin)
+            try host.checkGuards(removing: leaving, showing: entering, origin: origin)
             if target > current {
-                for index in shown { try show(index, context: given[index], in: plan, on: host, made: made[index]) }
+                for index in shown { try show(index, context: given[index], in: plan, on: host, made: made[index], origin: origin) }
                 return
             }
             for index in stride(from: current, to: target, by: -1) {

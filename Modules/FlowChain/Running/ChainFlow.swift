@@ -100,13 +100,11 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// not the chain itself (a restore).
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
-        let container = try ChainContainer(kind: kind, host: host, flow: id, placement: placement)
-        if let origin { container.origin = origin }
-        defer { container.origin = .flow(id) }
+        let container = ChainContainer(try ChainContainer.Core(kind: kind, host: host, flow: id, placement: placement), origin: .flow(id))
         try lifecycle.start(self, on: host, parent: parent) {
             self.container = container
             do {
-                try show(0, context: nil, in: requirePlan(), on: host)
+                try show(0, context: nil, in: requirePlan(), on: host, origin: origin)
             } catch {
                 try? container.remove()
                 self.container = nil
@@ -247,7 +245,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// The screen learns its context before its present action runs (Flowter's order: a custom
     /// present may read it). A present action that throws leaves that context delivered, and
     /// nothing else: a new screen is dropped, the step is not current, no `pass` is reported.
-    func show(_ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil) throws {
+    func show(
+        _ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil, origin: FlowEvent.Origin? = nil
+    ) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
             throw FlowError(
@@ -255,7 +255,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 types: [type(of: context)])
         }
         let screen = try screens[index] ?? made ?? make(step)
-        guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.") }
+        guard let container = container?.acting(for: origin ?? .flow(id)) else {
+            throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.")
+        }
         // The screen's guard answers before it gets its context or a handle (the host asks again
         // when the step's present action shows it).
         if case .refuse(let reason) = screen.shouldEnter(by: container.origin) {

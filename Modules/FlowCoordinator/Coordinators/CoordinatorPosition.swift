@@ -41,6 +41,15 @@ struct CoordinatorPosition {
             case .pop(let node), .popTo(let node): node
             }
         }
+
+        /// The host operation that carries the request out on the coordinator's stack.
+        @MainActor
+        func operation(in stack: ContainerID) -> HostOperation {
+            switch self {
+            case .pop: .pop(stack)
+            case .popTo(let node): .popTo(node, in: stack)
+            }
+        }
     }
 
     /// What the coordinator does after a change no flow made.

@@ -18,7 +18,7 @@ extension StackCoordinator {
             try requireNoChildOnStack()
             guard mount != nil else { preconditionFailure("An active coordinator has a mount.") }
             // The first move puts the stack on the host at the coordinator's site.
-            try mount?.show(content, on: host)
+            try mount?.show(content, on: host, origin: startingFor)
             topNode = content.ref
         }
     }
@@ -95,10 +95,7 @@ extension StackCoordinator {
     private func goBack(_ decide: (CoordinatorPosition) throws -> CoordinatorPosition.Back) throws {
         try lifecycle.navigate { host in
             let plan = try decide(position(on: host))
-            switch plan {
-            case .pop: try host.pop(runningStack, for: id)
-            case .popTo(let node): try host.apply(.popTo(node, in: runningStack), for: id)
-            }
+            try host.carryOut(plan.operation(in: runningStack), origin: .flow(id))
             topNode = plan.top
         }
     }

@@ -92,10 +92,8 @@ extension StackCoordinator: RestorableFlow {
         try lifecycle.requireReady()
         // A state that cannot be read is refused before start() shows anything.
         _ = try Self.readState(saved, of: id)
-        var mount = try FlowMount(for: id, at: FlowMount.Site(saved.placement.placement ?? .presented), on: host)
-        mount.origin = .restored(for: id)
-        try begin(on: host, mount: mount, parent: parent)
-        self.mount?.origin = .flow(id)
+        let mount = try FlowMount(for: id, at: FlowMount.Site(saved.placement.placement ?? .presented), on: host)
+        try begin(on: host, mount: mount, parent: parent, origin: .restored(for: id))
         return try restoreRunning(saved, on: host)
     }
 
@@ -136,11 +134,8 @@ extension StackCoordinator: RestorableFlow {
             do {
                 try lifecycle.navigate { host in
                     let contents = ([first] + made).map { Presentable.screen($0) }
-                    try host.checkGuards(of: [try mount.replacement(of: contents, on: host)], origin: origin)
                     var changing = mount
-                    changing.origin = origin
-                    try changing.replaceEntries(with: contents, on: host)
-                    changing.origin = .flow(id)
+                    try changing.replaceEntries(with: contents, on: host, origin: origin)
                     self.mount = changing
                     topNode = made.last.map(NodeRef.of)
                 }

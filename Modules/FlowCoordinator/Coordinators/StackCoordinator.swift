@@ -40,6 +40,8 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     public let factory: any ScreenContainer
     /// Where the coordinator shows itself: its stack and its first screen.
     var mount: FlowMount?
+    /// While ``start()`` runs for a restore, the origin its changes are made for; `nil` otherwise.
+    var startingFor: FlowEvent.Origin?
     /// The host while the coordinator starts and runs.
     private var activeHost: (any FlowHost)?
     /// The running child, as the coordinator remembers it.
@@ -140,12 +142,16 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     var runningChild: CoordinatorPosition.Child? { child == nil ? nil : running }
 
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
-    func begin(on host: any FlowHost, mount: FlowMount, parent: FlowID?) throws {
+    func begin(on host: any FlowHost, mount: FlowMount, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         // The coordinator is in the tree before start() runs, so that the items and children it
         // starts are its children there.
         try lifecycle.start(self, on: host, parent: parent) {
             self.mount = mount
             activeHost = host
+            // What start() shows is shown for `origin` (a restore's), which no move(to:) of the
+            // app's can be handed.
+            startingFor = origin
+            defer { startingFor = nil }
             do {
                 try start()
                 guard startNode != nil else {
@@ -158,7 +164,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
                 topNode = nil
                 throw error
             }
-            try lifecycle.didStart(on: host, parent: parent, origin: mount.origin)
+            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 
@@ -262,7 +268,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
             // The snapshot is in the stack with entries above it, so a refusal means a host that
             // broke its contract; it is reported, not lost, and the top stays where it was.
             do {
-                try host.apply(.popTo(snapshot, in: stack), for: id)
+                try host.carryOut(.popTo(snapshot, in: stack), origin: .flow(id))
             } catch {
                 refused(.wrapping(error))
                 return

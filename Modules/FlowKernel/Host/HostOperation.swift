@@ -40,3 +40,26 @@ public enum HostOperation {
     /// Removes a child from the screen that contains it. Throws `notFound` if the node is not a child.
     case removeChild(NodeRef)
 }
+
+extension HostOperation: @MainActor CustomStringConvertible {
+    /// The change in a line, naming content by its top node: `push Catalog onto [shop]`,
+    /// `dismiss what Cart presents`. Decisions' tests and refusals read operations so.
+    public var description: String {
+        switch self {
+        case .setRoot(let content?): "set root to \(content.ref)"
+        case .setRoot(nil): "clear the root"
+        case .push(let content, let stack): "push \(content.ref) onto \(NodeRef.container(stack))"
+        case .pop(let stack): "pop \(NodeRef.container(stack))"
+        case .popTo(let entry, let stack): "pop \(NodeRef.container(stack)) to \(entry)"
+        case .popToRoot(let stack): "pop \(NodeRef.container(stack)) to its root"
+        case .setStack(let stack, let entries): "set \(NodeRef.container(stack)) to \(entries.map { "\($0.ref)" }.joined(separator: ", "))"
+        case .present(let content, let anchor): "present \(content.ref) over \(anchor)"
+        case .dismiss(let anchor): "dismiss what \(anchor) presents"
+        case .selectTab(let index, let tabs): "select tab \(index) of \(NodeRef.container(tabs))"
+        case .insertTab(let tab, let index, let tabs): "insert \(tab.content.ref) as tab \(index) of \(NodeRef.container(tabs))"
+        case .removeTab(let index, let tabs): "remove tab \(index) of \(NodeRef.container(tabs))"
+        case .addChild(let content, let parent): "add \(content.ref) to \(parent)"
+        case .removeChild(let node): "remove \(node)"
+        }
+    }
+}

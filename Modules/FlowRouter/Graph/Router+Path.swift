@@ -152,19 +152,19 @@ extension RouterFlow {
         session: RouterSession, origin: FlowEvent.Origin, on host: any FlowHost
     ) throws {
         var mount = mount
-        let pushed = made.prefix { !$0.presented }.map(\.screen)
-        // Every guard answers before anything changes: what goes and what the link shows.
-        try host.checkGuards(of: [try mount.replacement(of: ([root] + pushed).map { .screen($0) }, on: host)], origin: origin)
-        try host.checkGuards(removing: dismissals, showing: made.dropFirst(pushed.count).map(\.screen), origin: origin)
-        mount.origin = origin
-        defer { self.mount?.origin = .flow(id) }
-        for node in dismissals { try host.dismiss(node, origin: origin) }
-        try mount.replaceEntries(with: ([root] + pushed).map { .screen($0) }, on: host)
-        var anchor = NodeRef.of(pushed.last ?? root)
-        for entry in made.dropFirst(pushed.count) {
-            try mount.present(.screen(entry.screen), over: anchor, on: host)
-            anchor = .of(entry.screen)
+        let pushed: [Presentable] = ([root] + made.prefix { !$0.presented }.map(\.screen)).map { .screen($0) }
+        var operations: [HostOperation] = dismissals.compactMap { node in host.presenter(of: node).map { .dismiss(presentedBy: $0) } }
+        operations.append(try mount.replacement(of: pushed, on: host))
+        var anchor = pushed.last?.ref ?? .of(root)
+        let presented: [Presentable] = made.dropFirst(pushed.count - 1).map { .screen($0.screen) }
+        for content in presented {
+            operations.append(.present(content, over: anchor))
+            anchor = content.ref
         }
+        // One change, every guard asked before any of it: what goes and what the link shows.
+        try host.carryOut(HostChange(operations, origin: origin))
+        mount.didReplaceEntries(with: pushed)
+        for content in presented { mount.didPresent(content, on: host) }
         self.mount = mount
         for entry in made { session.attach(entry.screen) }
     }

@@ -71,10 +71,8 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
         let session = RouterSession(router: router, host: host, flow: id)
         session.onRefused = onRefused
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        if let origin { mount.origin = origin }
         try lifecycle.start(self, on: host, parent: parent) {
-            try mount.show(.screen(root), on: host)
-            mount.origin = .flow(id)
+            try mount.show(.screen(root), on: host, origin: origin)
             self.mount = mount
             session.attach(root)
             session.takeUnrouted = { [weak self] value in

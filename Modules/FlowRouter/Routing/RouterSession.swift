@@ -214,7 +214,7 @@ public final class RouterSession {
             let kept = UnwindPlan.presentedNodes(in: after).subtracting(UnwindPlan.presentedNodes(in: before))
             plan = UnwindPlan(to: target, in: after, keeping: kept)
         }
-        for operation in plan.operations { try host.apply(operation, for: flow) }
+        try host.carryOut(HostChange(plan.operations, origin: .of(flow)))
         return true
     }
 

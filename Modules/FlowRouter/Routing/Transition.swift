@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 
 /// How a screen the router creates is shown: StoryFlow's `Transition`.
 @MainActor
@@ -35,14 +36,14 @@ public struct TransitionContext {
     /// Whether this is an unwind to a shown handler rather than a new screen.
     public let isUnwind: Bool
     /// The host to act on.
-    public let host: any PresentationHost
+    public let host: any FlowHost
     /// The flow events are reported for.
     public let flow: FlowID?
 
     /// Pushes ``to`` onto ``from``'s stack, or presents it over ``from`` when it is not in a stack.
     public func show() throws {
         if case .container(let stack)? = host.holder(of: .of(from)), host.entryCount(of: stack) != nil {
-            try host.push(to, onto: stack, for: flow)
+            try host.carryOut(.push(.screen(to), onto: stack), origin: .of(flow))
         } else {
             try present()
         }
@@ -52,6 +53,6 @@ public struct TransitionContext {
     public func present() throws {
         var anchor = NodeRef.of(from)
         while let presented = host.presented(by: anchor) { anchor = presented }
-        try host.present(.screen(to), over: anchor, for: flow)
+        try host.carryOut(.present(.screen(to), over: anchor), origin: .of(flow))
     }
 }

@@ -50,10 +50,6 @@ public struct FlowMount {
 
     /// The flow the mount belongs to; every change it makes is that flow's.
     public let flow: FlowID
-    /// The origin the mount's changes report: the flow's own (``/FlowKernel/FlowEvent/Origin/flow(_:)``), or,
-    /// while the flow arrives at a link's destination, the link's on the flow's behalf
-    /// (``/FlowKernel/FlowEvent/Origin/link(for:)``).
-    public var origin: FlowEvent.Origin
     /// Where the flow shows itself.
     public let site: Site
     /// The stack the flow pushes onto: its own, named when the mount was made, or the shared one;
@@ -61,7 +57,7 @@ public struct FlowMount {
     public let stack: ContainerID?
     /// The first content the flow showed, once it has shown something.
     public private(set) var firstEntry: NodeRef?
-    /// What the flow presented with ``present(_:over:on:)``, first presented first.
+    /// What the flow presented with ``present(_:over:on:origin:)``, first presented first.
     private var presentations: [NodeRef] = []
 
     /// Makes a flow's mount, checking that its site exists.
@@ -87,7 +83,6 @@ public struct FlowMount {
             }
         }
         self.flow = flow
-        self.origin = .flow(flow)
         self.site = site
         switch (shape, site) {
         case (.single, _): stack = nil
@@ -135,26 +130,47 @@ public struct FlowMount {
     ///
     /// - Throws: the host's ``/FlowKernel/FlowError``, and changes nothing; ``/FlowKernel/FlowError/Code/hostRejected`` for
     ///   a second node of a ``Shape/single`` mount.
-    public mutating func show(_ content: Presentable, on host: any FlowHost) throws {
+    public mutating func show(_ content: Presentable, on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
+        let showing = try showing(content, on: host)
+        try host.carryOut(showing.operation, origin: origin ?? .flow(flow))
+        didShow(showing)
+    }
+
+    /// What ``show(_:on:origin:)`` decides: the operation, and whether the content becomes the
+    /// flow's first entry.
+    public struct Showing {
+        /// The operation that shows the content.
+        public let operation: HostOperation
+        /// The content's node when it is the flow's first; `nil` when it is pushed above others.
+        let first: NodeRef?
+    }
+
+    /// The change ``show(_:on:origin:)`` makes, for a request that carries out several changes
+    /// as one (then ``didShow(_:)`` once it is made).
+    ///
+    /// - Throws: what ``show(_:on:origin:)`` throws before it changes anything.
+    public func showing(_ content: Presentable, on host: any FlowHost) throws -> Showing {
         if isShown(on: host) {
             guard let stack else {
                 throw FlowError(.hostRejected, "The flow '\(flow)' shows one node of its own and pushes nothing; \(content.ref) cannot be pushed.")
             }
-            try host.apply(.push(content, onto: stack), origin: origin)
-            return
+            return Showing(operation: .push(content, onto: stack), first: nil)
         }
         let outer: Presentable = if ownsStack, let stack { .stack(stack, [content]) } else { content }
-        switch site {
-        case .root:
-            try host.apply(.setRoot(outer), origin: origin)
-        case .presented:
-            try presentOnTop(outer, on: host)
-        case .onStack(let shared):
-            try host.apply(.push(outer, onto: shared), origin: origin)
-        case .tab(let tabs, let index, let item):
-            try host.apply(.insertTab(Presentable.Tab(item, outer), at: index, in: tabs), origin: origin)
-        }
-        firstEntry = content.ref
+        let operation: HostOperation =
+            switch site {
+            case .root: .setRoot(outer)
+            case .presented: host.topmost.map { .present(outer, over: $0) } ?? .setRoot(outer)
+            case .onStack(let shared): .push(outer, onto: shared)
+            case .tab(let tabs, let index, let item): .insertTab(Presentable.Tab(item, outer), at: index, in: tabs)
+            }
+        return Showing(operation: operation, first: content.ref)
+    }
+
+    /// Notes that the host made what ``showing(_:on:)`` decided.
+    public mutating func didShow(_ showing: Showing) {
+        guard let first = showing.first else { return }
+        firstEntry = first
         presentations = []
     }
 
@@ -165,15 +181,21 @@ public struct FlowMount {
     /// - Throws: ``/FlowKernel/FlowError/Code/hostRejected`` for no contents, for a flow that shows nothing
     ///   or has no stack, and for a shared stack with an entry below the flow's that is not a
     ///   screen (the host would have to make it again); the host's error. Nothing changes then.
-    public mutating func replaceEntries(with contents: [Presentable], on host: any FlowHost) throws {
-        try host.apply(replacement(of: contents, on: host), origin: origin)
+    public mutating func replaceEntries(with contents: [Presentable], on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
+        try host.carryOut(replacement(of: contents, on: host), origin: origin ?? .flow(flow))
+        didReplaceEntries(with: contents)
+    }
+
+    /// Notes that the host made what ``replacement(of:on:)`` decided: the first content is the
+    /// flow's first entry.
+    public mutating func didReplaceEntries(with contents: [Presentable]) {
         firstEntry = contents.first?.ref
     }
 
-    /// The change ``replaceEntries(with:on:)`` makes, for a request that asks the guards of all
+    /// The change ``replaceEntries(with:on:origin:)`` makes, for a request that asks the guards of all
     /// its changes before the first (``FlowHost/checkGuards(of:origin:)``).
     ///
-    /// - Throws: what ``replaceEntries(with:on:)`` throws before it changes anything.
+    /// - Throws: what ``replaceEntries(with:on:origin:)`` throws before it changes anything.
     public func replacement(of contents: [Presentable], on host: any FlowHost) throws -> HostOperation {
         guard let stack, isShown(on: host) else {
             throw FlowError(.hostRejected, "The flow '\(flow)' shows no stack of its own to replace.")
@@ -194,12 +216,23 @@ public struct FlowMount {
     /// Presents content over a node (over the host's top-most node when `anchor` is `nil`), and
     /// remembers it as the flow's: on a shared stack, what the flow presented over the stack
     /// itself leaves with the flow.
-    public mutating func present(_ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost) throws {
-        if let anchor {
-            try host.apply(.present(content, over: anchor), origin: origin)
-        } else {
-            try presentOnTop(content, on: host)
-        }
+    public mutating func present(
+        _ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost, origin: FlowEvent.Origin? = nil
+    ) throws {
+        try host.carryOut(presenting(content, over: anchor, on: host), origin: origin ?? .flow(flow))
+        didPresent(content, on: host)
+    }
+
+    /// The change ``present(_:over:on:origin:)`` makes: over `anchor`, or over the host's top-most
+    /// node (as its root when it shows nothing).
+    public func presenting(_ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost) -> HostOperation {
+        guard let anchor = anchor ?? host.topmost else { return .setRoot(content) }
+        return .present(content, over: anchor)
+    }
+
+    /// Notes that the host made what ``presenting(_:over:on:)`` decided: the content is the flow's
+    /// to take away when it leaves a shared stack.
+    public mutating func didPresent(_ content: Presentable, on host: any FlowHost) {
         presentations.removeAll { host.presenter(of: $0) == nil }
         presentations.append(content.ref)
     }
@@ -212,9 +245,7 @@ public struct FlowMount {
     /// The guards of every screen that goes are asked before the first change
     /// (``checkGuardsForRemoval(from:)``), so a refusal leaves everything shown.
     public mutating func remove(from host: any FlowHost) throws {
-        let operations = removal(on: host)
-        try host.checkGuards(of: operations, origin: origin)
-        for operation in operations { try host.apply(operation, origin: origin) }
+        try host.carryOut(HostChange(removal(on: host), origin: .flow(flow)))
         presentations = []
     }
 
@@ -223,27 +254,17 @@ public struct FlowMount {
     /// flow that does more than remove its mount when it ends — cancel its children first — asks
     /// before it starts.
     public func checkGuardsForRemoval(from host: any FlowHost) throws {
-        try host.checkGuards(of: removal(on: host), origin: origin)
+        try host.checkGuards(of: removal(on: host), origin: .flow(flow))
     }
 
     /// The first refusal among the guards of every screen ``remove(from:)`` would take away, or
     /// `nil`; asks without reporting or changing anything (``RunningFlow/endRefusal()``).
     public func removalRefusal(on host: any FlowHost) -> GuardRefusal? {
-        host.screensRefusal(of: removal(on: host), origin: origin)
-    }
-
-    /// Presents over the host's top-most node, or shows the content as the root when the host
-    /// shows nothing.
-    private func presentOnTop(_ content: Presentable, on host: any FlowHost) throws {
-        if let anchor = host.topmost {
-            try host.apply(.present(content, over: anchor), origin: origin)
-        } else {
-            try host.apply(.setRoot(content), origin: origin)
-        }
+        host.screensRefusal(of: removal(on: host), origin: .flow(flow))
     }
 
     /// The changes that take away what the flow shows, each read from what the host shows now.
-    private func removal(on host: any FlowHost) -> [HostOperation] {
+    public func removal(on host: any FlowHost) -> [HostOperation] {
         var operations: [HostOperation] = []
         // A screen the flow once presented may be shown again some other way: only what is still
         // presented is dismissed.

@@ -60,28 +60,20 @@ extension StackNavigator {
                 made.append((screen, registration, index, request))
                 previous = StackPosition(entries: [StackPosition.Entry(screen: ref, registration: index)])
             }
-            // Every guard answers before anything changes: what the modals and the old entries
-            // take away, and what the link shows.
+            // One change, every guard asked before any of it: what the modals and the old
+            // entries take away, and what the link shows; made for the link (or the restore).
             var operations: [HostOperation] = []
             if let first = position.modals.first, let presenter = host.presenter(of: .screen(first.screen)) {
                 operations.append(.dismiss(presentedBy: presenter))
             }
-            if let mount { operations.append(try mount.replacement(of: made.prefix(path.count).map { .screen($0.screen) }, on: host)) }
-            if modal != nil, let presented = made.last { operations.append(.present(.screen(presented.screen), over: .container(runningStack))) }
-            // The arrival's changes are the link's (or the restore's), made on the navigator's behalf.
-            try host.checkGuards(of: operations, origin: origin)
-            mount?.origin = origin
-            defer { mount?.origin = .flow(id) }
+            let stacked: [Presentable] = made.prefix(path.count).map { .screen($0.screen) }
+            if let mount { operations.append(try mount.replacement(of: stacked, on: host)) }
+            let presented: Presentable? = modal == nil ? nil : made.last.map { .screen($0.screen) }
+            if let presented { operations.append(.present(presented, over: .container(runningStack))) }
             for entry in made { entry.request.configure(entry.screen) }
-            if let first = position.modals.first {
-                try host.dismiss(.screen(first.screen), origin: origin)
-            }
-            let stacked = made.prefix(path.count)
-            try mount?.replaceEntries(with: stacked.map { .screen($0.screen) }, on: host)
-            if modal != nil, let presented = made.last {
-                let stack = runningStack
-                try mount?.present(.screen(presented.screen), over: .container(stack), on: host)
-            }
+            try host.carryOut(HostChange(operations, origin: origin))
+            mount?.didReplaceEntries(with: stacked)
+            if let presented { mount?.didPresent(presented, on: host) }
             // The dismissed modals' callbacks are taken before the new modal's is kept: a screen its
             // scope keeps may be both.
             let callbacks = position.modals.reversed().compactMap { takeDismissalCallback(for: $0.screen) }

@@ -11,6 +11,12 @@ extension StackNavigator {
     ///   shown, or a push is asked while a modal is presented (`hostRejected`); the factory fails
     ///   (`factoryFailed`); the flow is not running (`flowNotStarted`, `flowFinished`).
     public func navigate(_ request: ForwardRequest) throws {
+        try navigate(request, origin: .flow(id))
+    }
+
+    /// Shows the screen a request names with its change made for `origin`: the navigator's own,
+    /// or a restore's on its behalf.
+    func navigate(_ request: ForwardRequest, origin: FlowEvent.Origin) throws {
         try navigating { host in
             let position = position(in: host)
             let (index, registration) = try registration(for: request.target, from: position)
@@ -19,10 +25,10 @@ extension StackNavigator {
             request.configure(screen)
             if request.modal {
                 let anchor: NodeRef = position.modals.last.map { .screen($0.screen) } ?? .container(runningStack)
-                try mount?.present(.screen(screen), over: anchor, on: host)
+                try mount?.present(.screen(screen), over: anchor, on: host, origin: origin)
                 rememberDismissal(of: screen, request.whenDismissed)
             } else {
-                try host.push(.screen(screen), onto: runningStack, for: id)
+                try host.carryOut(.push(.screen(screen), onto: runningStack), origin: origin)
             }
             adopt(screen, from: registration, at: index, argument: request.argumentValue)
             carry(request.argumentValue)
@@ -93,16 +99,10 @@ extension StackNavigator {
             let plan = try position.backPlan(style)
             // The position reads the host when asked, so what leaves is read before it leaves.
             let leaving = position.leaving(after: plan)
+            try host.carryOut(plan.operation(in: runningStack), origin: .flow(id))
+            // The dismissed modal's callback is taken before its screen is forgotten.
             var callback: (() -> Void)?
-            switch plan {
-            case .pop:
-                try host.pop(runningStack, for: id)
-            case .popTo(let screen):
-                try host.apply(.popTo(.screen(screen), in: runningStack), for: id)
-            case .dismiss(let modal):
-                try host.dismiss(.screen(modal), for: id)
-                callback = takeDismissalCallback(for: modal)
-            }
+            if case .dismiss(let modal, _) = plan { callback = takeDismissalCallback(for: modal) }
             forget(leaving)
             return callback
         }

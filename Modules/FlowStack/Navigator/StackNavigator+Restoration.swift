@@ -130,9 +130,7 @@ extension StackNavigator: RestorableFlow {
         if shown == entryCount + 1 {
             for request in requests.dropFirst(shown) {
                 do {
-                    mount?.origin = origin
-                    defer { mount?.origin = .flow(id) }
-                    try navigate(request)
+                    try navigate(request, origin: origin)
                     shown += 1
                 } catch {
                     refusal = refusal ?? FlowError.wrapping(error).message

@@ -375,13 +375,11 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        if let origin { mount.origin = origin }
         let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
         try lifecycle.start(self, on: host, parent: parent) {
-            try mount.show(.screen(screen), on: host)
-            mount.origin = .flow(id)
+            try mount.show(.screen(screen), on: host, origin: origin)
             self.mount = mount
             adopt(screen, from: registration, at: index, argument: root.argumentValue)
             try lifecycle.didStart(on: host, parent: parent, origin: origin)

@@ -74,7 +74,18 @@ struct StackPosition {
     enum BackPlan: Equatable {
         case pop
         case popTo(ScreenRef)
-        case dismiss(ScreenRef)
+        /// Dismiss a modal, presented by the modal below it or by the navigator's stack.
+        case dismiss(ScreenRef, presentedBy: ScreenRef?)
+
+        /// The host operation that carries the plan out on the navigator's stack.
+        @MainActor
+        func operation(in stack: ContainerID) -> HostOperation {
+            switch self {
+            case .pop: .pop(stack)
+            case .popTo(let entry): .popTo(.screen(entry), in: stack)
+            case .dismiss(_, let presenter): .dismiss(presentedBy: presenter.map(NodeRef.screen) ?? .container(stack))
+            }
+        }
     }
 
     /// The screen the user is looking at: the top-most modal, else the top of the stack.
@@ -119,7 +130,7 @@ struct StackPosition {
             guard let modal = modals.last else {
                 throw FlowError(.nothingToGoBackTo, "No modal screen is presented, so there is nothing to dismiss.")
             }
-            return .dismiss(modal.screen)
+            return .dismiss(modal.screen, presentedBy: modals.dropLast().last?.screen)
         case .pop:
             try requireSomethingBelowTop(style)
             return .pop
@@ -164,7 +175,7 @@ struct StackPosition {
         case .popTo(let target):
             guard let top else { return [] }
             return [top.entry.screen] + screens(below: top.index).prefix { $0.screen != target }.map(\.screen)
-        case .dismiss(let modal):
+        case .dismiss(let modal, _):
             return modals.reversed().map(\.screen).prefix { $0 != modal } + [modal]
         }
     }

@@ -1,0 +1,65 @@
+import FlowKernel
+
+/// What a request decided the host is to change: operations in order, made for one origin.
+///
+/// A strategy computes its decision from where its flow stands and the request, as a value; the
+/// runtime carries it out (``FlowHost/carryOut(_:)``). The origin is part of the decision, so a
+/// link's arrival or a restore names itself in every event it causes without any state being
+/// swapped around the call.
+///
+/// ```swift
+/// let change = HostChange([.dismiss(presentedBy: .of(cart)), .pop(stack)], origin: .link(for: id))
+/// try host.carryOut(change)   // both guards asked first, then both made
+/// try host.carryOut(.pop(stack), origin: .flow(id))   // a change of one operation
+/// ```
+@MainActor
+public struct HostChange {
+    /// The operations, in the order the host makes them.
+    public var operations: [HostOperation]
+    /// Who makes the change, named in every event it reports.
+    public var origin: FlowEvent.Origin
+
+    /// A change of operations made for an origin.
+    public init(_ operations: [HostOperation], origin: FlowEvent.Origin) {
+        self.operations = operations
+        self.origin = origin
+    }
+
+    /// Whether the change makes no operation.
+    public var isEmpty: Bool { operations.isEmpty }
+}
+
+extension HostChange: @MainActor CustomStringConvertible {
+    /// The operations in order, one per line.
+    public var description: String { operations.map(\.description).joined(separator: "\n") }
+}
+
+extension FlowHost {
+    /// Carries out a decision whole or not at all.
+    ///
+    /// Every guard the change would ask — of the screens it takes away and shows, and of the flows
+    /// it would end — answers before the first operation, so a refusal of the third operation
+    /// changes nothing rather than leaving the first two made. The operations are then made in
+    /// order, each reported as one event named for ``HostChange/origin``.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError`` with `guardRefused` when a guard refuses (nothing
+    ///   changes then), or what the host throws for an operation it cannot make.
+    public func carryOut(_ change: HostChange) throws {
+        let operations = change.operations
+        switch operations.count {
+        case 0: return
+        case 1: try carryOut(operations[0], origin: change.origin)
+        default:
+            try checkGuards(of: operations, origin: change.origin)
+            for operation in operations { try apply(operation, origin: change.origin) }
+        }
+    }
+
+    /// Carries out a decision of one operation: the host asks the guards the operation would ask
+    /// as it makes it, and reports it as one event named for `origin`.
+    ///
+    /// - Throws: what ``carryOut(_:)`` throws.
+    public func carryOut(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
+        try apply(operation, origin: origin)
+    }
+}

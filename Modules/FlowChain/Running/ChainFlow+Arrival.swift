@@ -30,15 +30,12 @@ extension ChainFlow {
     /// link's, or a restore's.
     func arrive(atStep target: Int, context: (Int) -> Any?, origin: FlowEvent.Origin) throws {
         try navigating(from: nil) { plan, host in
-            guard plan.steps.indices.contains(target) else {
-                throw FlowError(.indexOutOfRange, "The chain '\(id)' has \(plan.steps.count) steps (0 to \(plan.steps.count - 1)); there is no step \(target).")
-            }
-            guard let current = currentStep, let container = container?.acting(for: origin) else {
+            let arrival = try position.arrival(at: target, chain: id)
+            guard let container = container?.acting(for: origin) else {
                 throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.")
             }
-            let shown = target > current ? Array(current + 1...target) : [target]
             var given: [Int: Any] = [:]
-            for index in shown {
+            for index in arrival.steps {
                 guard let value = context(index) else { continue }
                 let step = plan.steps[index]
                 guard step.accepts(value) else {
@@ -55,26 +52,26 @@ extension ChainFlow {
                 }
             }
             var made: [Int: any Screen] = [:]
-            for index in shown where target > current && screens[index] == nil {
+            for index in arrival.steps where arrival.forward && screens[index] == nil {
                 made[index] = try make(plan.steps[index])
             }
             // Every guard on the way answers before the first step moves.
-            var leaving = target < current ? (target + 1...current).compactMap { screens[$0].map(NodeRef.of) } : []
+            var leaving = arrival.leaving.reversed().compactMap { screens[$0].map(NodeRef.of) }
             // In a stack, going back to a step takes away everything above it: another flow's
             // screens pushed over the chain's too.
-            if target < current, container.kind == .stack, let screen = screens[target],
+            if !arrival.leaving.isEmpty, container.kind == .stack, let screen = screens[target],
                 let index = host.index(of: .of(screen), in: container.id), let count = host.entryCount(of: container.id)
             {
                 leaving = (index + 1..<count).compactMap { host.child(at: $0, of: .container(container.id)) }
             }
-            let entering = target > current ? shown.compactMap { made[$0] ?? screens[$0] } : []
+            let entering = arrival.forward ? arrival.steps.compactMap { made[$0] ?? screens[$0] } : []
             // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
             try host.checkGuards(removing: leaving, showing: entering, origin: origin)
-            if target > current {
-                for index in shown { try show(index, context: given[index], in: plan, on: host, made: made[index], origin: origin) }
+            if arrival.forward {
+                for index in arrival.steps { try show(index, context: given[index], in: plan, on: host, made: made[index], origin: origin) }
                 return
             }
-            for index in stride(from: current, to: target, by: -1) {
+            for index in arrival.leaving {
                 guard let screen = screens[index] else { continue }
                 let step = StepContext(screen: screen, container: container, previousScreen: screens[index - 1])
                 try (plan.steps[index].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(step)

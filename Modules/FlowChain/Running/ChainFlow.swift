@@ -132,23 +132,26 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// left, the chain ends.
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
-        guard let container, container.isShown, let shown = lastShownStep(on: host) else {
-            endDetached()
-            return
+        let shown = Set(screens.compactMap { index, screen in host.contains(ScreenRef(screen)) ? index : nil })
+        guard let container, container.isShown else { return endDetached() }
+        switch position.following(kept: Set(screens.keys), shown: shown) {
+        case .stay: return
+        case .end: endDetached()
+        case .current(let step, let releasing):
+            release(releasing)
+            currentStep = step
         }
-        release(stepsAbove: shown)
-        currentStep = shown
     }
 
-    /// The last step whose screen the host shows.
-    private func lastShownStep(on host: any FlowHost) -> Int? {
-        screens.keys.sorted(by: >).first { index in screens[index].map { host.contains(ScreenRef($0)) } ?? false }
+    /// Where the chain stands now.
+    var position: ChainPosition {
+        ChainPosition(stepCount: declaredSteps.count, current: currentStep)
     }
 
-    /// Lets go of the steps above one: their screens, and their handles' hold on the chain.
-    private func release(stepsAbove step: Int) {
+    /// Lets go of steps: their screens, and their handles' hold on the chain.
+    private func release(_ steps: [Int]) {
         guard let plan else { return }
-        for index in screens.keys where index > step {
+        for index in steps {
             if let screen = screens.removeValue(forKey: index) { plan.steps[index].attach(screen, nil) }
             contexts[index] = nil
         }
@@ -189,8 +192,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 throw FlowError(
                     .argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
             }
-            guard step + 1 == plan.steps.count else {
-                try show(step + 1, context: context, in: plan, on: host)
+            if case .show(let after) = try position.next(from: step) {
+                try show(after, context: context, in: plan, on: host)
                 return nil
             }
             // The last step's context is the chain's result; with no context, a Void chain completes.
@@ -209,12 +212,14 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     func back(from step: Int) throws {
         try navigating(from: step) { plan, _ in
-            guard step > 0, let screen = screens[step], let container else {
+            let screen = screens[step]
+            guard case .hide(let leaving, let revealing) = try position.back(from: step, keepsScreen: screen != nil), let screen, let container
+            else {
                 throw FlowError(.nothingToGoBackTo, "The first step has no step before it to go back to.")
             }
-            let context = StepContext(screen: screen, container: container, previousScreen: screens[step - 1])
-            try (plan.steps[step].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(context)
-            currentStep = step - 1
+            let context = StepContext(screen: screen, container: container, previousScreen: screens[revealing])
+            try (plan.steps[leaving].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(context)
+            currentStep = revealing
         }
     }
 
@@ -316,11 +321,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             guard !isNavigating else {
                 throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
             }
-            if let step, step != currentStep {
-                throw FlowError(
-                    .stepNotCurrent,
-                    "Step \(step) is not the current step (\(currentStep.map(String.init) ?? "none")); only the current step can move the chain.")
-            }
+            try position.requireCurrent(step)
             isNavigating = true
             defer { isNavigating = false }
             return try body(requirePlan(), host)

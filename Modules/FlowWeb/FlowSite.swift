@@ -79,7 +79,7 @@ public final class FlowSite {
                 return Self.refusal(403, "The form did not come from this site's page.")
             }
             end(token)
-            return startSession()
+            return scripted(startSession(), for: request)
         default:
             guard let number = Self.pageNumber(in: path) else { return Self.refusal(404, "There is no such page.") }
             switch method {
@@ -90,7 +90,7 @@ public final class FlowSite {
             case .post:
                 guard let token, let visit = use(token) else { return Self.refusal(403, "There is no session for this form; it may have ended.") }
                 guard let form = WebForm(request.body) else { return Self.refusal(400, "The form could not be read.") }
-                return visit.post(page: number, form: form)
+                return scripted(visit.post(page: number, form: form), for: request)
             }
         }
     }
@@ -98,6 +98,23 @@ public final class FlowSite {
     /// Ends every session: their flows stop being shown, and what they made is released.
     public func endAll() {
         for token in Array(sessions.keys) { end(token) }
+    }
+
+    /// A form's answer as the page's script reads it: a redirect becomes the page and its depth;
+    /// a refusal stays the page that says why.
+    private func scripted(_ response: WebResponse, for request: WebRequest) -> WebResponse {
+        guard request.isScripted, response.status == 303, let location = response.location else { return response }
+        let token = response.setCookie.flatMap { Self.token(inCookie: $0) } ?? request.sessionToken
+        let depth = token.flatMap { sessions[$0]?.visit.backDepth } ?? 0
+        var answer = WebResponse.scriptedMove(to: location, depth: depth)
+        answer.setCookie = response.setCookie
+        return answer
+    }
+
+    /// The session token a `Set-Cookie` value sets.
+    private static func token(inCookie cookie: String) -> String? {
+        guard cookie.hasPrefix(cookieName + "="), let end = cookie.firstIndex(of: ";") else { return nil }
+        return String(cookie[cookie.index(cookie.startIndex, offsetBy: cookieName.count + 1)..<end])
     }
 
     // MARK: Sessions

@@ -21,14 +21,25 @@ public struct WebRequest: Sendable, Hashable {
     /// Whether the browser says the request comes from another site's page (`Sec-Fetch-Site:
     /// cross-site`): such a request never moves the person's pages.
     public var isCrossSite: Bool
+    /// Whether the page's own script posted the form (`FlowKit-Script: 1`) and reads where the
+    /// person goes from the answer, rather than following a redirect: the answer then names the
+    /// page and how many of the person's Back steps lead from it to the first page
+    /// (``WebResponse/scriptedMove(to:depth:)``), so the script keeps one history entry per step.
+    public var isScripted: Bool
+
+    /// The request header a page's script sends with a form it posts itself.
+    public static let scriptHeader = "FlowKit-Script"
 
     /// Makes a request.
-    public init(_ method: Method?, _ path: String, body: String = "", sessionToken: String? = nil, isCrossSite: Bool = false) {
+    public init(
+        _ method: Method?, _ path: String, body: String = "", sessionToken: String? = nil, isCrossSite: Bool = false, isScripted: Bool = false
+    ) {
         self.method = method
         self.path = path
         self.body = body
         self.sessionToken = sessionToken
         self.isCrossSite = isCrossSite
+        self.isScripted = isScripted
     }
 }
 
@@ -57,6 +68,12 @@ public struct WebResponse: Sendable, Hashable {
     /// A `303 See Other` to a path: where a form post, or a page the browser may not stay on,
     /// sends the browser next.
     public static func seeOther(_ path: String) -> WebResponse { WebResponse(status: 303, location: path) }
+
+    /// The answer to a form the page's script posted: the page the person goes to and its depth,
+    /// the number of Back steps from it to the first page, as `3 /p/12` in plain text.
+    public static func scriptedMove(to path: String, depth: Int) -> WebResponse {
+        WebResponse(status: 200, contentType: "text/plain; charset=utf-8", body: "\(depth) \(path)")
+    }
 
     /// The headers the site sets on every response: the page cannot be framed by another site, its
     /// scripts and styles are the site's own, and a page is never served from a cache, so Back

@@ -33,7 +33,7 @@ extension WebVisit {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
             <title>\(title)</title><style>\(Self.style)</style></head>
-            <body data-page="\(currentAddress)" data-revision="\(revision)">
+            <body data-page="\(currentAddress)" data-revision="\(revision)" data-depth="\(Self.backDepth(of: layers))">
             \(body)
             <script>\(Self.script)</script>
             </body></html>
@@ -119,6 +119,27 @@ extension WebVisit {
         host.screen(for: ref).map(page) ?? WebScreen(title: ref.displayName)
     }
 
+    /// How many of the person's Back steps lead from the page they see to the first page: one for
+    /// each entry below the visible one in every stack on the way, and one for each dialog. Every
+    /// page carries it (`data-depth`), and a form the page's script posts is answered with it.
+    public var backDepth: Int { Self.backDepth(of: Self.layers(of: host.hierarchy)) }
+
+    /// How many of the person's Back steps lead from the page they see to the first page: one for
+    /// each entry below the visible one in every stack on the way, and one for each dialog. The
+    /// page script keeps one history entry per step, so that the browser's Back walks what the
+    /// model's Back walks.
+    static func backDepth(of layers: [HierarchyNode]) -> Int {
+        var depth = max(layers.count - 1, 0)
+        for layer in layers {
+            var node: HierarchyNode? = layer
+            while let current = node {
+                if case .stack = current.kind { depth += max(current.children.count - 1, 0) }
+                node = current.visibleChildren.first
+            }
+        }
+        return depth
+    }
+
     /// The layers the person sees, bottom first: the root, then each presentation over it.
     static func layers(of hierarchy: Hierarchy) -> [HierarchyNode] {
         var layers: [HierarchyNode] = []
@@ -151,15 +172,35 @@ extension WebVisit {
         form.close{float:right}section section{border-top:1px solid #ddd;margin-top:1rem}
         """
 
-    /// The one script: a page the browser restores from its back-forward cache (Chromium keeps
-    /// pages there despite `no-store`) asks the site again before the person can act on it, so Back
-    /// never shows a page the model does not; the dialog on top is shown as a modal, and Escape
-    /// closes it as its close button does. Without it, the pages work the same, the close button
-    /// included, and a form from a page shown from a cache is refused as out of date.
+    /// The one script. It keeps the browser's history one entry per step the model's Back takes,
+    /// and never shows a page the model has not answered:
+    /// - a page the browser restores from its back-forward cache (Chromium keeps pages there
+    ///   although they are sent `no-store`) asks the site again before the person can act on it;
+    /// - a form is posted in the background (``WebRequest/isScripted``), and the answer — the
+    ///   page the person goes to and its depth — decides the history: a page at the same depth (an
+    ///   action that stays, a refused one, a sign-in flow that finished into the catalog)
+    ///   replaces the entry; a deeper page is a new entry; a page the person's Back would reach (a
+    ///   dialog closed by its button) is reached by going back that many entries; a refusal's page
+    ///   is shown in place;
+    /// - the page's own back link goes back in the history rather than adding an entry;
+    /// - an open dialog is modal, and Escape closes it with its close button.
+    /// Without script, every form posts and answers as before: each answer is a new entry.
     static let script: HTML = """
         addEventListener('pageshow',function(e){if(e.persisted){document.documentElement.dataset.reloading='';location.reload();}});\
         (function(){var d=document.querySelectorAll('dialog[open]:not([inert])');if(!d.length)return;var t=d[d.length-1];\
         t.close();t.showModal();t.addEventListener('cancel',function(e){e.preventDefault();var c=document.getElementById('close');\
-        if(c)c.requestSubmit();});})();
+        if(c)c.requestSubmit();});})();\
+        document.addEventListener('submit',function(e){var f=e.target;\
+        if(!window.fetch||(f.getAttribute('method')||'').toLowerCase()!=='post')return;e.preventDefault();\
+        if(f.dataset.sending)return;f.dataset.sending='1';var here=+document.body.dataset.depth;\
+        fetch(f.getAttribute('action'),{method:'POST',body:new URLSearchParams(new FormData(f)),credentials:'same-origin',\
+        headers:{'FlowKit-Script':'1'}}).then(function(r){return r.text().then(function(t){\
+        var p=t.split(' '),there=+p[0],to=p[1]||'';\
+        if(!r.ok||(r.headers.get('Content-Type')||'').indexOf('text/plain')!==0||p.length!==2||isNaN(there)||to.charAt(0)!=='/'){\
+        document.open();document.write(t);document.close();return;}\
+        if(there>here)location.assign(to);else if(there<here&&history.length>here-there)history.go(there-here);\
+        else location.replace(to);});},function(){f.submit();});});\
+        document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a.back');\
+        if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||history.length<2)return;e.preventDefault();history.back();});
         """
 }

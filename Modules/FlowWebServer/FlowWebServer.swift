@@ -73,7 +73,8 @@
                 }
                 let webRequest = WebRequest(
                     method, request.uri.path, body: body, sessionToken: request.cookies[FlowSite.cookieName]?.value,
-                    isCrossSite: request.headers[.init("Sec-Fetch-Site")!] == "cross-site")
+                    isCrossSite: request.headers[.init("Sec-Fetch-Site")!] == "cross-site",
+                    isScripted: request.headers[.init(WebRequest.scriptHeader)!] == "1")
                 return response(await site.respond(to: webRequest))
             }
             for path in ["/", "**"] {

@@ -1,8 +1,12 @@
 """The shop's journeys and the browser's own moves, in every strategy, in headless Chromium."""
+import re
+import subprocess
+
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import model_transcript
+from conftest import FLOW_DEMO, model_transcript
 
 SIGNED_IN = "start,email ana@example.com"
 JOURNEYS = [
@@ -29,12 +33,44 @@ def test_back_goes_back_in_the_shop(shop, strategy):
 
 def back_to_welcome(shop, presses=10):
     """Presses the browser's Back until Welcome, the drift check after every press: no press
-    shows a page the model does not, whether or not the browser kept the page in a cache."""
-    for _ in range(presses):
+    shows a page the model does not, whether or not the browser kept the page in a cache.
+    Returns how many presses it took."""
+    for pressed in range(presses + 1):
         if shop.title() == "Welcome":
-            return
+            return pressed
         shop.back()
     assert shop.title() == "Welcome", f"still on {shop.title()} after {presses} presses"
+
+
+def model_backs_to_welcome(strategy, journey, most=10):
+    """How many of the person's Backs (`:back`) the model alone takes from the end of a journey to
+    Welcome."""
+    for backs in range(most + 1):
+        script = journey + ",:back" * backs
+        out = subprocess.run([FLOW_DEMO, "--strategy", strategy, "--script", script],
+                             capture_output=True, text=True, check=False).stdout
+        if re.search(r"Stopped \(\w+\) on Welcome\b", out):
+            return backs
+    raise AssertionError(f"the model does not reach Welcome in {most} Backs after {journey}")
+
+
+@pytest.mark.parametrize("journey", [SIGNED_IN + ",shoes,add,cart,close", SIGNED_IN + ",shoes,add,add,cart,close,:back,hat,add"])
+def test_back_reaches_welcome_in_as_many_presses_as_the_models_back(shop, strategy, journey):
+    """The walk of the issue: every action that stays, the cart closed by its button and the
+    sign-in that finished leave no entry a press would land on without moving."""
+    shop.run(journey)
+    assert back_to_welcome(shop) == model_backs_to_welcome(strategy, journey)
+
+
+def test_the_pages_own_back_link_adds_no_history_entry(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes")
+    old = shop.driver.find_element(By.TAG_NAME, "body")
+    shop.top().find_element(By.CSS_SELECTOR, "a.back").click()
+    shop.wait(old)
+    shop.check()
+    journey = SIGNED_IN + ",shoes,:back"
+    assert shop.transcript() == model_transcript(strategy, journey)
+    assert back_to_welcome(shop) == model_backs_to_welcome(strategy, journey)
 
 
 def test_back_from_a_cart_closed_by_its_button_shows_the_models_page_every_time(shop, strategy):
@@ -63,21 +99,23 @@ def test_forward_to_a_page_the_shop_left_shows_where_the_person_is(shop, strateg
     assert shop.transcript() == before
 
 
-def test_three_entries_back_from_the_history_menu(shop, strategy):
-    shop.run(SIGNED_IN + ",shoes")
+def test_back_to_welcome_from_the_history_menu(shop, strategy):
+    journey = SIGNED_IN + ",shoes"
+    shop.run(journey)
     before = shop.transcript()
-    shop.back(3)
+    entries = model_backs_to_welcome(strategy, journey)
+    shop.back(entries)
     assert shop.title() == "Welcome"
     if strategy == "coordinator":
         # The catalog is a stack of its own in a tab, on the shop's stack: the back button's menu
-        # (the CLI's `:back 3`) reaches only the catalog's entries, while the browser's history
+        # (the CLI's `:back N`) reaches only the catalog's entries, while the browser's history
         # crosses both stacks, and the shop's stack goes back to Welcome.
         after = shop.transcript()
         assert after[: len(before)] == before
         assert after[len(before)] == "(user) pop [tabs-tabs] from [shop]"
     else:
-        assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes,:back 3")
-    shop.screenshot(f"welcome-after-back-3-{strategy}")
+        assert shop.transcript() == model_transcript(strategy, f"{journey},:back {entries}")
+    shop.screenshot(f"welcome-from-the-history-menu-{strategy}")
 
 
 def test_escape_closes_the_cart(shop, strategy):

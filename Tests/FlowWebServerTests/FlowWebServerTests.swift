@@ -56,6 +56,35 @@
         }
     }
 
+    /// A form the page's script posts, over HTTP.
+    @Suite("FlowWebServer: the page's script")
+    struct ScriptedFormOverHTTPTests {
+        /// The value of a hidden field on a page.
+        static func field(_ name: String, in page: String) -> String {
+            guard let start = page.firstRange(of: "name=\"\(name)\" value=\"")?.upperBound, let end = page[start...].firstIndex(of: "\"") else { return "" }
+            return String(page[start..<end])
+        }
+
+        @Test func aFormWithTheScriptsHeaderIsAnsweredWithThePageAndItsDepth() async throws {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let app = FlowWebServer.application(serving: site, port: 0)
+            try await app.test(.live) { client in
+                let first = try await client.execute(uri: "/", method: .get)
+                let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+                let page = try await client.execute(uri: "/p/1", method: .get, headers: [.cookie: cookie])
+                let html = String(buffer: page.body)
+                let form = ["token", "revision", "screen"].map { "\($0)=\(Self.field($0, in: html))" }.joined(separator: "&") + "&action=start"
+                var headers: HTTPFields = [.cookie: cookie, .contentType: "application/x-www-form-urlencoded"]
+                headers[.init(WebRequest.scriptHeader)!] = "1"
+                let answer = try await client.execute(uri: "/p/1", method: .post, headers: headers, body: ByteBuffer(string: form))
+                #expect(answer.status == .ok)
+                #expect(String(buffer: answer.body) == "1 /p/2")
+                let plain = try await client.execute(uri: "/p/2", method: .get, headers: [.cookie: cookie])
+                #expect(String(buffer: plain.body).contains("<h1>Sign in</h1>"))
+            }
+        }
+    }
+
     /// FlowWebServer's article, compiled line for line (GettingStartedTests checks its blocks are
     /// here); not run: it serves until the process is stopped.
     @MainActor

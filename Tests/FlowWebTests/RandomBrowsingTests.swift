@@ -58,8 +58,94 @@ struct RandomBrowsingTests {
         }
     }
 
+    @Test("With the page's script, random actions and Back presses keep one history entry per step of the model's Back", arguments: Strategy.allCases)
+    func scriptedHistory(_ strategy: Strategy) throws {
+        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 15
+        let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 31
+        var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
+        for run in 0..<runs {
+            var browser = ScriptedBrowser(ShopWeb.site(strategy))
+            // Until a Back the model refuses replaces an entry with the page the person is on, the
+            // history is the model's Back path, one entry per step.
+            var aligned = true
+            for step in 0..<30 {
+                let names = Self.actions(on: browser.visitor.page)
+                if names.isEmpty || browser.index > 0 && Int.random(in: 0..<3, using: &random) == 0 {
+                    aligned = browser.back() && aligned
+                } else {
+                    let name = names.randomElement(using: &random)!
+                    browser.act(name, name == "email" ? ["ana@example.com", "nope"].randomElement(using: &random) : nil)
+                }
+                if browser.visitor.address == "/", browser.visitor.page.contains("Start again") { browser = ScriptedBrowser(ShopWeb.site(strategy)) }
+                let visit = try #require(browser.visitor.visit, "run \(run) step \(step): the session is gone")
+                let shown = browser.visitor.address == visit.currentAddress && visit.drifts.isEmpty
+                let oneEntryPerStep = !aligned || browser.index == visit.backDepth
+                #expect(
+                    shown && oneEntryPerStep,
+                    "run \(run) (seed \(seed)) step \(step): the browser at \(browser.visitor.address), entry \(browser.index) of \(browser.entries), the model at \(visit.currentAddress), depth \(visit.backDepth), last lines \(visit.transcript?().suffix(4) ?? [])"
+                )
+                if !(shown && oneEntryPerStep) { return }
+            }
+        }
+    }
+
     /// The names of the actions a page offers on its top layer.
     static func actions(on page: String) -> [String] {
         page.components(separatedBy: "name=\"action\" value=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+}
+
+/// A browser with the page's script: its history as entries of addresses, forms posted as the
+/// script posts them and the answer turned into history as the script does.
+@MainActor
+struct ScriptedBrowser {
+    var visitor: SiteVisitor
+    private(set) var entries: [String] = []
+    private(set) var index = 0
+
+    init(_ site: FlowSite) {
+        visitor = SiteVisitor(site)
+        visitor.get("/")
+        entries = [visitor.address]
+    }
+
+    /// Posts an action's form as the script does and follows the answer.
+    mutating func act(_ name: String, _ text: String?) {
+        var fields = visitor.hidden
+        fields["action"] = name
+        if let text { fields["text"] = text }
+        let body = fields.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        let answer = visitor.site.respond(to: WebRequest(.post, visitor.address, body: body, sessionToken: visitor.token, isScripted: true))
+        let parts = answer.body.split(separator: " ")
+        guard answer.status == 200, parts.count == 2, let there = Int(parts[0]) else { return }
+        let here = index
+        let to = String(parts[1])
+        if there > here {
+            entries = Array(entries.prefix(index + 1)) + [to]
+            index += 1
+            load(to)
+        } else if there < here {
+            _ = go(back: here - there)
+        } else {
+            load(to)
+        }
+    }
+
+    /// The browser's Back; whether the page shown is the entry's (not one the model refused to
+    /// go back to, which replaces the entry).
+    mutating func back() -> Bool { go(back: 1) }
+
+    private mutating func go(back steps: Int) -> Bool {
+        guard index >= steps else { return true }
+        index -= steps
+        let asked = entries[index]
+        load(asked)
+        return visitor.address == asked
+    }
+
+    /// Loads an entry's page; a redirect replaces the entry's address, as a browser's does.
+    private mutating func load(_ address: String) {
+        visitor.get(address)
+        entries[index] = visitor.address
     }
 }

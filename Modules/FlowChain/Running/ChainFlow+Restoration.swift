@@ -89,31 +89,18 @@ extension ChainFlow: RestorableFlow {
         let origin = FlowEvent.Origin.restored(for: id)
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
         // The rest comes back as a link's step does; a refusal is tried again one step shorter.
-        var target = reachable - 1
-        while target > 0 || contexts[0] != nil {
-            do {
-                try arrive(atStep: target, context: { contexts[$0] }, origin: origin)
-                break
-            } catch {
-                refusal = refusal ?? FlowError.wrapping(error).message
-                if target == 0 { break }
-                target -= 1
-            }
+        // The first step shown again with its context, when it had one, is an arrival too.
+        _ = RestoringSteps.longestPrefix(of: reachable, atLeast: contexts[0] == nil ? 2 : 1, refusal: &refusal) { shown in
+            try arrive(atStep: shown - 1, context: { contexts[$0] }, origin: origin)
         }
         let shown = (currentStep ?? 0) + 1
         var report = [
             RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.steps.prefix(shown).map(\.label).joined(separator: ", "))
         ]
         // The screens' own state, once they are shown again.
-        for (index, step) in state.steps.prefix(shown).enumerated() {
-            guard let screen = screens[index], let reason = ScreenState.restore(step.state, to: screen) else { continue }
-            report.append(RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: step.label, reason: reason))
-        }
-        for step in state.steps.dropFirst(shown) {
-            report.append(
-                RestorationReport.Entry(
-                    flow: id.name, outcome: .repaired, subject: step.label, reason: "cut: " + (refusal ?? "a step before it could not come back")))
-        }
+        report += RestoringSteps.report(
+            flow: id.name, elements: state.steps.map { ($0.label, $0.state) }, screens: (0..<shown).compactMap { screens[$0] }, shown: shown,
+            refusal: refusal, cut: "a step before it could not come back")
         return report
     }
 

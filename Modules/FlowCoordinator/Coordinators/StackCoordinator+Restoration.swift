@@ -130,20 +130,16 @@ extension StackCoordinator: RestorableFlow {
         }
         // The screens above the first come back in one change; a refused one changes nothing, and
         // is tried again one screen shorter.
-        while let first, !made.isEmpty {
-            do {
+        if let first {
+            let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
                 try lifecycle.navigate { host in
-                    let contents = ([first] + made).map { Presentable.screen($0) }
                     var changing = mount
-                    try changing.replaceEntries(with: contents, on: host, origin: origin)
+                    try changing.replaceEntries(with: ([first] + made.prefix(count)).map { Presentable.screen($0) }, on: host, origin: origin)
                     self.mount = changing
-                    topNode = made.last.map(NodeRef.of)
+                    topNode = made.prefix(count).last.map(NodeRef.of)
                 }
-                break
-            } catch {
-                refusal = refusal ?? FlowError.wrapping(error).message
-                made.removeLast()
             }
+            made = Array(made.prefix(max(held, 0)))
         }
         var report: [RestorationReport.Entry] = []
         let shown = state.screens.isEmpty ? 0 : made.count + 1
@@ -172,14 +168,9 @@ extension StackCoordinator: RestorableFlow {
         report.insert(.init(flow: id.name, outcome: .restored, subject: subject.isEmpty ? "the coordinator" : subject), at: 0)
         // The screens' own state, once they are shown again.
         let sameFirst = first.map { ScreenType(of: $0).name } == state.screens.first?.screen
-        for (entry, screen) in zip(state.screens, (sameFirst ? first.map { [$0] } ?? [] : []) + made) {
-            guard let reason = ScreenState.restore(entry.state, to: screen) else { continue }
-            report.append(.init(flow: id.name, outcome: .repaired, subject: entry.label, reason: reason))
-        }
-        for entry in state.screens.dropFirst(shown) {
-            report.append(
-                .init(flow: id.name, outcome: .repaired, subject: entry.label, reason: "cut: " + (refusal ?? "a screen before it could not come back")))
-        }
+        report += RestoringSteps.report(
+            flow: id.name, elements: state.screens.map { ($0.label, $0.state) }, screens: (sameFirst ? first.map { [$0] } ?? [] : []) + made,
+            shown: shown, refusal: refusal, cut: "a screen before it could not come back")
         return report
     }
 

@@ -116,31 +116,21 @@ extension RouterFlow: RestorableFlow {
             }
         }
         // A refused arrival changes nothing; it is tried again one screen shorter.
-        while !made.isEmpty {
-            do {
-                try lifecycle.navigate { host in
-                    try show(made, over: root, replacing: [], mount: mount, session: session, origin: origin, on: host)
-                }
-                break
-            } catch {
-                refusal = refusal ?? FlowError.wrapping(error).message
-                made.removeLast()
+        let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
+            try lifecycle.navigate { host in
+                try show(Array(made.prefix(count)), over: root, replacing: [], mount: mount, session: session, origin: origin, on: host)
             }
         }
+        made = Array(made.prefix(max(held, 0)))
         let shown = 1 + made.count
         var report = [
             RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.screens.prefix(shown).map(\.label).joined(separator: ", "))
         ]
         // The screens' own state, once they are shown again.
-        for (entry, screen) in zip(state.screens, ScreenType(of: root).name == first.screen ? [root] + made.map(\.screen) : []) {
-            guard let reason = ScreenState.restore(entry.state, to: screen) else { continue }
-            report.append(RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: entry.label, reason: reason))
-        }
-        for entry in state.screens.dropFirst(shown) {
-            report.append(
-                RestorationReport.Entry(
-                    flow: id.name, outcome: .repaired, subject: entry.label, reason: "cut: " + (refusal ?? "a screen before it could not come back")))
-        }
+        report += RestoringSteps.report(
+            flow: id.name, elements: state.screens.map { ($0.label, $0.state) },
+            screens: ScreenType(of: root).name == first.screen ? [root] + made.map(\.screen) : [], shown: shown, refusal: refusal,
+            cut: "a screen before it could not come back")
         return report
     }
 

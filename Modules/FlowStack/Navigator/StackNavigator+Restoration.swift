@@ -116,16 +116,10 @@ extension StackNavigator: RestorableFlow {
         // entries and the first modal in one arrival. A refusal changes nothing, so the arrival
         // is tried again without its last element until it passes.
         let entryCount = state.entries.count
-        var shown = min(requests.count, entryCount + 1)
-        while shown > 1 {
-            do {
+        var shown = max(
+            RestoringSteps.longestPrefix(of: min(requests.count, entryCount + 1), atLeast: 2, refusal: &refusal) { shown in
                 try arrive(at: Array(requests.prefix(min(shown, entryCount))), presenting: shown > entryCount ? requests[entryCount] : nil, origin: origin)
-                break
-            } catch {
-                refusal = refusal ?? FlowError.wrapping(error).message
-                shown -= 1
-            }
-        }
+            }, 1)
         // Modals over the first one are presented one by one; the first refused cuts the rest.
         if shown == entryCount + 1 {
             for request in requests.dropFirst(shown) {
@@ -145,17 +139,10 @@ extension StackNavigator: RestorableFlow {
         ]
         // The screens' own state, once they are shown again.
         let position = position(in: host)
-        let screens = (position.entries + position.modals).map(\.screen)
-        for (element, screen) in zip(elements.prefix(shown), screens) {
-            guard let made = host.screen(for: screen), let reason = ScreenState.restore(element.entry.state, to: made) else { continue }
-            report.append(RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: element.entry.label, reason: reason))
-        }
-        for element in elements.dropFirst(shown) {
-            report.append(
-                RestorationReport.Entry(
-                    flow: id.name, outcome: .repaired, subject: (element.modal ? "(modal) " : "") + element.entry.label,
-                    reason: "cut: " + (refusal ?? "an element before it could not come back")))
-        }
+        report += RestoringSteps.report(
+            flow: id.name, elements: elements.map { (($0.modal ? "(modal) " : "") + $0.entry.label, $0.entry.state) },
+            screens: (position.entries + position.modals).compactMap { host.screen(for: $0.screen) }, shown: shown, refusal: refusal,
+            cut: "an element before it could not come back")
         return report
     }
 

@@ -1,0 +1,54 @@
+import FlowKernel
+import FlowSnapshot
+
+/// What every strategy's restore does the same way, written once: bring back the longest prefix
+/// of its saved elements that holds, then report it — what came back, each screen's own state,
+/// and what was cut and why. A strategy supplies only what is its own: how it shows a prefix, and
+/// what its elements are called.
+@MainActor
+public enum RestoringSteps {
+    /// Shows the longest prefix of `count` elements that holds: tries `show` with `count`, then
+    /// one fewer, down to `minimum`, until one succeeds. A refused attempt changes nothing (an
+    /// arrival is all or nothing), so each try starts from the same place.
+    ///
+    /// - Parameters:
+    ///   - refusal: The first reason met; an attempt's refusal is kept when it is still `nil`.
+    /// - Returns: How many elements are shown: the count that held, or `minimum - 1` when none did.
+    public static func longestPrefix(of count: Int, atLeast minimum: Int, refusal: inout String?, _ show: (Int) throws -> Void) -> Int {
+        var shown = count
+        while shown >= minimum {
+            do {
+                try show(shown)
+                return shown
+            } catch {
+                refusal = refusal ?? FlowError.wrapping(error).message
+                shown -= 1
+            }
+        }
+        return shown
+    }
+
+    /// The report's lines after a restore: the shown elements' screens given their saved state back
+    /// (a line for each screen that could not take it), then a line for each element cut.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow's name.
+    ///   - elements: Every saved element, in order: its label and the state its screen saved.
+    ///   - screens: The screens shown again, in the order of `elements`.
+    ///   - shown: How many elements came back.
+    ///   - refusal: Why the rest could not, if known.
+    ///   - cut: What the reason of a cut says when none is known: `a screen before it could not come back`.
+    public static func report(
+        flow: String, elements: [(label: String, state: SavedValue?)], screens: [any Screen], shown: Int, refusal: String?, cut: String
+    ) -> [RestorationReport.Entry] {
+        var lines: [RestorationReport.Entry] = []
+        for (element, screen) in zip(elements.prefix(shown), screens) {
+            guard let reason = ScreenState.restore(element.state, to: screen) else { continue }
+            lines.append(RestorationReport.Entry(flow: flow, outcome: .repaired, subject: element.label, reason: reason))
+        }
+        for element in elements.dropFirst(shown) {
+            lines.append(RestorationReport.Entry(flow: flow, outcome: .repaired, subject: element.label, reason: "cut: " + (refusal ?? cut)))
+        }
+        return lines
+    }
+}

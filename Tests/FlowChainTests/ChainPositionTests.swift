@@ -88,6 +88,6 @@ struct ChainPositionTests {
             (1, [0, 1], [0, 1, 7], .stay),
         ] as [(Int, Set<Int>, Set<Int>, ChainPosition.Follow)])
     func following(current: Int, kept: Set<Int>, shown: Set<Int>, follow: ChainPosition.Follow) {
-        #expect(ChainPosition(stepCount: 3, current: current).following(kept: kept, shown: shown) == follow)
+        #expect(ChainPosition(stepCount: 3, current: current).following(kept: kept, isShown: shown.contains) == follow)
     }
 }

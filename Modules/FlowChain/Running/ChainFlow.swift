@@ -132,9 +132,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// left, the chain ends.
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
-        let shown = Set(screens.compactMap { index, screen in host.contains(ScreenRef(screen)) ? index : nil })
         guard let container, container.isShown else { return endDetached() }
-        switch position.following(kept: Set(screens.keys), shown: shown) {
+        switch position.following(kept: screens.keys, isShown: { screens[$0].map { host.contains(ScreenRef($0)) } ?? false }) {
         case .stay: return
         case .end: endDetached()
         case .current(let step, let releasing):
@@ -260,7 +259,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 types: [type(of: context)])
         }
         let screen = try screens[index] ?? made ?? make(step)
-        guard let container = container?.acting(for: origin ?? .flow(id)) else {
+        guard let container = origin.map({ container?.acting(for: $0) }) ?? container else {
             throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.")
         }
         // The screen's guard answers before it gets its context or a handle (the host asks again

@@ -83,10 +83,17 @@ struct ChainPosition: Equatable {
         return Arrival(steps: [target], forward: false, leaving: target < current ? Array((target + 1...current).reversed()) : [])
     }
 
-    /// What the chain does once the host shows only `shown` of the steps it keeps (`kept`).
-    func following(kept: Set<Int>, shown: Set<Int>) -> Follow {
-        guard let last = kept.intersection(shown).max() else { return .end }
-        let above = kept.filter { $0 > last }.sorted()
-        return last == current && above.isEmpty ? .stay : .current(last, releasing: above)
+    /// What the chain does once the host shows only some of the steps it keeps.
+    ///
+    /// - Parameters:
+    ///   - kept: The steps whose screens the chain keeps.
+    ///   - isShown: Whether the host still shows a kept step's screen.
+    func following(kept: some Collection<Int>, isShown: (Int) -> Bool) -> Follow {
+        var last: Int?
+        for step in kept where step > (last ?? -1) && isShown(step) { last = step }
+        guard let last else { return .end }
+        // Most changes someone else makes leave the chain as it was: found without allocating.
+        if last == current, !kept.contains(where: { $0 > last }) { return .stay }
+        return .current(last, releasing: kept.filter { $0 > last }.sorted())
     }
 }

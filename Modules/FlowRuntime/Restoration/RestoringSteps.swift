@@ -12,7 +12,10 @@ public enum RestoringSteps {
     /// arrival is all or nothing), so each try starts from the same place.
     ///
     /// - Parameters:
+    ///   - count: How many elements there are to show.
+    ///   - minimum: The fewest worth an attempt (the first element may already be shown).
     ///   - refusal: The first reason met; an attempt's refusal is kept when it is still `nil`.
+    ///   - show: Shows the first elements, as many as it is given, or throws and shows nothing.
     /// - Returns: How many elements are shown: the count that held, or `minimum - 1` when none did.
     public static func longestPrefix(of count: Int, atLeast minimum: Int, refusal: inout String?, _ show: (Int) throws -> Void) -> Int {
         var shown = count

@@ -128,6 +128,9 @@ public struct FlowMount {
     /// host at the flow's site — in the flow's own new stack, pushed onto the shared stack, or as a
     /// new tab; after that, pushes it onto the flow's stack.
     ///
+    /// The change is made for `origin`: the flow's own when `nil`, or a link's or a restore's made
+    /// on its behalf, named in the event it reports.
+    ///
     /// - Throws: the host's ``/FlowKernel/FlowError``, and changes nothing; ``/FlowKernel/FlowError/Code/hostRejected`` for
     ///   a second node of a ``Shape/single`` mount.
     public mutating func show(_ content: Presentable, on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
@@ -181,6 +184,7 @@ public struct FlowMount {
     /// - Throws: ``/FlowKernel/FlowError/Code/hostRejected`` for no contents, for a flow that shows nothing
     ///   or has no stack, and for a shared stack with an entry below the flow's that is not a
     ///   screen (the host would have to make it again); the host's error. Nothing changes then.
+    ///   The change is made for `origin`, the flow's own when `nil`.
     public mutating func replaceEntries(with contents: [Presentable], on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
         try host.carryOut(replacement(of: contents, on: host), origin: origin ?? .flow(flow))
         didReplaceEntries(with: contents)
@@ -215,7 +219,7 @@ public struct FlowMount {
 
     /// Presents content over a node (over the host's top-most node when `anchor` is `nil`), and
     /// remembers it as the flow's: on a shared stack, what the flow presented over the stack
-    /// itself leaves with the flow.
+    /// itself leaves with the flow. The change is made for `origin`, the flow's own when `nil`.
     public mutating func present(
         _ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost, origin: FlowEvent.Origin? = nil
     ) throws {

@@ -29,7 +29,7 @@ extension ChainFlow {
     /// Runs the chain to a step with the changes made for a source on the chain's behalf: a
     /// link's, or a restore's.
     func arrive(atStep target: Int, context: (Int) -> Any?, origin: FlowEvent.Origin) throws {
-        try navigating(from: nil) { plan, host in
+        try navigating(from: nil) { plan, host, position in
             let arrival = try position.arrival(at: target, chain: id)
             guard let container = container?.acting(for: origin) else {
                 throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.")

@@ -118,7 +118,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     /// Ends the chain without a result and without running end actions, as a parent does.
     public func cancel() throws {
-        try navigating(from: nil) { _, host in
+        try navigating(from: nil) { _, host, _ in
             try lifecycle.checkChildrenGuards(on: host)
             try tearDown()
         }
@@ -184,7 +184,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     // MARK: Driving (from step handles)
 
     func next(from step: Int, context: Any?) throws {
-        let result: Result? = try navigating(from: step) { plan, host in
+        let result: Result? = try navigating(from: step) { plan, host, position in
             if let context, !plan.steps[step].mayPass(context) {
                 let declared = plan.steps[step]
                 let passes = if case .type(let name) = declared.passing { "a context of type \(name)" } else { "no context" }
@@ -210,7 +210,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     }
 
     func back(from step: Int) throws {
-        try navigating(from: step) { plan, _ in
+        try navigating(from: step) { plan, _, position in
             let screen = screens[step]
             guard case .hide(let leaving, let revealing) = try position.back(from: step, keepsScreen: screen != nil), let screen, let container
             else {
@@ -223,7 +223,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     }
 
     func endFlow(from step: Int) throws {
-        try navigating(from: step) { plan, host in
+        try navigating(from: step) { plan, host, _ in
             try lifecycle.checkChildrenGuards(on: host)
             if let container {
                 if let end = plan.steps[step].end, let screen = screens[step] {
@@ -314,16 +314,18 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     }
 
     /// Runs a request from a step: the chain must run, not be in another request, and the step
-    /// must be the current one (any step for `nil`).
-    func navigating<T>(from step: Int?, _ body: (Plan, any FlowHost) throws -> T) throws -> T {
+    /// must be the current one (any step for `nil`). The body decides from the position, read once.
+    func navigating<T>(from step: Int?, _ body: (Plan, any FlowHost, ChainPosition) throws -> T) throws -> T {
         try lifecycle.navigate { host in
             guard !isNavigating else {
                 throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
             }
+            // Read once: the request decides from this position.
+            let position = position
             try position.requireCurrent(step)
             isNavigating = true
             defer { isNavigating = false }
-            return try body(requirePlan(), host)
+            return try body(requirePlan(), host, position)
         }
     }
 

@@ -8,12 +8,6 @@ import Testing
 @MainActor
 @Suite("HostChange: a decision the runtime carries out")
 struct HostChangeTests {
-    final class Refusing: Screen {
-        let displayName: String
-        init(_ name: String) { displayName = name }
-        func shouldEnter(by origin: FlowEvent.Origin) -> GuardVerdict { .refuse(because: "closed") }
-    }
-
     private func stackHost() throws -> InMemoryHost {
         let host = InMemoryHost()
         try host.setRoot(.stack("shop", [.screen(LawProbe("Welcome"))]))
@@ -41,7 +35,9 @@ struct HostChangeTests {
 
         let error = #expect(throws: FlowError.self) {
             try host.carryOut(
-                HostChange([.push(.screen(catalog), onto: "shop"), .present(.screen(Refusing("Closed")), over: .of(catalog))], origin: .flow("shop")))
+                HostChange(
+                    [.push(.screen(catalog), onto: "shop"), .present(.screen(GuardProbe("Closed", entering: .refuse(because: "closed"))), over: .of(catalog))],
+                    origin: .flow("shop")))
         }
 
         #expect(error?.code == .guardRefused)

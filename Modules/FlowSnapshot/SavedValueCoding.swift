@@ -1,7 +1,7 @@
 import FlowKernel
 
 // Encodes any Encodable value into a SavedValue and decodes it back, with no dependency: the
-// kernel and the strategies keep arguments, contexts and inputs in snapshots through these.
+// runtime and the strategies keep arguments, contexts and inputs in snapshots through these.
 
 extension SavedValue {
     /// Saves an `Encodable` value.

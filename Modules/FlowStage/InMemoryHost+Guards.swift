@@ -55,13 +55,13 @@ extension InMemoryHost {
         if let refusal = Self.enteringRefusal(content, origin: origin) { throw GuardStop(refusal: refusal) }
     }
 
-    /// Throws the refusal the kernel's query-based walk finds for an operation that may keep or
+    /// Throws the refusal the runtime's query-based walk finds for an operation that may keep or
     /// move screens.
     func askKernel(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         if let refusal = guardRefusal(of: operation, origin: origin) { throw GuardStop(refusal: refusal) }
     }
 
-    /// Asks every screen in and above a node, the node first, as the kernel's walk does.
+    /// Asks every screen in and above a node, the node first, as the runtime's walk does.
     static func leavingRefusal(_ node: StageNode, origin: FlowEvent.Origin) -> GuardRefusal? {
         if case .screen(let screen) = node.kind, case .refuse(let reason) = screen.shouldLeave(by: origin), let ref = node.ref.screen {
             return GuardRefusal(screen: ref, direction: .leaving, reason: reason)

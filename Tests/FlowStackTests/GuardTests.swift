@@ -120,6 +120,22 @@ struct StackGuardTests {
         #expect(recorder.transcript.lines == ["(link) [stack] refuse leaving EditorScreen: unsaved changes"])
     }
 
+    @Test func aRefusedArrivalRunsNoneOfItsConfigureHooks() throws {
+        let (navigator, editor, _) = try onEditor()
+        var configured: [String] = []
+        let path: [ForwardRequest] = [
+            .screen(First.self, configure: { _ in configured.append("First") }), .screen(Third.self, configure: { _ in configured.append("Third") }),
+        ]
+        #expect(throws: FlowError.self) { try navigator.arrive(at: path) }
+        #expect(configured.isEmpty)
+        #expect(navigator.currentScreen === editor)
+
+        editor.unsaved = false
+        try navigator.arrive(at: path)
+        #expect(configured == ["First", "Third"])
+        #expect(navigator.stackState == "First -> Third")
+    }
+
     @Test func endingIsRefusedWhileAScreenRefusesToLeaveAndTheNavigatorRunsOn() throws {
         let (navigator, editor, _) = try onEditor()
         var finished = 0

@@ -55,6 +55,17 @@ extension FlowHost {
         }
     }
 
+    /// Carries out a decision whole or not at all, running `onceAccepted` after every guard has
+    /// allowed it and before the first operation: what a request does only once it is sure to
+    /// happen, such as a `configure` hook on the screens it is about to show.
+    ///
+    /// - Throws: what ``carryOut(_:)`` throws; `onceAccepted` has not run when a guard refused.
+    public func carryOut(_ change: HostChange, onceAccepted: () -> Void) throws {
+        try checkGuards(of: change.operations, origin: change.origin)
+        onceAccepted()
+        for operation in change.operations { try apply(operation, origin: change.origin) }
+    }
+
     /// Carries out a decision of one operation: the host asks the guards the operation would ask
     /// as it makes it, and reports it as one event named for `origin`.
     ///

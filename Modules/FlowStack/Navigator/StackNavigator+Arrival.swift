@@ -70,8 +70,10 @@ extension StackNavigator {
             if let mount { operations.append(try mount.replacement(of: stacked, on: host)) }
             let presented: Presentable? = modal == nil ? nil : made.last.map { .screen($0.screen) }
             if let presented { operations.append(.present(presented, over: .container(runningStack))) }
-            for entry in made { entry.request.configure(entry.screen) }
-            try host.carryOut(HostChange(operations, origin: origin))
+            // The requests' configure hooks run once every guard has allowed the arrival.
+            try host.carryOut(HostChange(operations, origin: origin)) {
+                for entry in made { entry.request.configure(entry.screen) }
+            }
             mount?.didReplaceEntries(with: stacked)
             if let presented { mount?.didPresent(presented, on: host) }
             // The dismissed modals' callbacks are taken before the new modal's is kept: a screen its

@@ -274,7 +274,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         } else if !arguments.isEmpty {
             arguments[ObjectIdentifier(screen)] = nil
         }
-        if let navigable = screen as? any StackScreen { navigable.navigator = self }
+        registration.attach?(screen, self)
     }
 
     /// Forgets origins and callbacks of screens the navigator no longer shows.

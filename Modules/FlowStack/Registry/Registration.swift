@@ -35,6 +35,9 @@ public final class Registration {
     @exclusivity(unchecked) public private(set) var scope: Scope = .weak
 
     private let factory: (Argument) throws -> any Screen
+    /// Hands a screen this registration made its navigator, for a ``StackScreen``; `nil` for a
+    /// screen type that takes none, decided once here rather than asked of every screen shown.
+    let attach: ((any Screen, any NavigatorHandle) -> Void)?
     @exclusivity(unchecked) private weak var weakInstance: AnyObject?
     @exclusivity(unchecked) private var strongInstance: (any Screen)?
 
@@ -44,6 +47,13 @@ public final class Registration {
         self.argumentType = argumentType
         self.argumentTypeName = argumentType.map { String(describing: $0) }
         self.factory = factory
+        self.attach = (type as? any StackScreen.Type).map { Self.attacher(for: $0) }
+    }
+
+    /// Sets the navigator of a screen of one ``StackScreen`` type: the screen a registration made
+    /// is of its type, so the downcast needs no conformance lookup.
+    private static func attacher<T: StackScreen>(for _: T.Type) -> (any Screen, any NavigatorHandle) -> Void {
+        { screen, navigator in unsafeDowncast(screen, to: T.self).navigator = navigator }
     }
 
     /// Sets how long the registration keeps what it makes; returns the registration for chaining.

@@ -204,6 +204,11 @@ final class StageNode {
             case .stack(let id): .stack(id)
             case .tabs(let id): .tabs(id, items: tabItems, selected: selectedTab)
             }
-        return HierarchyNode(kind, children: children.map { $0.snapshot() }, presented: presented?.snapshot())
+        // A loop rather than `children.map { $0.snapshot() }`: a closure calling a main-actor
+        // method checks its isolation at run time on every call.
+        var snapshots: [HierarchyNode] = []
+        snapshots.reserveCapacity(children.count)
+        for child in children { snapshots.append(child.snapshot()) }
+        return HierarchyNode(kind, children: snapshots, presented: presented?.snapshot())
     }
 }

@@ -85,7 +85,10 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     }
 
     /// The screen of the current step.
-    public var currentScreen: (any Screen)? { currentStep.flatMap { screens[$0] } }
+    public var currentScreen: (any Screen)? {
+        guard let currentStep else { return nil }
+        return screens[currentStep]
+    }
 
     /// Shows the first step: its present action runs first and puts the container on the host at
     /// the placement.

@@ -10,6 +10,7 @@ import FlowKernel
 ///
 /// The coordinator's own entries are read on demand by offset from its start node, so a request
 /// costs the same however deep the stack is.
+@MainActor
 struct CoordinatorPosition {
     /// The running child, as the coordinator remembers it.
     struct Child: Equatable {
@@ -69,9 +70,9 @@ struct CoordinatorPosition {
     /// child's entries on the stack included); 0 when the start node is not on the stack.
     let count: Int
     /// The entry at an offset of the coordinator's own part, bottom first.
-    private let read: (Int) -> NodeRef?
+    private let read: @MainActor (Int) -> NodeRef?
     /// The offset of a node in the coordinator's own part, if it is there.
-    private let locate: (NodeRef) -> Int?
+    private let locate: @MainActor (NodeRef) -> Int?
     /// Whether the coordinator's start node is still shown anywhere.
     let startShown: Bool
     /// The node the coordinator considers its top, and its offset in its own part if it is there.
@@ -92,7 +93,7 @@ struct CoordinatorPosition {
     /// A position that reads the coordinator's entries when asked.
     init(
         _ coordinator: FlowID, count: Int, startShown: Bool, top: (node: NodeRef, offset: Int?)?, child: (memory: Child, snapshotOffset: Int?)?,
-        locate: @escaping (NodeRef) -> Int?, read: @escaping (Int) -> NodeRef?
+        locate: @escaping @MainActor (NodeRef) -> Int?, read: @escaping @MainActor (Int) -> NodeRef?
     ) {
         self.coordinator = coordinator
         self.count = count

@@ -227,18 +227,20 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         if first.holder == stack, let index = first.index, let count = host.place(of: stack)?.childCount {
             own = index..<count
         }
-        let offset = { (node: NodeRef?) -> Int? in
+        let offset = { @MainActor (node: NodeRef?) -> Int? in
             guard let node else { return nil }
             if node == start { return own.isEmpty ? nil : 0 }
             guard let place = host.place(of: node), place.holder == stack, let index = place.index, own.contains(index) else { return nil }
             return index - own.lowerBound
         }
-        return CoordinatorPosition(
-            id, count: own.count, startShown: true,
-            top: topNode.map { ($0, offset($0)) },
-            child: remembered.map { ($0, offset($0.snapshot)) },
-            locate: offset
-        ) { index in host.child(at: own.lowerBound + index, of: stack) }
+        // `if let` rather than `map`: a closure calling `offset` would check its isolation at run time.
+        var top: (node: NodeRef, offset: Int?)?
+        if let topNode { top = (topNode, offset(topNode)) }
+        var child: (memory: CoordinatorPosition.Child, snapshotOffset: Int?)?
+        if let remembered { child = (remembered, offset(remembered.snapshot)) }
+        return CoordinatorPosition(id, count: own.count, startShown: true, top: top, child: child, locate: offset) { index in
+            host.child(at: own.lowerBound + index, of: stack)
+        }
     }
 
     /// Throws while a child runs on the coordinator's stack; reads nothing from the host.

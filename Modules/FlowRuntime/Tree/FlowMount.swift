@@ -106,7 +106,10 @@ public struct FlowMount {
 
     /// Whether the flow shows anything now.
     public func isShown(on host: any FlowHost) -> Bool {
-        node.map(host.contains) ?? false
+        // Not `node.map(host.contains)`: a main-actor method passed as a nonisolated function
+        // checks its isolation at run time on every call.
+        guard let node else { return false }
+        return host.contains(node)
     }
 
     /// Whether the flow showed something that the host no longer shows: someone else — the user,

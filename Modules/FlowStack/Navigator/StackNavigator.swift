@@ -209,7 +209,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         // Reads the table itself rather than a copy, so a request that adopts a screen while its
         // position is alive does not copy the whole table.
         return StackPosition(count: stackPlace.childCount - start, modals: modals, cover: next) { [unowned self] offset in
-            host.child(at: start + offset, of: container)?.screen.map { StackPosition.Entry(screen: $0, registration: origins[$0.instance]?.registration) }
+            guard let screen = host.child(at: start + offset, of: container)?.screen else { return nil }
+            return StackPosition.Entry(screen: screen, registration: origins[screen.instance]?.registration)
         }
     }
 

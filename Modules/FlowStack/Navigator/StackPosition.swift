@@ -10,6 +10,10 @@ import FlowKernel
 /// needs: most requests read the top entry only (read once, when the position is made), so they
 /// cost the same however deep the stack is. Being read on demand, the entries below the top are
 /// the host's as they are when asked: read what a request needs before the request changes the host.
+///
+/// Main-actor isolated, as the host it reads is: a read from a nonisolated closure would check its
+/// isolation at run time on every entry read.
+@MainActor
 struct StackPosition {
     /// One screen the navigator shows, and the registration (by declaration index) that made it.
     struct Entry: Equatable {
@@ -21,7 +25,7 @@ struct StackPosition {
     /// that are not screens (a tab group a child pushed) included.
     let count: Int
     /// The entry at an index of the navigator's part, bottom first; `nil` for one that is not a screen.
-    private let read: (Int) -> Entry?
+    private let read: @MainActor (Int) -> Entry?
     /// The modal screens the navigator presented, first presented first.
     var modals: [Entry] = []
     /// What someone else presented over the navigator (over its stack, or over its top modal),
@@ -36,7 +40,7 @@ struct StackPosition {
     }
 
     /// A position that reads its entries when asked.
-    init(count: Int, modals: [Entry], cover: NodeRef? = nil, read: @escaping (Int) -> Entry?) {
+    init(count: Int, modals: [Entry], cover: NodeRef? = nil, read: @escaping @MainActor (Int) -> Entry?) {
         self.count = count
         self.read = read
         self.modals = modals
@@ -49,7 +53,7 @@ struct StackPosition {
         Self.screen(atOrBelow: min(index, count - 1), read: read)
     }
 
-    private static func screen(atOrBelow index: Int, read: (Int) -> Entry?) -> (index: Int, entry: Entry)? {
+    private static func screen(atOrBelow index: Int, read: @MainActor (Int) -> Entry?) -> (index: Int, entry: Entry)? {
         var index = index
         while index >= 0 {
             if let entry = read(index) { return (index, entry) }

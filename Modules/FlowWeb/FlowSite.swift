@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowPlatform
+import Foundation
 
 /// An app's flows served as web pages, one session per visitor: what a web server hands every
 /// request to (FlowWebServer's `FlowWebServer` does, on Hummingbird).
@@ -43,8 +44,20 @@ public final class FlowSite {
     private let start: @MainActor () throws -> WebVisit
     private var sessions: [String: (visit: WebVisit, used: Int)] = [:]
     private var clock = 0
+    /// Where sessions are kept beyond this process, if anywhere; see ``respond(to:)-(WebRequest)``.
+    public nonisolated let store: (any SessionStore)?
+    /// How long a session lasts after its last change, in a store.
+    public nonisolated let sessionLifetime: TimeInterval
+    let restoreApp: (@MainActor (Data) throws -> WebVisit)?
+    let now: @Sendable () -> Date
+    /// The revision and bytes of each session held here as the store had them when last read or
+    /// written: a session whose stored revision moved on is read again.
+    var stored: [String: (revision: Int, bytes: [UInt8])] = [:]
+    /// The requests waiting for a session another request of this process is serving.
+    var waitingRequests: [SessionKey: [CheckedContinuation<Void, Never>]] = [:]
 
-    /// Makes a site whose visitors each get a run of the app.
+    /// Makes a site whose visitors each get a run of the app, their sessions in this process's
+    /// memory.
     ///
     /// - Parameters:
     ///   - limits: How much the site takes.
@@ -52,6 +65,36 @@ public final class FlowSite {
     public init(limits: Limits = Limits(), start: @escaping @MainActor () throws -> WebVisit) {
         self.limits = limits
         self.start = start
+        self.store = nil
+        self.sessionLifetime = 0
+        self.restoreApp = nil
+        self.now = { Date() }
+    }
+
+    /// Makes a site whose sessions are kept in a store, so that they outlive this process and can
+    /// be served by another process on the same store. Answer its requests with the asynchronous
+    /// ``respond(to:)-(WebRequest)``.
+    ///
+    /// - Parameters:
+    ///   - limits: How much the site takes; ``Limits/maximumSessions`` bounds the sessions held in
+    ///     this process's memory, not the store.
+    ///   - store: Where sessions are kept.
+    ///   - sessionLifetime: How long a session lasts after its last change, in seconds.
+    ///   - now: The time, for expiry: tests give their own.
+    ///   - start: Starts the app for a new visitor; the visit must be made with `saving`.
+    ///   - restore: Makes the app again from the state its `saving` wrote, as the visitor left it.
+    ///     It throws when the state does not read or does not come back whole (a restoration report
+    ///     that is not empty): the visitor is then told so and offered to start again.
+    public init(
+        limits: Limits = Limits(), store: any SessionStore, sessionLifetime: TimeInterval = 24 * 60 * 60, now: @escaping @Sendable () -> Date = { Date() },
+        start: @escaping @MainActor () throws -> WebVisit, restore: @escaping @MainActor (Data) throws -> WebVisit
+    ) {
+        self.limits = limits
+        self.start = start
+        self.store = store
+        self.sessionLifetime = sessionLifetime
+        self.restoreApp = restore
+        self.now = now
     }
 
     /// How many sessions the site holds.
@@ -60,8 +103,16 @@ public final class FlowSite {
     /// The session a token names, if the site holds it.
     public func visit(for token: String) -> WebVisit? { sessions[token]?.visit }
 
-    /// Answers a request.
+    /// Answers a request from the sessions this process holds.
+    ///
+    /// A site with a ``store`` answers with ``respond(to:)-(WebRequest)``, which reads the session
+    /// from the store first and writes it back after; this one alone neither reads nor writes it.
     public func respond(to request: WebRequest) -> WebResponse {
+        answer(request)
+    }
+
+    /// Answers a request from the sessions this process holds: both `respond`s' one core.
+    func answer(_ request: WebRequest) -> WebResponse {
         guard let method = request.method else { return Self.refusal(405, "The site answers GET and POST only.") }
         guard request.body.utf8.count <= limits.maximumBodyBytes else { return Self.refusal(413, "The form is too long.") }
         let token = request.sessionToken.flatMap { sessions[$0] != nil ? $0 : nil }
@@ -102,7 +153,7 @@ public final class FlowSite {
 
     /// A form's answer as the page's script reads it: a redirect becomes the page and its depth;
     /// a refusal stays the page that says why.
-    private func scripted(_ response: WebResponse, for request: WebRequest) -> WebResponse {
+    func scripted(_ response: WebResponse, for request: WebRequest) -> WebResponse {
         guard request.isScripted, response.status == 303, let location = response.location else { return response }
         let token = response.setCookie.flatMap { Self.token(inCookie: $0) } ?? request.sessionToken
         let depth = token.flatMap { sessions[$0]?.visit.backDepth } ?? 0
@@ -112,7 +163,7 @@ public final class FlowSite {
     }
 
     /// The session token a `Set-Cookie` value sets.
-    private static func token(inCookie cookie: String) -> String? {
+    static func token(inCookie cookie: String) -> String? {
         guard cookie.hasPrefix(cookieName + "="), let end = cookie.firstIndex(of: ";") else { return nil }
         return String(cookie[cookie.index(cookie.startIndex, offsetBy: cookieName.count + 1)..<end])
     }
@@ -138,7 +189,21 @@ public final class FlowSite {
         return sessions[token]?.visit
     }
 
+    /// Holds a visit made again from a store under its session's token.
+    func hold(_ visit: WebVisit, as token: String) {
+        if sessions.count >= limits.maximumSessions, let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key { end(oldest) }
+        clock += 1
+        sessions[token] = (visit, clock)
+    }
+
+    /// Lets go of this process's copy of a session (the store keeps it): its flows end and what
+    /// they made is released.
+    func forget(_ token: String) {
+        end(token)
+    }
+
     private func end(_ token: String) {
+        stored[token] = nil
         sessions.removeValue(forKey: token)?.visit.end()
     }
 
@@ -179,7 +244,7 @@ public final class FlowSite {
             return out + "\""
         }
         let agrees = visit.driver.isCaughtUp && visit.platform.hierarchy == visit.host.hierarchy
-        let lines = (visit.transcript?() ?? []).map(quoted).joined(separator: ",")
+        let lines = (visit.transcriptLines ?? []).map(quoted).joined(separator: ",")
         let drifts = visit.drifts.map(quoted).joined(separator: ",")
         return "{\"page\":\(quoted(visit.currentAddress)),\"agrees\":\(agrees),\"drifts\":[\(drifts)],\"transcript\":[\(lines)]}"
     }

@@ -167,6 +167,59 @@ public final class WebPlatform: NavigationPlatform {
         if let presented = gone.presented { remove(presented) }
     }
 
+    // MARK: Saved pages
+
+    /// Every screen's page number with the way to the screen from the root, and the next number:
+    /// what a saved visit keeps so that a visit continued elsewhere gives each page its number.
+    func savedPages() -> SavedVisit.Pages {
+        var pages: [SavedVisit.Page] = []
+        func walk(_ ref: NodeRef, _ path: [Int]) {
+            guard let node = nodes[ref] else { return }
+            if let number = numbers[ref] { pages.append(SavedVisit.Page(path: path, number: number)) }
+            for (index, child) in node.children.enumerated() { walk(child, path + [index]) }
+            if let presented = node.presented { walk(presented, path + [SavedVisit.Page.presented]) }
+        }
+        if let root { walk(root, []) }
+        return SavedVisit.Pages(shown: pages, next: nextNumber)
+    }
+
+    /// Gives the screens shown the numbers a saved visit had for them, and the next number.
+    ///
+    /// - Throws: ``SavedVisit/Mismatch`` when a saved page names a place where no screen is shown,
+    ///   or a number out of the saved range; nothing changes then.
+    func adopt(_ pages: SavedVisit.Pages) throws {
+        var renumbered: [NodeRef: Int] = [:]
+        for page in pages.shown {
+            guard page.number >= 1, page.number < pages.next, let ref = screen(at: page.path), renumbered[ref] == nil else {
+                throw SavedVisit.Mismatch(reason: "page \(page.number) names no screen shown at \(page.path)")
+            }
+            renumbered[ref] = page.number
+        }
+        guard renumbered.count == numbers.count else {
+            throw SavedVisit.Mismatch(reason: "\(numbers.count) screens are shown, and the saved visit numbers \(renumbered.count)")
+        }
+        numbers = renumbered
+        screens = Dictionary(uniqueKeysWithValues: renumbered.map { ($0.value, $0.key) })
+        nextNumber = pages.next
+    }
+
+    /// The screen at a path of child indexes (``SavedVisit/Page/presented`` for a presentation).
+    private func screen(at path: [Int]) -> NodeRef? {
+        guard var ref = root else { return nil }
+        for step in path {
+            guard let node = nodes[ref] else { return nil }
+            if step == SavedVisit.Page.presented {
+                guard let presented = node.presented else { return nil }
+                ref = presented
+            } else {
+                guard node.children.indices.contains(step) else { return nil }
+                ref = node.children[step]
+            }
+        }
+        guard let node = nodes[ref], case .screen = node.content else { return nil }
+        return ref
+    }
+
     private func snapshot(_ ref: NodeRef) -> HierarchyNode? {
         guard let node = nodes[ref] else { return nil }
         return HierarchyNode(node.content, children: node.children.compactMap(snapshot), presented: node.presented.flatMap(snapshot))

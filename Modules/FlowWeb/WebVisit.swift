@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowPlatform
 import FlowRuntime
+import Foundation
 
 /// One visitor's run of an app on the web: the model host the app's flows run on, the browser's
 /// pages as a ``WebPlatform``, and the driver between them.
@@ -22,7 +23,7 @@ public final class WebVisit {
     let page: @MainActor (any Screen) -> WebScreen
     let ended: @MainActor () -> WebScreen
     /// The token every form of the session carries: a page of another site cannot know it.
-    let formToken: String
+    private(set) var formToken: String
     /// How many changes the session has made: a form made before the last one is out of date.
     private(set) var revision = 0
     /// A sentence for the person, shown once on the next page.
@@ -32,6 +33,10 @@ public final class WebVisit {
     public var drifts: [String] { watcher.drifts }
     private let owner: AnyObject?
     private let watcher = RefusalWatcher()
+    /// Saves the app's own state, for a site that keeps its sessions in a store.
+    private let saving: (@MainActor () throws -> Data)?
+    /// The transcript's lines from before the visit was continued from a store.
+    private var earlierTranscript: [String] = []
 
     /// Starts showing a host's flows to a visitor.
     ///
@@ -41,15 +46,20 @@ public final class WebVisit {
     ///   - transcript: The model's events as lines, for tests (``FlowSite/exposesState``).
     ///   - page: How a screen looks as a page.
     ///   - ended: The page shown once the app's flows show nothing: how the run ended.
+    ///   - saving: Saves the app's own state — its model and its navigation snapshot — for a site
+    ///     that keeps sessions in a ``SessionStore``; the site's `restore` reads it back. A visit
+    ///     without it is kept in memory only.
     public init(
         host: any FlowHost, owner: AnyObject? = nil, transcript: (@MainActor () -> [String])? = nil,
-        page: @escaping @MainActor (any Screen) -> WebScreen, ended: @escaping @MainActor () -> WebScreen
+        page: @escaping @MainActor (any Screen) -> WebScreen, ended: @escaping @MainActor () -> WebScreen,
+        saving: (@MainActor () throws -> Data)? = nil
     ) {
         self.host = host
         self.owner = owner
         self.transcript = transcript
         self.page = page
         self.ended = ended
+        self.saving = saving
         self.formToken = Token.make()
         host.addObserver(watcher)
         driver = NavigationDriver(model: host, platform: platform)
@@ -62,6 +72,36 @@ public final class WebVisit {
         driver.stop()
         host.removeObserver(watcher)
         host.flows.endAll()
+    }
+
+    /// The model's events since the visit began, earlier processes' included, when the app lets
+    /// the site show them.
+    public var transcriptLines: [String]? { transcript.map { earlierTranscript + $0() } }
+
+    // MARK: Saving
+
+    /// The visit saved whole, for a ``SessionStore``.
+    ///
+    /// - Throws: what the app's `saving` throws, or ``SavedVisit/Unreadable`` for a visit made
+    ///   without `saving`.
+    public func save() throws -> SavedVisit {
+        guard let saving else { throw SavedVisit.Unreadable(reason: "the app made this visit without a way to save it") }
+        return SavedVisit(
+            app: try saving(), pages: platform.savedPages(), formToken: formToken, revision: revision, notice: notice, transcript: transcriptLines)
+    }
+
+    /// Takes up a saved visit on a visit the app just restored from the saved app state: the
+    /// pages keep their numbers, the forms their token and revision, the notice and the transcript
+    /// carry on.
+    ///
+    /// - Throws: ``SavedVisit/Mismatch`` when the restored app does not show what the pages name;
+    ///   the visit is then not to be used.
+    public func resume(from saved: SavedVisit) throws {
+        try platform.adopt(saved.pages)
+        formToken = saved.formToken
+        revision = saved.revision
+        notice = saved.notice
+        earlierTranscript = saved.transcript ?? []
     }
 
     /// The address of a screen's page, while the pages show it: `/p/7`.

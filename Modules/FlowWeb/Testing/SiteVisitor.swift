@@ -39,9 +39,8 @@ public struct SiteVisitor {
     /// sent form-encoded, as a browser sends them.
     public mutating func post(_ fields: [String: String], to path: String? = nil) {
         statuses = []
-        let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
         let path = path ?? address
-        follow(site.respond(to: WebRequest(.post, path, body: body, sessionToken: token)), from: path)
+        follow(site.respond(to: WebRequest(.post, path, body: Self.formBody(fields), sessionToken: token)), from: path)
     }
 
     /// Does an action of the page shown, by the name its form posts, with the text typed into its
@@ -57,6 +56,54 @@ public struct SiteVisitor {
     /// start.
     public mutating func startAgain() {
         post(["token": value(of: "token")], to: "/restart")
+    }
+
+    // MARK: Through servers that share a store
+
+    /// Asks for a page as ``get(_:)`` does, each request (redirects included) answered by the next
+    /// of `servers` in turn, with their asynchronous `respond`, as a load balancer without
+    /// stickiness spreads them: servers whose sites share one ``SessionStore``.
+    public mutating func get(_ path: String, through servers: [FlowSite]) async {
+        statuses = []
+        await follow(WebRequest(.get, path, sessionToken: token), through: servers)
+    }
+
+    /// Submits a form as ``post(_:to:)`` does, through servers that share a store.
+    public mutating func post(_ fields: [String: String], to path: String? = nil, through servers: [FlowSite]) async {
+        statuses = []
+        await follow(WebRequest(.post, path ?? address, body: Self.formBody(fields), sessionToken: token), through: servers)
+    }
+
+    /// Does an action of the page shown as ``act(_:_:)`` does, through servers that share a store.
+    public mutating func act(_ name: String, _ text: String? = nil, through servers: [FlowSite]) async {
+        var fields = hidden
+        fields["action"] = name
+        if let text { fields["text"] = text }
+        await post(fields, through: servers)
+    }
+
+    /// How many requests went through servers that share a store: the next goes to this one,
+    /// modulo their count.
+    public private(set) var requestsThroughServers = 0
+
+    private mutating func follow(_ first: WebRequest, through servers: [FlowSite]) async {
+        precondition(!servers.isEmpty, "A visitor needs at least one server to go through.")
+        var request = first
+        while true {
+            let server = servers[requestsThroughServers % servers.count]
+            requestsThroughServers += 1
+            let response = await server.respond(to: request)
+            statuses.append(response.status)
+            if let cookie = response.setCookie, let value = cookie.split(separator: ";").first?.split(separator: "=", omittingEmptySubsequences: false).last {
+                token = value.isEmpty ? nil : String(value)
+            }
+            guard response.status == 303, let location = response.location, statuses.count <= Self.maximumRedirects else {
+                address = request.path
+                page = response.body
+                return
+            }
+            request = WebRequest(.get, location, sessionToken: token)
+        }
     }
 
     /// The hidden fields the page's forms carry: the form token, the revision, the screen.
@@ -105,6 +152,11 @@ public struct SiteVisitor {
         }
         address = path
         page = response.body
+    }
+
+    /// Fields form-encoded, as a browser posts them.
+    private static func formBody(_ fields: [String: String]) -> String {
+        fields.map { "\(encode($0.key))=\(encode($0.value))" }.joined(separator: "&")
     }
 
     /// Form encoding: letters, digits and `.` as they are, every other byte as `%XX`.

@@ -37,8 +37,12 @@ public final class ShopSession {
     ///   being placed twice, as a test of the explorer's once-only finding does.
     /// - Parameter saved: a shop saved by ``save()``: its model is taken back, then its navigation
     ///   restored (``restoration`` says what came back); when the shop's flow does not come back,
-    ///   the shop starts anew, with the model.
-    public init(strategy: Strategy, observers: [any FlowObserver] = [], protectsPlacedOrder: Bool = true, restoring saved: SavedShop? = nil) throws {
+    ///   the shop starts anew, with the model, unless `ended` says it had ended.
+    /// - Parameter ended: whether the saved shop had ended: restored, it stays ended rather than
+    ///   starting anew (a web session continued after its run ended).
+    public init(
+        strategy: Strategy, observers: [any FlowObserver] = [], protectsPlacedOrder: Bool = true, restoring saved: SavedShop? = nil, ended: Bool = false
+    ) throws {
         self.strategy = strategy
         self.protectsPlacedOrder = protectsPlacedOrder
         host.addObserver(log)
@@ -80,8 +84,8 @@ public final class ShopSession {
         restoration = saved.navigation.restore(on: host) { [flow] saved in
             saved.parent == nil && saved.id == flow.id.name ? flow as? any RestorableFlow : remake(saved)
         }
-        // Nothing of the shop came back: it starts anew, with the model.
-        if flow.phase == .ready { try flow.start(on: host) }
+        // Nothing of the shop came back: it starts anew, with the model (unless it had ended).
+        if flow.phase == .ready, !ended { try flow.start(on: host) }
         // A link that no longer needs to wait (or no longer reads) is not parked: it is not
         // opened behind the person's back either.
         if let link = saved.pendingLink { _ = try? links.restorePending(link) }

@@ -1,5 +1,9 @@
 import FlowKernel
+import FlowRuntime
+import FlowSnapshot
+import FlowStage
 import FlowWeb
+import Foundation
 
 /// The shop on the web: each visitor gets a ``ShopSession`` in one strategy, and each shop screen
 /// a page — its lines as paragraphs, its problem and message, its actions as buttons.
@@ -14,13 +18,71 @@ public enum ShopWeb {
         FlowSite(limits: limits) { try visit(strategy) }
     }
 
+    /// A site serving the shop in a strategy whose sessions are kept in a store: they outlive the
+    /// process, and another process on the same store continues them.
+    ///
+    /// - Parameters:
+    ///   - strategy: The strategy every visitor's shop is written in.
+    ///   - store: Where the sessions are kept.
+    ///   - sessionLifetime: How long a session lasts after its last change, in seconds.
+    ///   - limits: How much the site takes.
+    public static func site(
+        _ strategy: Strategy, store: any SessionStore, sessionLifetime: TimeInterval = 24 * 60 * 60, limits: FlowSite.Limits = FlowSite.Limits()
+    ) -> FlowSite {
+        FlowSite(
+            limits: limits, store: store, sessionLifetime: sessionLifetime, start: { try visit(strategy) }, restore: { try visit(strategy, restoring: $0) })
+    }
+
+    /// What a web session of the shop keeps of the app: the shop saved as `:save` saves it, and
+    /// whether its run had ended, showing nothing (then it is not started anew when it comes back).
+    public struct SavedWebShop: Codable, Hashable, Sendable {
+        /// The shop: strategy, model, navigation and a link waiting behind sign-in.
+        public var shop: SavedShop
+        /// Whether the shop had ended.
+        public var ended: Bool
+    }
+
     /// A run of the shop for one visitor.
     public static func visit(_ strategy: Strategy) throws -> WebVisit {
-        let session = try ShopSession(strategy: strategy)
-        return WebVisit(
-            host: session.host, owner: session, transcript: { [unowned session] in session.log.lines },
+        web(try ShopSession(strategy: strategy), since: 0)
+    }
+
+    /// The run of the shop a web session saved, made again as it was.
+    ///
+    /// - Throws: `invalidSnapshot` when the state does not read, was saved in another strategy, or
+    ///   does not come back whole (what the restoration report says was left out).
+    public static func visit(_ strategy: Strategy, restoring data: Data) throws -> WebVisit {
+        let saved: SavedWebShop
+        do {
+            saved = try JSONDecoder().decode(SavedWebShop.self, from: data)
+        } catch {
+            throw FlowError(.invalidSnapshot, "The saved shop does not read: \(error)")
+        }
+        guard saved.shop.strategy == strategy.rawValue else {
+            throw FlowError(.invalidSnapshot, "The saved shop ran in the \(saved.shop.strategy) strategy, and this site serves \(strategy.rawValue).")
+        }
+        let session = try ShopSession(strategy: strategy, restoring: saved.shop, ended: saved.ended)
+        if let report = session.restoration, !report.isComplete {
+            session.host.flows.endAll()
+            throw FlowError(
+                .invalidSnapshot, "Not everything came back: \(report.entries.filter { $0.outcome != .restored }.map(\.description).joined(separator: "; "))")
+        }
+        // What restoring reported is the restore's own doing, not the visitor's: the transcript
+        // carries on from what the visit saved.
+        return web(session, since: session.log.lines.count)
+    }
+
+    /// A shop session as a web visit, its transcript from the `since`th line.
+    private static func web(_ session: ShopSession, since: Int) -> WebVisit {
+        WebVisit(
+            host: session.host, owner: session, transcript: { [unowned session] in Array(session.log.lines.dropFirst(since)) },
             page: { [unowned session] screen in page(for: screen, in: session) },
-            ended: { [unowned session] in WebScreen(title: "Thank you", content: "<p>\(session.summary)</p>") })
+            ended: { [unowned session] in WebScreen(title: "Thank you", content: "<p>\(session.summary)</p>") },
+            saving: { [unowned session] in
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                return try encoder.encode(SavedWebShop(shop: session.save(), ended: session.host.hierarchy.root == nil))
+            })
     }
 
     /// A shop screen as a page.

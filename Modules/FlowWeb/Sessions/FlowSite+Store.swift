@@ -1,0 +1,207 @@
+import Foundation
+
+extension FlowSite {
+    /// Answers a request, reading its session from the ``store`` first and writing it back after.
+    ///
+    /// - A session is read from the store on every request, and made again from it (the app's
+    ///   `restore`, then its pages' numbers) when the store holds a revision this process has not
+    ///   seen: a session continued by another process, or after a restart.
+    /// - Requests of one session are served one at a time in a process. Across processes a write
+    ///   is a compare-and-set on the revision read: the process that loses reads the session again
+    ///   and answers as for a form that is out of date, having changed nothing the store keeps.
+    /// - When the store does not answer, the answer is 503, nothing is kept, and the next request
+    ///   reads the session again.
+    /// - A stored session that no longer reads, or that the app cannot bring back whole, ends in a
+    ///   page that says so and offers to start again.
+    ///
+    /// A site without a store answers as ``respond(to:)-(WebRequest)`` does synchronously.
+    public func respond(to request: WebRequest) async -> WebResponse {
+        guard let store else { return answer(request) }
+        guard let token = request.sessionToken else { return await startingSession(for: request, in: store) }
+        let key = SessionKey(token: token)
+        await acquire(key)
+        defer { release(key) }
+
+        let loaded: StoredSession?
+        do {
+            loaded = try await store.load(key, now: now())
+        } catch {
+            forget(token)
+            return Self.unavailable(for: request)
+        }
+        guard let loaded else {
+            // Expired, ended or never known: as to a site that holds no such session.
+            forget(token)
+            return await startingSession(for: request, in: store)
+        }
+        if stored[token]?.revision != loaded.revision || visit(for: token) == nil {
+            forget(token)
+            if let failure = revive(loaded, token: token) {
+                try? await store.remove(key)
+                return Self.cannotContinue(failure)
+            }
+        }
+
+        var response = answer(request)
+        if let newToken = Self.token(inCookie: response.setCookie ?? ""), newToken != token {
+            // The run started again under a new session: the old one is gone from the store too.
+            try? await store.remove(key)
+            return await created(newToken, answering: response, in: store)
+        }
+        guard let visit = visit(for: token), let bytes = try? visit.save().bytes else { return response }
+        guard bytes != stored[token]?.bytes else { return response }
+        let next = StoredSession(key: key, revision: loaded.revision + 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
+        do {
+            if try await store.replace(next, expected: loaded.revision) {
+                stored[token] = (next.revision, bytes)
+                return response
+            }
+        } catch {
+            forget(token)
+            return Self.unavailable(for: request)
+        }
+        // Another process wrote the session first: what this request did is dropped, and the
+        // session is read again, as it now is.
+        forget(token)
+        response = await outOfDate(token, key: key, for: request, in: store)
+        return response
+    }
+
+    // MARK: Steps
+
+    /// Answers a request without a session, and keeps the session it starts, if any.
+    private func startingSession(for request: WebRequest, in store: any SessionStore) async -> WebResponse {
+        let response = answer(request)
+        guard let token = Self.token(inCookie: response.setCookie ?? "") else { return response }
+        return await created(token, answering: response, in: store)
+    }
+
+    /// Writes a session just started to the store; unless it is kept there, it is not kept at all.
+    private func created(_ token: String, answering response: WebResponse, in store: any SessionStore) async -> WebResponse {
+        guard let visit = visit(for: token) else { return response }
+        let bytes: [UInt8]
+        do {
+            bytes = try visit.save().bytes
+        } catch {
+            forget(token)
+            return Self.refusal(500, "The app could not save its session.")
+        }
+        let session = StoredSession(key: SessionKey(token: token), revision: 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
+        do {
+            guard try await store.create(session, now: now()) else {
+                forget(token)
+                return Self.refusal(500, "The session could not be started; try again.")
+            }
+        } catch {
+            forget(token)
+            return Self.unavailable(for: WebRequest(.get, "/"))
+        }
+        stored[token] = (1, bytes)
+        return response
+    }
+
+    /// Reads a session that another process changed first, tells the person the page was out of
+    /// date, and sends them where the session now is.
+    private func outOfDate(_ token: String, key: SessionKey, for request: WebRequest, in store: any SessionStore) async -> WebResponse {
+        let current: StoredSession?
+        do {
+            current = try await store.load(key, now: now())
+        } catch {
+            return Self.unavailable(for: request)
+        }
+        guard let current else { return Self.refusal(403, "There is no session for this form; it may have ended.") }
+        if let failure = revive(current, token: token) {
+            try? await store.remove(key)
+            return Self.cannotContinue(failure)
+        }
+        guard let visit = visit(for: token) else { return Self.refusal(500, "The session could not be read again.") }
+        visit.notice = "That page was out of date, so nothing was done. This is where you are."
+        // The notice is kept if the session is still as read; if it moved on again, the person is
+        // sent where it is all the same.
+        if let bytes = try? visit.save().bytes {
+            let next = StoredSession(key: key, revision: current.revision + 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
+            if (try? await store.replace(next, expected: current.revision)) == true {
+                stored[token] = (next.revision, bytes)
+            } else {
+                forget(token)
+            }
+        }
+        return scripted(.seeOther(visit.currentAddress), for: request)
+    }
+
+    /// Makes a stored session's visit again and holds it; returns why not, when it cannot.
+    private func revive(_ session: StoredSession, token: String) -> String? {
+        let saved: SavedVisit
+        do {
+            saved = try SavedVisit(bytes: session.data)
+        } catch {
+            return "\(error)"
+        }
+        guard let restore = restoreApp else { return "This site cannot continue stored sessions." }
+        let visit: WebVisit
+        do {
+            visit = try restore(saved.app)
+        } catch {
+            return "The shop could not be brought back as it was: \(error)"
+        }
+        do {
+            try visit.resume(from: saved)
+        } catch {
+            visit.end()
+            return "\(error)"
+        }
+        hold(visit, as: token)
+        stored[token] = (session.revision, session.data)
+        return nil
+    }
+
+    // MARK: One request of a session at a time
+
+    private func acquire(_ key: SessionKey) async {
+        guard waitingRequests[key] != nil else {
+            waitingRequests[key] = []
+            return
+        }
+        await withCheckedContinuation { waitingRequests[key, default: []].append($0) }
+    }
+
+    private func release(_ key: SessionKey) {
+        guard var queue = waitingRequests[key], !queue.isEmpty else {
+            waitingRequests[key] = nil
+            return
+        }
+        let next = queue.removeFirst()
+        waitingRequests[key] = queue
+        next.resume()
+    }
+
+    // MARK: Answers
+
+    /// The answer when the store does not answer: nothing was done; try again.
+    static func unavailable(for request: WebRequest) -> WebResponse {
+        let again = request.method == .get ? request.path : "/"
+        return WebResponse(
+            status: 503,
+            body: """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8"><title>Try again in a moment</title></head>
+                <body><main><h1>Try again in a moment</h1>\
+                <p>The site could not reach where it keeps your session, so nothing was done.</p>\
+                <p><a href="\(HTML(text: again))">Try again</a></p></main></body></html>
+                """)
+    }
+
+    /// The answer for a stored session that cannot be continued: what happened, and a new start.
+    static func cannotContinue(_ reason: String) -> WebResponse {
+        WebResponse(
+            status: 409, setCookie: "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+            body: """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8"><title>Your session could not be continued</title></head>
+                <body><main><h1>Your session could not be continued</h1>\
+                <p>What you had done could not be read back, so it was set aside rather than shown differently.</p>\
+                <p class="problem">\(HTML(text: reason))</p>\
+                <p><a href="/">Start again</a></p></main></body></html>
+                """)
+    }
+}

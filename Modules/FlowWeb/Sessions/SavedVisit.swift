@@ -1,0 +1,94 @@
+import Foundation
+
+/// A visitor's session saved whole, as a ``SessionStore`` keeps it: the app's own state (which
+/// holds its navigation snapshot), each page's number and the screen it names, the form token,
+/// the form revision, a notice waiting for the next page, and the transcript.
+///
+/// A visit continued from it, in this process or another, gives every page the number it had, so
+/// the browser's Back and forms already open stay right.
+public struct SavedVisit: Codable, Hashable, Sendable {
+    /// The format's version: a stored session of another version does not read.
+    public static let currentVersion = 1
+
+    /// One screen's page: the way to the screen from the root (child indexes, ``presented`` for
+    /// a presentation) and its number.
+    public struct Page: Codable, Hashable, Sendable {
+        /// The step of a path that goes to what a node presents.
+        public static let presented = -1
+        /// The way to the screen from the root.
+        public var path: [Int]
+        /// The page's number: its address is `/p/number`.
+        public var number: Int
+    }
+
+    /// The pages of the screens shown, and the number the next screen gets.
+    public struct Pages: Codable, Hashable, Sendable {
+        /// Every screen shown, with its number.
+        public var shown: [Page]
+        /// The next number: the numbers below it were given once and are not given again.
+        public var next: Int
+    }
+
+    /// A saved visit that does not fit what the restored app shows.
+    public struct Mismatch: Error, CustomStringConvertible {
+        /// What did not fit.
+        public var reason: String
+        public var description: String { "The saved pages do not fit what the app shows: \(reason)." }
+    }
+
+    /// The format's version.
+    public var version: Int
+    /// The app's own state, as the app saved it (``WebVisit/init(host:owner:transcript:page:ended:saving:)``).
+    public var app: Data
+    /// The pages.
+    public var pages: Pages
+    /// The token every form of the session carries.
+    public var formToken: String
+    /// How many changes the session has made: a form made before the last one is out of date.
+    public var revision: Int
+    /// A sentence waiting to be shown on the next page.
+    public var notice: String?
+    /// The model's events as lines, when the app lets the site show them.
+    public var transcript: [String]?
+
+    /// Reads a saved visit from a store's bytes.
+    ///
+    /// - Throws: ``Unreadable`` when the bytes are not a saved visit of this version.
+    public init(bytes: [UInt8]) throws {
+        let decoded: SavedVisit
+        do {
+            decoded = try JSONDecoder().decode(SavedVisit.self, from: Data(bytes))
+        } catch {
+            throw Unreadable(reason: "\(error)")
+        }
+        guard decoded.version == Self.currentVersion else {
+            throw Unreadable(reason: "it was saved in version \(decoded.version) of the format, and this site reads version \(Self.currentVersion)")
+        }
+        self = decoded
+    }
+
+    init(app: Data, pages: Pages, formToken: String, revision: Int, notice: String?, transcript: [String]?) {
+        self.version = Self.currentVersion
+        self.app = app
+        self.pages = pages
+        self.formToken = formToken
+        self.revision = revision
+        self.notice = notice
+        self.transcript = transcript
+    }
+
+    /// The bytes a store keeps. Keys are sorted, so a visit saved twice unchanged is the same bytes.
+    public var bytes: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding plain values, strings, numbers and data cannot fail.
+        return (try? Array(encoder.encode(self))) ?? []
+    }
+
+    /// Stored bytes that are not a saved visit: damaged, or written by another version.
+    public struct Unreadable: Error, CustomStringConvertible {
+        /// Why they do not read.
+        public var reason: String
+        public var description: String { "The stored session does not read: \(reason)" }
+    }
+}

@@ -22,6 +22,7 @@ import PackageDescription
 //   FlowSwiftUI  an @Observable navigation model SwiftUI binds to (the views build on Apple platforms only)
 //   FlowWeb      flows as web pages: the browser's history as a platform, sessions, forms, no server
 //   FlowWebServer  a FlowWeb site served over HTTP by Hummingbird 2 (with the `WebServer` trait)
+//   FlowWebSQLite  FlowWeb sessions kept in an SQLite file, for one server that restarts (with the `SQLiteStore` trait)
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel, FlowSnapshot and FlowRuntime, and on nothing outside FlowKit.
 //
@@ -57,12 +58,17 @@ let package = Package(
         .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI"]),
         .library(name: "FlowWeb", targets: ["FlowWeb"]),
         .library(name: "FlowWebServer", targets: ["FlowWebServer"]),
+        .library(name: "FlowWebSQLite", targets: ["FlowWebSQLite"]),
     ],
     traits: [
         .trait(
             name: "WebServer",
             description: "FlowWebServer serves FlowWeb sites over HTTP with Hummingbird, and `flow-demo serve` serves the shop."
-        )
+        ),
+        .trait(
+            name: "SQLiteStore",
+            description: "FlowWebSQLite keeps FlowWeb sessions in an SQLite file (sqlite-nio), and `flow-demo serve --store sqlite:PATH` uses it."
+        ),
     ],
     dependencies: [
         // The sample CLI only; the kernel and the strategies depend on nothing.
@@ -74,6 +80,8 @@ let package = Package(
         // FlowWebServer only, with the `WebServer` trait: the HTTP server that serves flows as web
         // pages. Without the trait it is neither resolved nor compiled.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // FlowWebSQLite only, with the `SQLiteStore` trait: SQLite with its own copy of the library.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
@@ -103,6 +111,10 @@ let package = Package(
             ],
             path: "Modules/FlowWebServer"),
         .target(
+            name: "FlowWebSQLite",
+            dependencies: ["FlowWeb", .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLiteStore"]))],
+            path: "Modules/FlowWebSQLite"),
+        .target(
             name: "FlowLogging",
             dependencies: ["FlowKernel", .product(name: "Logging", package: "swift-log")],
             path: "Modules/FlowLogging"
@@ -119,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "FlowDemo",
             dependencies: [
-                "ShopApp", "FlowRuntime", "FlowSnapshot", "FlowExplorer", "FlowRecording", "FlowWebServer",
+                "ShopApp", "FlowRuntime", "FlowSnapshot", "FlowExplorer", "FlowRecording", "FlowWebServer", "FlowWebSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/FlowDemo"
@@ -166,6 +178,12 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["WebServer"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["WebServer"])),
                 .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["WebServer"])),
+            ]),
+        // The SQLite store's tests; they have tests only with the `SQLiteStore` trait (.ci/web-test).
+        .testTarget(
+            name: "FlowWebSQLiteTests",
+            dependencies: [
+                "FlowWebSQLite", "FlowWeb", "ShopApp", .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLiteStore"])),
             ]),
         .testTarget(
             name: "FlowLoggingTests",

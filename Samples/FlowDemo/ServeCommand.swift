@@ -6,6 +6,34 @@ import ShopApp
 #if WebServer
     import FlowWebServer
 #endif
+#if SQLiteStore
+    import FlowWebSQLite
+#endif
+
+/// Where `serve` keeps its visitors' sessions: `--store memory`, `--store sqlite:PATH`, or a
+/// PostgreSQL URL.
+enum StoreLocation: Equatable {
+    /// In the process's memory: gone when it stops (the default).
+    case memory
+    /// In an SQLite file, for one server that restarts.
+    case sqlite(path: String)
+    /// In a PostgreSQL database shared by several servers.
+    case postgres(url: String)
+
+    init?(argument: String) {
+        if argument == "memory" {
+            self = .memory
+        } else if argument.hasPrefix("sqlite:") {
+            let path = String(argument.dropFirst("sqlite:".count))
+            guard !path.isEmpty else { return nil }
+            self = .sqlite(path: path)
+        } else if argument.hasPrefix("postgres://") || argument.hasPrefix("postgresql://") {
+            self = .postgres(url: argument)
+        } else {
+            return nil
+        }
+    }
+}
 
 /// `flow-demo serve`: the shop as web pages, a session per visitor, on this machine.
 struct ServeCommand: ParsableCommand {
@@ -31,13 +59,34 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Answer GET /.flowkit/state with the visitor's own session as JSON (its page, drift check and transcript), for browser tests.")
     var exposeState = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where sessions are kept: memory (the default; gone when the server stops), sqlite:PATH (a file that outlives the server), or a PostgreSQL URL.",
+            valueName: "url"))
+    var store = "memory"
+
+    @Option(name: .customLong("session-ttl"), help: ArgumentHelp("How long a stored session lasts after its last change, in seconds.", valueName: "seconds"))
+    var sessionTTL: Int = 24 * 60 * 60
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be a port number from 0 to 65535, not \(port).") }
+        guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be a number of seconds above 0, not \(sessionTTL).") }
     }
 
     func run() throws {
+        // A store that cannot be used ends the command with a sentence and status 1, as a server
+        // that cannot start does.
+        guard let location = StoreLocation(argument: store) else {
+            printError("flow-demo serve: --store \(store) is not a store: give memory, sqlite:PATH or postgres://USER@HOST:PORT/DB.")
+            throw ExitCode.failure
+        }
+        if case .postgres = location {
+            printError(
+                "flow-demo serve: --store \(store): this flow-demo keeps sessions in memory or in SQLite (sqlite:PATH); PostgreSQL is not supported yet.")
+            throw ExitCode.failure
+        }
         #if WebServer
-            try serve()
+            try serve(location)
         #else
             // The light default build compiles no server: say how to get one, and fail.
             printError(Self.withoutServer)
@@ -53,17 +102,20 @@ struct ServeCommand: ParsableCommand {
         """
 
     #if WebServer
-        private func serve() throws {
+        private func serve(_ store: StoreLocation) throws {
             // ArgumentParser runs a synchronous command on the main thread; the sessions live on the
             // main actor, whose queue `dispatchMain` runs from here on.
-            let strategy = strategy
-            let site = MainActor.assumeIsolated {
-                let site = ShopWeb.site(strategy)
-                site.exposesState = exposeState
-                return site
-            }
+            let (strategy, lifetime, exposeState) = (strategy, TimeInterval(sessionTTL), exposeState)
             let (host, port) = (host, port)
             Task {
+                let site: FlowSite
+                do {
+                    site = try await Self.site(strategy, store: store, lifetime: lifetime)
+                } catch {
+                    printError("flow-demo serve: \(error)")
+                    Foundation.exit(1)
+                }
+                await MainActor.run { site.exposesState = exposeState }
                 do {
                     try await FlowWebServer.serve(site, host: host, port: port) { port in
                         FileHandle.standardOutput.write(Data("Serving the shop (\(strategy.rawValue)) at http://\(host):\(port)/ — stop with Ctrl-C.\n".utf8))
@@ -76,5 +128,31 @@ struct ServeCommand: ParsableCommand {
             }
             dispatchMain()
         }
+
+        /// The shop's site, its sessions where `--store` says.
+        private static func site(_ strategy: Strategy, store: StoreLocation, lifetime: TimeInterval) async throws -> FlowSite {
+            switch store {
+            case .memory:
+                return await ShopWeb.site(strategy)
+            case .sqlite(let path):
+                #if SQLiteStore
+                    let sessions = try await SQLiteSessionStore.open(path: path)
+                    return await ShopWeb.site(strategy, store: sessions, sessionLifetime: lifetime)
+                #else
+                    throw StoreNotBuilt(store: "sqlite:\(path)", trait: "SQLiteStore")
+                #endif
+            case .postgres(let url):
+                throw StoreNotBuilt(store: url, trait: "PostgresStore")
+            }
+        }
     #endif
+
+    /// A store this flow-demo was built without.
+    struct StoreNotBuilt: Error, CustomStringConvertible {
+        var store: String
+        var trait: String
+        var description: String {
+            "--store \(store): this flow-demo was built without that store; build with the package's `\(trait)` trait: swift run --traits WebServer,\(trait) flow-demo serve ..."
+        }
+    }
 }

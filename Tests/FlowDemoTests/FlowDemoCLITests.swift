@@ -111,6 +111,19 @@ struct FlowDemoCLITests {
         }
     #endif
 
+    @Test("A store serve cannot use ends it with a sentence and status 1, before anything is served")
+    func serveWithAStoreThatCannotBeUsed() throws {
+        let nonsense = try FlowDemo.run(["serve", "--strategy", "stack", "--store", "nonsense"])
+        #expect(nonsense.status == 1)
+        #expect(nonsense.stderr.contains("--store nonsense is not a store: give memory, sqlite:PATH or postgres://"))
+        let empty = try FlowDemo.run(["serve", "--strategy", "stack", "--store", "sqlite:"])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("is not a store"))
+        let ttl = try FlowDemo.run(["serve", "--strategy", "stack", "--session-ttl", "0"])
+        #expect(ttl.status != 0)
+        #expect(ttl.stderr.contains("--session-ttl must be a number of seconds above 0"))
+    }
+
     @Test("No journey places the order twice: Back after Pay never reaches Pay again", arguments: Strategy.allCases)
     func backAfterPayNeverPaysAgain(_ strategy: Strategy) throws {
         let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,add,cart,checkout,pay,:back,pay,close"])

@@ -240,3 +240,26 @@ struct SessionStoreTests {
         #expect(try await store.load(SessionKey(token: old), now: .distantPast) == nil)
     }
 }
+
+@Suite("The in-memory session store")
+struct MemorySessionStoreTests {
+    @Test("The in-memory store keeps every law of a session store")
+    func laws() async {
+        let broken = await SessionStoreLaws.check(MemorySessionStore())
+        #expect(broken.isEmpty, "\(broken)")
+    }
+
+    @Test("A store that is unavailable throws for every call and keeps what it had")
+    func unavailable() async throws {
+        let store = MemorySessionStore()
+        let key = SessionKey(token: "t")
+        _ = try await store.create(StoredSession(key: key, revision: 1, data: [1], expires: .distantFuture), now: Date())
+        await store.setAvailable(false)
+        await #expect(throws: SessionStoreUnavailable.self) { try await store.load(key, now: Date()) }
+        await #expect(throws: SessionStoreUnavailable.self) {
+            try await store.replace(StoredSession(key: key, revision: 2, data: [2], expires: .distantFuture), expected: 1)
+        }
+        await store.setAvailable(true)
+        #expect(try await store.load(key, now: Date())?.data == [1])
+    }
+}

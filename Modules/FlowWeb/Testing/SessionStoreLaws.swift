@@ -1,0 +1,70 @@
+import Foundation
+
+/// The laws every ``SessionStore`` keeps, checked against a store: an app's own store (a database
+/// of its choice) passes them before a site trusts it with sessions.
+///
+/// ```swift
+/// let violations = await SessionStoreLaws.check(try await MyStore.open(...))
+/// #expect(violations.isEmpty, "\(violations)")
+/// ```
+///
+/// Each check uses keys of its own, so a store already holding sessions can be checked.
+public enum SessionStoreLaws {
+    /// Checks the laws; returns a sentence for each law broken, none when the store keeps them.
+    public static func check(_ store: any SessionStore) async -> [String] {
+        var broken: [String] = []
+        do {
+            try await check(store, into: &broken)
+        } catch {
+            broken.append("the store threw \(error)")
+        }
+        return broken
+    }
+
+    private static func check(_ store: any SessionStore, into broken: inout [String]) async throws {
+        let now = Date()
+        let later = now.addingTimeInterval(3600)
+        let key = SessionKey(token: "laws-\(UUID().uuidString)")
+        func law(_ holds: Bool, _ sentence: String) { if !holds { broken.append(sentence) } }
+        // A store may keep the time to the millisecond, as a database column does.
+        func same(_ loaded: StoredSession?, _ written: StoredSession) -> Bool {
+            guard let loaded else { return false }
+            return loaded.key == written.key && loaded.revision == written.revision && loaded.data == written.data
+                && abs(loaded.expires.timeIntervalSince(written.expires)) < 0.001
+        }
+
+        let first = StoredSession(key: key, revision: 1, data: Array("first".utf8), expires: later)
+        law(try await store.create(first, now: now), "a new key is created")
+        law(same(try await store.load(key, now: now), first), "a created session loads as written")
+        law(!(try await store.create(StoredSession(key: key, revision: 1, data: [1], expires: later), now: now)), "a taken key is not created again")
+        law(try await store.load(key, now: now)?.data == first.data, "a refused create changes nothing")
+
+        let second = StoredSession(key: key, revision: 2, data: Array("second".utf8), expires: later)
+        law(try await store.replace(second, expected: 1), "a replace at the revision read writes")
+        law(
+            !(try await store.replace(StoredSession(key: key, revision: 2, data: [2], expires: later), expected: 1)),
+            "a replace at a revision that moved on is refused")
+        law(same(try await store.load(key, now: now), second), "a refused replace changes nothing")
+        law(
+            !(try await store.replace(
+                StoredSession(key: SessionKey(token: "laws-missing-\(UUID().uuidString)"), revision: 2, data: [], expires: later), expected: 1)),
+            "a replace of a missing session is refused")
+        law(try await store.journal(of: key) == [1, 2], "the journal has every revision written, once, in order")
+
+        let empty = StoredSession(key: SessionKey(token: "laws-bytes-\(UUID().uuidString)"), revision: 1, data: Array(0...255), expires: later)
+        _ = try await store.create(empty, now: now)
+        law(try await store.load(empty.key, now: now)?.data == Array(0...255), "every byte value comes back as written")
+        try await store.remove(empty.key)
+
+        law(try await store.load(key, now: later.addingTimeInterval(1)) == nil, "an expired session does not load")
+        let expiring = StoredSession(key: SessionKey(token: "laws-expiring-\(UUID().uuidString)"), revision: 1, data: [], expires: now)
+        _ = try await store.create(expiring, now: now)
+        law(try await store.removeExpired(now: now.addingTimeInterval(1)) >= 1, "expired sessions are removed")
+        law(try await store.load(expiring.key, now: .distantPast) == nil, "a removed expired session is gone")
+
+        try await store.remove(key)
+        law(try await store.load(key, now: now) == nil, "a removed session does not load")
+        law(try await store.create(first, now: now), "a removed session's key can be created again")
+        try await store.remove(key)
+    }
+}

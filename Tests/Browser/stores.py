@@ -1,0 +1,117 @@
+"""Helpers for the tests of stored sessions: a cookie-keeping HTTP visitor that spreads its
+requests over servers in turn, as a load balancer without stickiness does, and readers of the
+SQLite file the servers share."""
+import base64
+import http.client
+import json
+import re
+import sqlite3
+import subprocess
+import urllib.parse
+
+from conftest import FLOW_DEMO
+
+
+class StoreServer:
+    """`flow-demo serve` on a port the system chooses, its sessions in a store."""
+
+    def __init__(self, strategy, store, *extra):
+        self.process = subprocess.Popen(
+            [FLOW_DEMO, "serve", "--strategy", strategy, "--port", "0", "--store", store, *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for line in self.process.stdout:
+            found = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
+            if found:
+                self.url = found.group(1)
+                break
+        else:
+            raise RuntimeError("flow-demo serve did not start: " + str(self.process.wait()))
+
+    def kill(self):
+        """SIGKILL: the process ends wherever it is, finishing nothing."""
+        self.process.kill()
+        self.process.wait(timeout=30)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+class Visitor:
+    """A browser without a window over HTTP: keeps the cookie, follows redirects, posts the
+    page's forms by action name. Each request goes to the next URL of `urls` in turn."""
+
+    def __init__(self, urls):
+        self.urls = list(urls)
+        self.turn = 0
+        self.cookie = None
+        self.address = "/"
+        self.page = ""
+        self.statuses = []
+
+    def send(self, method, path, body=None, url=None):
+        url = url or self.urls[self.turn % len(self.urls)]
+        self.turn += 1
+        connection = http.client.HTTPConnection(url.removeprefix("http://"), timeout=60)
+        headers = {"Cookie": f"flowkit-session={self.cookie}"} if self.cookie else {}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        cookie = response.getheader("Set-Cookie")
+        if cookie:
+            value = cookie.split(";")[0].split("=", 1)[1]
+            self.cookie = value or None
+        return response.status, response.getheader("Location"), text
+
+    def follow(self, method, path, body=None):
+        self.statuses = []
+        while True:
+            status, location, text = self.send(method, path, body)
+            self.statuses.append(status)
+            if status == 303 and location and len(self.statuses) <= 20:
+                method, path, body = "GET", location, None
+                continue
+            self.address, self.page = path, text
+            return
+
+    def get(self, path):
+        self.follow("GET", path)
+
+    def hidden(self):
+        return {name: re.search(f'name="{name}" value="([^"]*)"', self.page).group(1) for name in ("token", "revision", "screen")}
+
+    def form(self, action, text=None):
+        fields = self.hidden()
+        fields["action"] = action
+        if text is not None:
+            fields["text"] = text
+        return urllib.parse.urlencode(fields)
+
+    def act(self, action, text=None):
+        self.follow("POST", self.address, self.form(action, text))
+
+    @property
+    def title(self):
+        found = re.findall(r"<h1>(.*?)</h1>", self.page)
+        return found[-1] if found else ""
+
+
+def stored_shop(database, cookie):
+    """The shop a session's stored row holds, read from the SQLite file."""
+    import hashlib
+    key = hashlib.sha256(cookie.encode()).hexdigest()
+    with sqlite3.connect(database) as connection:
+        row = connection.execute("SELECT data FROM flowkit_sessions WHERE key = ?", (key,)).fetchone()
+    visit = json.loads(bytes(row[0]))
+    return json.loads(base64.b64decode(visit["app"]))
+
+
+def journal(database, cookie):
+    """The revisions written for a session, in order."""
+    import hashlib
+    key = hashlib.sha256(cookie.encode()).hexdigest()
+    with sqlite3.connect(database) as connection:
+        return [row[0] for row in connection.execute("SELECT revision FROM flowkit_journal WHERE key = ? ORDER BY rowid", (key,))]

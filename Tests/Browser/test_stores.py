@@ -1,0 +1,280 @@
+"""Sessions that outlive a process: `flow-demo serve --store sqlite:PATH`, killed and started again,
+two servers on one file behind nginx (round robin, no stickiness), and the faults between."""
+import hashlib
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import tempfile
+import threading
+
+import pytest
+
+from conftest import FLOW_DEMO, STRATEGIES, Shop, model_transcript
+from stores import StoreServer, Visitor, journal, stored_shop
+
+SIGNED_IN = ["start", ("email", "ana@example.com")]
+
+
+@pytest.fixture
+def folder():
+    path = tempfile.mkdtemp(prefix="flowkit-stores-")
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def walk(visitor, steps):
+    for step in steps:
+        if isinstance(step, tuple):
+            visitor.act(*step)
+        else:
+            visitor.act(step)
+        assert visitor.statuses[-1] == 200, (step, visitor.statuses, visitor.page[:300])
+
+
+def placed_orders(database, visitor):
+    return stored_shop(database, visitor.cookie)["shop"]["model"]["placedOrders"]
+
+
+def assert_gapless(database, visitor):
+    revisions = journal(database, visitor.cookie)
+    assert revisions == list(range(1, len(revisions) + 1)), revisions
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_a_server_killed_mid_journey_and_started_again_continues_with_nothing_lost(folder, strategy):
+    database = os.path.join(folder, "sessions.sqlite")
+    server = StoreServer(strategy, "sqlite:" + database)
+    visitor = Visitor([server.url])
+    visitor.get("/")
+    walk(visitor, SIGNED_IN + ["shoes"])
+    product = visitor.address
+    walk(visitor, ["add", "cart"])
+    cart = (visitor.address, visitor.page)
+    server.kill()
+
+    again = StoreServer(strategy, "sqlite:" + database)
+    try:
+        visitor.urls = [again.url]
+        visitor.get(cart[0])
+        assert visitor.statuses == [200]
+        assert visitor.page == cart[1], "the page the person was on, its number, form token and revision included"
+        visitor.get(product)  # the browser's Back
+        assert visitor.address == product and visitor.title == "Product"
+        walk(visitor, ["cart", "checkout", "pay"])
+        assert visitor.title == "Done"
+        assert [item["name"] for order in placed_orders(database, visitor) for item in order["items"]] == ["Red shoes"]
+        assert_gapless(database, visitor)
+    finally:
+        again.stop()
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_two_servers_on_one_file_take_turns_on_every_request(folder, strategy):
+    database = os.path.join(folder, "sessions.sqlite")
+    servers = [StoreServer(strategy, "sqlite:" + database), StoreServer(strategy, "sqlite:" + database)]
+    try:
+        visitor = Visitor([server.url for server in servers])
+        visitor.get("/")
+        walk(visitor, SIGNED_IN + ["shoes", "add", "cart"])
+        cart = visitor.address
+        visitor.get(cart)
+        assert visitor.title == "Cart"
+        walk(visitor, ["checkout", "pay"])
+        assert len(placed_orders(database, visitor)) == 1
+        assert_gapless(database, visitor)
+        assert "out of date" not in visitor.page
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def pay_at_once(visitor, urls, count):
+    """Posts the page's Pay form `count` times at once, spread over the servers in turn."""
+    body = visitor.form("pay")
+    statuses = []
+
+    def post(url):
+        try:
+            statuses.append(visitor.send("POST", visitor.address, body, url=url)[0])
+        except OSError as error:
+            statuses.append(str(error))
+
+    threads = [threading.Thread(target=post, args=(urls[index % len(urls)],)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    return threads, statuses
+
+
+def test_sixteen_pay_posts_of_one_form_over_two_servers_place_one_order(folder):
+    database = os.path.join(folder, "sessions.sqlite")
+    servers = [StoreServer("stack", "sqlite:" + database), StoreServer("stack", "sqlite:" + database)]
+    try:
+        visitor = Visitor([server.url for server in servers])
+        visitor.get("/")
+        walk(visitor, SIGNED_IN + ["shoes", "add", "cart", "checkout"])
+        threads, statuses = pay_at_once(visitor, visitor.urls, 16)
+        for thread in threads:
+            thread.join()
+        assert statuses == [303] * 16, statuses
+        assert len(placed_orders(database, visitor)) == 1
+        assert_gapless(database, visitor)
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_a_server_killed_while_it_handles_actions_leaves_the_other_to_continue(folder):
+    database = os.path.join(folder, "sessions.sqlite")
+    servers = [StoreServer("coordinator", "sqlite:" + database), StoreServer("coordinator", "sqlite:" + database)]
+    try:
+        visitor = Visitor([server.url for server in servers])
+        visitor.get("/")
+        walk(visitor, SIGNED_IN + ["shoes", "add", "cart", "checkout"])
+        threads, statuses = pay_at_once(visitor, visitor.urls, 16)
+        servers[0].kill()  # while its share of the posts is under way
+        for thread in threads:
+            thread.join()
+        visitor.urls = [servers[1].url]
+        visitor.get("/")
+        assert visitor.statuses[-1] == 200
+        assert visitor.title in ("Done", "Checkout"), visitor.title
+        if visitor.title == "Checkout":
+            walk(visitor, ["pay"])
+        assert len(placed_orders(database, visitor)) == 1
+        assert_gapless(database, visitor)
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_a_stored_session_that_no_longer_reads_gets_a_clear_page_and_the_server_serves_others(folder):
+    database = os.path.join(folder, "sessions.sqlite")
+    first = StoreServer("router", "sqlite:" + database)
+    damaged, other = Visitor([first.url]), Visitor([first.url])
+    for visitor in (damaged, other):
+        visitor.get("/")
+        walk(visitor, SIGNED_IN)
+    first.kill()
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE flowkit_sessions SET data = ? WHERE key = ?",
+                           (b"not a session", hashlib.sha256(damaged.cookie.encode()).hexdigest()))
+    # The server that reads it next: a process that never held the session.
+    server = StoreServer("router", "sqlite:" + database)
+    try:
+        damaged.urls = other.urls = [server.url]
+        damaged.get(damaged.address)
+        assert damaged.statuses == [409]
+        assert damaged.title == "Your session could not be continued"
+        assert damaged.cookie is None
+        damaged.get("/")
+        assert damaged.title == "Welcome"
+        walk(other, ["shoes"])
+        assert other.title == "Product"
+    finally:
+        server.stop()
+
+
+def test_a_store_that_cannot_be_used_ends_serve_with_a_sentence_and_status_1(folder):
+    for store, said in [("sqlite:" + os.path.join(folder, "no", "such", "folder.sqlite"), "cannot be opened"),
+                        ("nonsense", "is not a store")]:
+        run = subprocess.run([FLOW_DEMO, "serve", "--strategy", "stack", "--port", "0", "--store", store],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 1, run
+        assert said in run.stderr, run.stderr
+
+
+# Two servers behind nginx
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Balancer:
+    """nginx in front of servers: round robin, no stickiness, as a load balancer is set up."""
+
+    def __init__(self, folder, urls):
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not os.path.exists(nginx):
+            pytest.fail("nginx is needed (apt-get install nginx-light; .ci/browser installs it).")
+        self.folder = os.path.join(folder, "nginx")
+        os.makedirs(self.folder)
+        os.chmod(folder, 0o755)
+        os.chmod(self.folder, 0o777)
+        self.port = free_port()
+        upstreams = "".join(f"server {url.removeprefix('http://')};" for url in urls)
+        config = os.path.join(self.folder, "nginx.conf")
+        with open(config, "w") as file:
+            file.write(f"""
+daemon off;
+pid {self.folder}/nginx.pid;
+error_log {self.folder}/error.log;
+events {{ worker_connections 512; }}
+http {{
+    access_log off;
+    client_body_temp_path {self.folder}/body;
+    proxy_temp_path {self.folder}/proxy;
+    fastcgi_temp_path {self.folder}/fastcgi;
+    uwsgi_temp_path {self.folder}/uwsgi;
+    scgi_temp_path {self.folder}/scgi;
+    upstream shop {{ {upstreams} }}
+    server {{
+        listen 127.0.0.1:{self.port};
+        location / {{ proxy_pass http://shop; proxy_set_header Host $host; }}
+    }}
+}}
+""")
+        self.process = subprocess.Popen([nginx, "-c", config, "-p", self.folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # nginx is listening once a connection is accepted.
+        for _ in range(500):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("nginx did not start: " + self.process.stderr.read())
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def balanced(folder, strategy):
+    database = os.path.join(folder, "sessions.sqlite")
+    servers = [StoreServer(strategy, "sqlite:" + database, "--expose-state") for _ in range(2)]
+    balancer = Balancer(folder, [server.url for server in servers])
+    yield balancer, servers, database
+    balancer.stop()
+    for server in servers:
+        server.stop()
+
+
+def test_requests_through_nginx_land_on_both_servers(balanced):
+    balancer, servers, _ = balanced
+    visitor = Visitor([balancer.url])
+    visitor.get("/")
+    walk(visitor, SIGNED_IN)
+    # Round robin: two requests in a row went to different servers, each reading the session.
+    answers = {Visitor.send(visitor, "GET", "/.flowkit/state")[2] for _ in range(4)}
+    assert len(answers) == 1, "both servers answer the same session"
+
+
+def test_the_shops_journey_through_nginx_in_a_browser_with_back_and_the_cart(browser, balanced, strategy):
+    balancer, _, database = balanced
+    browser.delete_all_cookies()
+    shop = Shop(browser, balancer.url, strategy)
+    script = "start,email ana@example.com,shoes,:back,hat,add,cart,:dismiss,cart,checkout,pay"
+    shop.run(script)
+    assert shop.title() == "Done"
+    assert shop.transcript() == model_transcript(strategy, script)
+    cookie = next(c["value"] for c in browser.get_cookies() if c["name"] == "flowkit-session")
+    visitor = Visitor([balancer.url])
+    visitor.cookie = cookie
+    assert len(placed_orders(database, visitor)) == 1
+    assert_gapless(database, visitor)
+    browser.delete_all_cookies()

@@ -1,0 +1,89 @@
+// The SQLite store has tests only with the package's `SQLiteStore` trait (.ci/web-test runs them).
+#if SQLiteStore
+    import FlowWeb
+    import FlowWebSQLite
+    import Foundation
+    import ShopApp
+    import Testing
+
+    /// The SQLite store on a real file: its laws, two processes' stores on one file, and the shop
+    /// continued by a server started again on the file.
+    @MainActor
+    @Suite("Sessions in SQLite")
+    struct SQLiteSessionStoreTests {
+        /// A new file in a folder of its own, removed when the test ends.
+        final class Folder {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-sqlite-\(UUID().uuidString)")
+            init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+            var database: String { url.appendingPathComponent("sessions.sqlite").path }
+            deinit { try? FileManager.default.removeItem(at: url) }
+        }
+
+        @Test("The SQLite store keeps every law of a session store")
+        func laws() async throws {
+            let folder = try Folder()
+            let store = try await SQLiteSessionStore.open(path: folder.database)
+            let broken = await SessionStoreLaws.check(store)
+            #expect(broken.isEmpty, "\(broken)")
+            try await store.close()
+        }
+
+        @Test("Two stores opened on one file at once see each other's writes, and only one wins a race")
+        func twoProcessesOnOneFile() async throws {
+            let folder = try Folder()
+            let path = folder.database
+            async let opening = SQLiteSessionStore.open(path: path)
+            async let alsoOpening = SQLiteSessionStore.open(path: path)
+            let (one, two) = try await (opening, alsoOpening)
+            let key = SessionKey(token: "shared")
+            let later = Date().addingTimeInterval(60)
+            #expect(try await one.create(StoredSession(key: key, revision: 1, data: [1], expires: later), now: Date()))
+            #expect(try await two.load(key, now: Date())?.data == [1])
+            async let first = one.replace(StoredSession(key: key, revision: 2, data: [2], expires: later), expected: 1)
+            async let second = two.replace(StoredSession(key: key, revision: 2, data: [3], expires: later), expected: 1)
+            let wins = try await [first, second].filter { $0 }
+            #expect(wins.count == 1)
+            #expect(try await one.journal(of: key) == [1, 2])
+            try await one.close()
+            try await two.close()
+        }
+
+        @Test("A file that cannot be opened is a clear error, not a crash")
+        func unusableFile() async throws {
+            await #expect(throws: SessionStoreUnavailable.self) {
+                try await SQLiteSessionStore.open(path: "/nonexistent-folder-\(UUID().uuidString)/sessions.sqlite")
+            }
+        }
+
+        @Test("A server started again on the same file shows the page the person was on, and the journey goes on", arguments: Strategy.allCases)
+        func restart(_ strategy: Strategy) async throws {
+            let folder = try Folder()
+            var store = try await SQLiteSessionStore.open(path: folder.database)
+            var server = ShopWeb.site(strategy, store: store)
+            var visitor = SiteVisitor(server)
+            await visitor.get("/", through: [server])
+            await visitor.act("start", through: [server])
+            await visitor.act("email", "ana@example.com", through: [server])
+            await visitor.act("shoes", through: [server])
+            await visitor.act("add", through: [server])
+            await visitor.act("cart", through: [server])
+            let cart = (address: visitor.address, page: visitor.page)
+            server.endAll()
+            try await store.close()
+
+            store = try await SQLiteSessionStore.open(path: folder.database)
+            server = ShopWeb.site(strategy, store: store)
+            await visitor.get(cart.address, through: [server])
+            #expect(visitor.page == cart.page)
+            await visitor.act("checkout", through: [server])
+            await visitor.act("pay", through: [server])
+            let token = try #require(visitor.token)
+            let stored = try #require(try await store.load(SessionKey(token: token), now: Date()))
+            let shop = try JSONDecoder().decode(ShopWeb.SavedWebShop.self, from: SavedVisit(bytes: stored.data).app)
+            #expect(shop.shop.model.placedOrders.count == 1)
+            let journal = try await store.journal(of: SessionKey(token: token))
+            #expect(journal == Array(1...journal.count))
+            try await store.close()
+        }
+    }
+#endif

@@ -23,6 +23,7 @@ import PackageDescription
 //   FlowWeb      flows as web pages: the browser's history as a platform, sessions, forms, no server
 //   FlowWebServer  a FlowWeb site served over HTTP by Hummingbird 2 (with the `WebServer` trait)
 //   FlowWebSQLite  FlowWeb sessions kept in an SQLite file, for one server that restarts (with the `SQLiteStore` trait)
+//   FlowWebPostgres  FlowWeb sessions kept in PostgreSQL, shared by several servers (with the `PostgresStore` trait)
 // Samples: ShopApp (one shop written in every strategy) and the flow-demo CLI that runs it.
 // Each strategy module depends on FlowKernel, FlowSnapshot and FlowRuntime, and on nothing outside FlowKit.
 //
@@ -59,6 +60,7 @@ let package = Package(
         .library(name: "FlowWeb", targets: ["FlowWeb"]),
         .library(name: "FlowWebServer", targets: ["FlowWebServer"]),
         .library(name: "FlowWebSQLite", targets: ["FlowWebSQLite"]),
+        .library(name: "FlowWebPostgres", targets: ["FlowWebPostgres"]),
     ],
     traits: [
         .trait(
@@ -68,6 +70,10 @@ let package = Package(
         .trait(
             name: "SQLiteStore",
             description: "FlowWebSQLite keeps FlowWeb sessions in an SQLite file (sqlite-nio), and `flow-demo serve --store sqlite:PATH` uses it."
+        ),
+        .trait(
+            name: "PostgresStore",
+            description: "FlowWebPostgres keeps FlowWeb sessions in PostgreSQL (postgres-nio), and `flow-demo serve --store postgres://...` uses it."
         ),
     ],
     dependencies: [
@@ -82,6 +88,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // FlowWebSQLite only, with the `SQLiteStore` trait: SQLite with its own copy of the library.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // FlowWebPostgres only, with the `PostgresStore` trait.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // FlowWebServer and FlowWebPostgres, with their traits: a store runs as a service of the server.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
@@ -108,12 +118,22 @@ let package = Package(
                 "FlowWeb",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebServer"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["WebServer"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["WebServer"])),
             ],
             path: "Modules/FlowWebServer"),
         .target(
             name: "FlowWebSQLite",
             dependencies: ["FlowWeb", .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLiteStore"]))],
             path: "Modules/FlowWebSQLite"),
+        .target(
+            name: "FlowWebPostgres",
+            dependencies: [
+                "FlowWeb",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["PostgresStore"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgresStore"])),
+            ],
+            path: "Modules/FlowWebPostgres"),
         .target(
             name: "FlowLogging",
             dependencies: ["FlowKernel", .product(name: "Logging", package: "swift-log")],
@@ -131,8 +151,9 @@ let package = Package(
         .executableTarget(
             name: "FlowDemo",
             dependencies: [
-                "ShopApp", "FlowRuntime", "FlowSnapshot", "FlowExplorer", "FlowRecording", "FlowWebServer", "FlowWebSQLite",
+                "ShopApp", "FlowRuntime", "FlowSnapshot", "FlowExplorer", "FlowRecording", "FlowWebServer", "FlowWebSQLite", "FlowWebPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["WebServer"])),
             ],
             path: "Samples/FlowDemo"
         ),
@@ -184,6 +205,13 @@ let package = Package(
             name: "FlowWebSQLiteTests",
             dependencies: [
                 "FlowWebSQLite", "FlowWeb", "ShopApp", .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLiteStore"])),
+            ]),
+        // The PostgreSQL store's tests; with the `PostgresStore` trait only, against the server
+        // .ci/with-postgres starts (.ci/web-test).
+        .testTarget(
+            name: "FlowWebPostgresTests",
+            dependencies: [
+                "FlowWebPostgres", "FlowWeb", "ShopApp", .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
             ]),
         .testTarget(
             name: "FlowLoggingTests",

@@ -44,7 +44,7 @@ public final class FlowSite {
     private let start: @MainActor () throws -> WebVisit
     private var sessions: [String: (visit: WebVisit, used: Int)] = [:]
     private var clock = 0
-    /// Where sessions are kept beyond this process, if anywhere; see ``respond(to:)-(WebRequest)``.
+    /// Where sessions are kept beyond this process, if anywhere; see `respond(to:) async`.
     public nonisolated let store: (any SessionStore)?
     /// How long a session lasts after its last change, in a store.
     public nonisolated let sessionLifetime: TimeInterval
@@ -73,7 +73,7 @@ public final class FlowSite {
 
     /// Makes a site whose sessions are kept in a store, so that they outlive this process and can
     /// be served by another process on the same store. Answer its requests with the asynchronous
-    /// ``respond(to:)-(WebRequest)``.
+    /// `respond(to:) async`.
     ///
     /// - Parameters:
     ///   - limits: How much the site takes; ``Limits/maximumSessions`` bounds the sessions held in
@@ -105,7 +105,7 @@ public final class FlowSite {
 
     /// Answers a request from the sessions this process holds.
     ///
-    /// A site with a ``store`` answers with ``respond(to:)-(WebRequest)``, which reads the session
+    /// A site with a ``store`` answers with `respond(to:) async`, which reads the session
     /// from the store first and writes it back after; this one alone neither reads nor writes it.
     public func respond(to request: WebRequest) -> WebResponse {
         answer(request)

@@ -4,6 +4,7 @@
     import FlowWeb
     import Hummingbird
     import Logging
+    import ServiceLifecycle
 
     /// Serves a ``/FlowWeb/FlowSite`` over HTTP with Hummingbird 2: each request is read into a
     /// ``/FlowWeb/WebRequest``, answered by the site on the main actor, and written back with the
@@ -21,14 +22,17 @@
         ///   - serverName: What every response's `Server` header says; `nil` sends none.
         ///   - logger: Where the server logs; by default a logger labelled with `serverName` (or
         ///     `Hummingbird` without one).
+        ///   - services: Services the application runs beside the server and shuts down with it,
+        ///     such as a session store that holds database connections.
         ///   - onRunning: Called once the server listens, with its port.
         public static func application(
             serving site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
-            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
         ) -> some ApplicationProtocol {
             Application(
                 router: router(serving: site),
                 configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: serverName),
+                services: services,
                 onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
                 logger: logger
             )
@@ -44,12 +48,15 @@
         ///   - serverName: What every response's `Server` header says; `nil` sends none.
         ///   - logger: Where the server logs; by default a logger labelled with `serverName` (or
         ///     `Hummingbird` without one).
+        ///   - services: Services the application runs beside the server and shuts down with it,
+        ///     such as a session store that holds database connections.
         ///   - onRunning: Called once the server listens, with its port.
         public static func serve(
             _ site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
-            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
         ) async throws {
-            try await application(serving: site, host: host, port: port, serverName: serverName, logger: logger, onRunning: onRunning).runService()
+            try await application(serving: site, host: host, port: port, serverName: serverName, logger: logger, services: services, onRunning: onRunning)
+                .runService()
         }
 
         /// A router that hands every `GET`, `HEAD` and `POST` to a site; any other method is refused

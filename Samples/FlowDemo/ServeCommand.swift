@@ -5,9 +5,13 @@ import ShopApp
 
 #if WebServer
     import FlowWebServer
+    import ServiceLifecycle
 #endif
 #if SQLiteStore
     import FlowWebSQLite
+#endif
+#if PostgresStore
+    import FlowWebPostgres
 #endif
 
 /// Where `serve` keeps its visitors' sessions: `--store memory`, `--store sqlite:PATH`, or a
@@ -80,11 +84,6 @@ struct ServeCommand: ParsableCommand {
             printError("flow-demo serve: --store \(store) is not a store: give memory, sqlite:PATH or postgres://USER@HOST:PORT/DB.")
             throw ExitCode.failure
         }
-        if case .postgres = location {
-            printError(
-                "flow-demo serve: --store \(store): this flow-demo keeps sessions in memory or in SQLite (sqlite:PATH); PostgreSQL is not supported yet.")
-            throw ExitCode.failure
-        }
         #if WebServer
             try serve(location)
         #else
@@ -108,16 +107,16 @@ struct ServeCommand: ParsableCommand {
             let (strategy, lifetime, exposeState) = (strategy, TimeInterval(sessionTTL), exposeState)
             let (host, port) = (host, port)
             Task {
-                let site: FlowSite
+                let (site, services): (FlowSite, [any Service])
                 do {
-                    site = try await Self.site(strategy, store: store, lifetime: lifetime)
+                    (site, services) = try await Self.site(strategy, store: store, lifetime: lifetime)
                 } catch {
                     printError("flow-demo serve: \(error)")
                     Foundation.exit(1)
                 }
                 await MainActor.run { site.exposesState = exposeState }
                 do {
-                    try await FlowWebServer.serve(site, host: host, port: port) { port in
+                    try await FlowWebServer.serve(site, host: host, port: port, services: services) { port in
                         FileHandle.standardOutput.write(Data("Serving the shop (\(strategy.rawValue)) at http://\(host):\(port)/ — stop with Ctrl-C.\n".utf8))
                     }
                     Foundation.exit(0)
@@ -129,20 +128,25 @@ struct ServeCommand: ParsableCommand {
             dispatchMain()
         }
 
-        /// The shop's site, its sessions where `--store` says.
-        private static func site(_ strategy: Strategy, store: StoreLocation, lifetime: TimeInterval) async throws -> FlowSite {
+        /// The shop's site, its sessions where `--store` says, and the services the store runs.
+        private static func site(_ strategy: Strategy, store: StoreLocation, lifetime: TimeInterval) async throws -> (FlowSite, [any Service]) {
             switch store {
             case .memory:
-                return await ShopWeb.site(strategy)
+                return (await ShopWeb.site(strategy), [])
             case .sqlite(let path):
                 #if SQLiteStore
                     let sessions = try await SQLiteSessionStore.open(path: path)
-                    return await ShopWeb.site(strategy, store: sessions, sessionLifetime: lifetime)
+                    return (await ShopWeb.site(strategy, store: sessions, sessionLifetime: lifetime), [])
                 #else
                     throw StoreNotBuilt(store: "sqlite:\(path)", trait: "SQLiteStore")
                 #endif
             case .postgres(let url):
-                throw StoreNotBuilt(store: url, trait: "PostgresStore")
+                #if PostgresStore
+                    let sessions = try await PostgresSessionStore.open(PostgresSessionStore.Location(url: url))
+                    return (await ShopWeb.site(strategy, store: sessions, sessionLifetime: lifetime), [sessions])
+                #else
+                    throw StoreNotBuilt(store: url, trait: "PostgresStore")
+                #endif
             }
         }
     #endif

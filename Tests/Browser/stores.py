@@ -4,10 +4,13 @@ SQLite file the servers share."""
 import base64
 import http.client
 import json
+import os
 import re
 import sqlite3
 import subprocess
 import urllib.parse
+
+import pytest
 
 from conftest import FLOW_DEMO
 
@@ -99,19 +102,62 @@ class Visitor:
         return found[-1] if found else ""
 
 
-def stored_shop(database, cookie):
-    """The shop a session's stored row holds, read from the SQLite file."""
+def key_of(cookie):
     import hashlib
-    key = hashlib.sha256(cookie.encode()).hexdigest()
-    with sqlite3.connect(database) as connection:
-        row = connection.execute("SELECT data FROM flowkit_sessions WHERE key = ?", (key,)).fetchone()
-    visit = json.loads(bytes(row[0]))
-    return json.loads(base64.b64decode(visit["app"]))
+    return hashlib.sha256(cookie.encode()).hexdigest()
 
 
-def journal(database, cookie):
-    """The revisions written for a session, in order."""
-    import hashlib
-    key = hashlib.sha256(cookie.encode()).hexdigest()
-    with sqlite3.connect(database) as connection:
-        return [row[0] for row in connection.execute("SELECT revision FROM flowkit_journal WHERE key = ? ORDER BY rowid", (key,))]
+class SQLiteBackend:
+    """Sessions in an SQLite file of the test's own."""
+
+    def __init__(self, folder):
+        self.database = os.path.join(folder, "sessions.sqlite")
+        self.store = "sqlite:" + self.database
+
+    def saved_visit(self, cookie):
+        with sqlite3.connect(self.database) as connection:
+            row = connection.execute("SELECT data FROM flowkit_sessions WHERE key = ?", (key_of(cookie),)).fetchone()
+        return bytes(row[0])
+
+    def journal(self, cookie):
+        with sqlite3.connect(self.database) as connection:
+            return [row[0] for row in connection.execute(
+                "SELECT revision FROM flowkit_journal WHERE key = ? ORDER BY rowid", (key_of(cookie),))]
+
+    def corrupt(self, cookie):
+        with sqlite3.connect(self.database) as connection:
+            connection.execute("UPDATE flowkit_sessions SET data = ? WHERE key = ?", (b"not a session", key_of(cookie)))
+
+
+class PostgresBackend:
+    """Sessions in the PostgreSQL server .ci/with-postgres started (FLOWKIT_POSTGRES_URL)."""
+
+    def __init__(self):
+        self.store = os.environ.get("FLOWKIT_POSTGRES_URL")
+        if not self.store:
+            pytest.fail("PostgreSQL is needed: run with .ci/with-postgres, which starts one (FLOWKIT_POSTGRES_URL).")
+        self.ctl = os.environ["FLOWKIT_POSTGRES_CTL"]
+
+    def sql(self, statement):
+        run = subprocess.run(["psql", self.store, "-v", "ON_ERROR_STOP=1", "-At", "-c", statement], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    def saved_visit(self, cookie):
+        return base64.b64decode(self.sql(f"SELECT encode(data, 'base64') FROM flowkit_sessions WHERE key = '{key_of(cookie)}'").replace("\n", ""))
+
+    def journal(self, cookie):
+        return [int(line) for line in self.sql(f"SELECT revision FROM flowkit_journal WHERE key = '{key_of(cookie)}' ORDER BY revision").split()]
+
+    def corrupt(self, cookie):
+        self.sql(f"UPDATE flowkit_sessions SET data = 'not a session'::bytea WHERE key = '{key_of(cookie)}'")
+
+    def postgres(self, command):
+        """Stops or starts the server: `stop`, `start`."""
+        subprocess.run(f"{self.ctl} -m fast {command}", shell=True, check=True, stdout=subprocess.DEVNULL, timeout=120)
+
+
+def placed_orders(backend, cookie):
+    """The orders the shop of a stored session has placed."""
+    visit = json.loads(backend.saved_visit(cookie))
+    return json.loads(base64.b64decode(visit["app"]))["shop"]["model"]["placedOrders"]

@@ -1,10 +1,9 @@
-"""Sessions that outlive a process: `flow-demo serve --store sqlite:PATH`, killed and started again,
-two servers on one file behind nginx (round robin, no stickiness), and the faults between."""
-import hashlib
+"""Sessions that outlive a process: `flow-demo serve --store sqlite:PATH` and `--store postgres://...`,
+servers killed and started again, two servers on one store behind nginx (round robin, no
+stickiness), the database stopped, and the faults between. Every test runs on both stores."""
 import os
 import shutil
 import socket
-import sqlite3
 import subprocess
 import tempfile
 import threading
@@ -12,7 +11,7 @@ import threading
 import pytest
 
 from conftest import FLOW_DEMO, STRATEGIES, Shop, model_transcript
-from stores import StoreServer, Visitor, journal, stored_shop
+from stores import PostgresBackend, SQLiteBackend, StoreServer, Visitor, placed_orders
 
 SIGNED_IN = ["start", ("email", "ana@example.com")]
 
@@ -24,6 +23,11 @@ def folder():
     shutil.rmtree(path, ignore_errors=True)
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request, folder):
+    return SQLiteBackend(folder) if request.param == "sqlite" else PostgresBackend()
+
+
 def walk(visitor, steps):
     for step in steps:
         if isinstance(step, tuple):
@@ -33,19 +37,18 @@ def walk(visitor, steps):
         assert visitor.statuses[-1] == 200, (step, visitor.statuses, visitor.page[:300])
 
 
-def placed_orders(database, visitor):
-    return stored_shop(database, visitor.cookie)["shop"]["model"]["placedOrders"]
+def orders(backend, visitor):
+    return placed_orders(backend, visitor.cookie)
 
 
-def assert_gapless(database, visitor):
-    revisions = journal(database, visitor.cookie)
+def assert_gapless(backend, visitor):
+    revisions = backend.journal(visitor.cookie)
     assert revisions == list(range(1, len(revisions) + 1)), revisions
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_a_server_killed_mid_journey_and_started_again_continues_with_nothing_lost(folder, strategy):
-    database = os.path.join(folder, "sessions.sqlite")
-    server = StoreServer(strategy, "sqlite:" + database)
+def test_a_server_killed_mid_journey_and_started_again_continues_with_nothing_lost(backend, strategy):
+    server = StoreServer(strategy, backend.store)
     visitor = Visitor([server.url])
     visitor.get("/")
     walk(visitor, SIGNED_IN + ["shoes"])
@@ -54,7 +57,7 @@ def test_a_server_killed_mid_journey_and_started_again_continues_with_nothing_lo
     cart = (visitor.address, visitor.page)
     server.kill()
 
-    again = StoreServer(strategy, "sqlite:" + database)
+    again = StoreServer(strategy, backend.store)
     try:
         visitor.urls = [again.url]
         visitor.get(cart[0])
@@ -64,16 +67,15 @@ def test_a_server_killed_mid_journey_and_started_again_continues_with_nothing_lo
         assert visitor.address == product and visitor.title == "Product"
         walk(visitor, ["cart", "checkout", "pay"])
         assert visitor.title == "Done"
-        assert [item["name"] for order in placed_orders(database, visitor) for item in order["items"]] == ["Red shoes"]
-        assert_gapless(database, visitor)
+        assert [item["name"] for order in orders(backend, visitor) for item in order["items"]] == ["Red shoes"]
+        assert_gapless(backend, visitor)
     finally:
         again.stop()
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_two_servers_on_one_file_take_turns_on_every_request(folder, strategy):
-    database = os.path.join(folder, "sessions.sqlite")
-    servers = [StoreServer(strategy, "sqlite:" + database), StoreServer(strategy, "sqlite:" + database)]
+def test_two_servers_on_one_store_take_turns_on_every_request(backend, strategy):
+    servers = [StoreServer(strategy, backend.store), StoreServer(strategy, backend.store)]
     try:
         visitor = Visitor([server.url for server in servers])
         visitor.get("/")
@@ -82,8 +84,8 @@ def test_two_servers_on_one_file_take_turns_on_every_request(folder, strategy):
         visitor.get(cart)
         assert visitor.title == "Cart"
         walk(visitor, ["checkout", "pay"])
-        assert len(placed_orders(database, visitor)) == 1
-        assert_gapless(database, visitor)
+        assert len(orders(backend, visitor)) == 1
+        assert_gapless(backend, visitor)
         assert "out of date" not in visitor.page
     finally:
         for server in servers:
@@ -107,9 +109,8 @@ def pay_at_once(visitor, urls, count):
     return threads, statuses
 
 
-def test_sixteen_pay_posts_of_one_form_over_two_servers_place_one_order(folder):
-    database = os.path.join(folder, "sessions.sqlite")
-    servers = [StoreServer("stack", "sqlite:" + database), StoreServer("stack", "sqlite:" + database)]
+def test_sixteen_pay_posts_of_one_form_over_two_servers_place_one_order(backend):
+    servers = [StoreServer("stack", backend.store), StoreServer("stack", backend.store)]
     try:
         visitor = Visitor([server.url for server in servers])
         visitor.get("/")
@@ -118,16 +119,15 @@ def test_sixteen_pay_posts_of_one_form_over_two_servers_place_one_order(folder):
         for thread in threads:
             thread.join()
         assert statuses == [303] * 16, statuses
-        assert len(placed_orders(database, visitor)) == 1
-        assert_gapless(database, visitor)
+        assert len(orders(backend, visitor)) == 1
+        assert_gapless(backend, visitor)
     finally:
         for server in servers:
             server.stop()
 
 
-def test_a_server_killed_while_it_handles_actions_leaves_the_other_to_continue(folder):
-    database = os.path.join(folder, "sessions.sqlite")
-    servers = [StoreServer("coordinator", "sqlite:" + database), StoreServer("coordinator", "sqlite:" + database)]
+def test_a_server_killed_while_it_handles_actions_leaves_the_other_to_continue(backend):
+    servers = [StoreServer("coordinator", backend.store), StoreServer("coordinator", backend.store)]
     try:
         visitor = Visitor([server.url for server in servers])
         visitor.get("/")
@@ -142,26 +142,23 @@ def test_a_server_killed_while_it_handles_actions_leaves_the_other_to_continue(f
         assert visitor.title in ("Done", "Checkout"), visitor.title
         if visitor.title == "Checkout":
             walk(visitor, ["pay"])
-        assert len(placed_orders(database, visitor)) == 1
-        assert_gapless(database, visitor)
+        assert len(orders(backend, visitor)) == 1
+        assert_gapless(backend, visitor)
     finally:
         for server in servers:
             server.stop()
 
 
-def test_a_stored_session_that_no_longer_reads_gets_a_clear_page_and_the_server_serves_others(folder):
-    database = os.path.join(folder, "sessions.sqlite")
-    first = StoreServer("router", "sqlite:" + database)
+def test_a_stored_session_that_no_longer_reads_gets_a_clear_page_and_the_server_serves_others(backend):
+    first = StoreServer("router", backend.store)
     damaged, other = Visitor([first.url]), Visitor([first.url])
     for visitor in (damaged, other):
         visitor.get("/")
         walk(visitor, SIGNED_IN)
     first.kill()
-    with sqlite3.connect(database) as connection:
-        connection.execute("UPDATE flowkit_sessions SET data = ? WHERE key = ?",
-                           (b"not a session", hashlib.sha256(damaged.cookie.encode()).hexdigest()))
+    backend.corrupt(damaged.cookie)
     # The server that reads it next: a process that never held the session.
-    server = StoreServer("router", "sqlite:" + database)
+    server = StoreServer("router", backend.store)
     try:
         damaged.urls = other.urls = [server.url]
         damaged.get(damaged.address)
@@ -178,6 +175,8 @@ def test_a_stored_session_that_no_longer_reads_gets_a_clear_page_and_the_server_
 
 def test_a_store_that_cannot_be_used_ends_serve_with_a_sentence_and_status_1(folder):
     for store, said in [("sqlite:" + os.path.join(folder, "no", "such", "folder.sqlite"), "cannot be opened"),
+                        ("postgres://nobody@/none?host=" + os.path.join(folder, "no-server"), "cannot be reached"),
+                        ("postgres://db", "names no database"),
                         ("nonsense", "is not a store")]:
         run = subprocess.run([FLOW_DEMO, "serve", "--strategy", "stack", "--port", "0", "--store", store],
                              capture_output=True, text=True, timeout=60)
@@ -244,11 +243,10 @@ http {{
 
 
 @pytest.fixture
-def balanced(folder, strategy):
-    database = os.path.join(folder, "sessions.sqlite")
-    servers = [StoreServer(strategy, "sqlite:" + database, "--expose-state") for _ in range(2)]
+def balanced(folder, backend, strategy):
+    servers = [StoreServer(strategy, backend.store, "--expose-state") for _ in range(2)]
     balancer = Balancer(folder, [server.url for server in servers])
-    yield balancer, servers, database
+    yield balancer, servers, backend
     balancer.stop()
     for server in servers:
         server.stop()
@@ -265,7 +263,7 @@ def test_requests_through_nginx_land_on_both_servers(balanced):
 
 
 def test_the_shops_journey_through_nginx_in_a_browser_with_back_and_the_cart(browser, balanced, strategy):
-    balancer, _, database = balanced
+    balancer, _, backend = balanced
     browser.delete_all_cookies()
     shop = Shop(browser, balancer.url, strategy)
     script = "start,email ana@example.com,shoes,:back,hat,add,cart,:dismiss,cart,checkout,pay"
@@ -275,6 +273,34 @@ def test_the_shops_journey_through_nginx_in_a_browser_with_back_and_the_cart(bro
     cookie = next(c["value"] for c in browser.get_cookies() if c["name"] == "flowkit-session")
     visitor = Visitor([balancer.url])
     visitor.cookie = cookie
-    assert len(placed_orders(database, visitor)) == 1
-    assert_gapless(database, visitor)
+    assert len(orders(backend, visitor)) == 1
+    assert_gapless(backend, visitor)
     browser.delete_all_cookies()
+
+
+def test_postgres_stopped_mid_journey_answers_503s_then_the_journey_goes_on(folder):
+    backend = PostgresBackend()
+    servers = [StoreServer("chain", backend.store), StoreServer("chain", backend.store)]
+    try:
+        visitor = Visitor([server.url for server in servers])
+        visitor.get("/")
+        walk(visitor, SIGNED_IN + ["shoes"])
+        product = (visitor.address, visitor.page)
+        backend.postgres("stop")
+        try:
+            visitor.act("add")
+            assert visitor.statuses == [503], visitor.statuses
+            assert visitor.title == "Try again in a moment"
+            visitor.get(product[0])
+            assert visitor.statuses == [503]
+        finally:
+            backend.postgres("start")
+        visitor.get(product[0])
+        assert visitor.statuses == [200]
+        assert visitor.page == product[1], "nothing was done while the database was down"
+        walk(visitor, ["add", "cart", "checkout", "pay"])
+        assert len(orders(backend, visitor)) == 1
+        assert_gapless(backend, visitor)
+    finally:
+        for server in servers:
+            server.stop()

@@ -14,7 +14,7 @@ extension FlowSite {
     /// - A stored session that no longer reads, or that the app cannot bring back whole, ends in a
     ///   page that says so and offers to start again.
     ///
-    /// A site without a store answers as ``respond(to:)-(WebRequest)`` does synchronously.
+    /// A site without a store answers as its synchronous `respond(to:)` does.
     public func respond(to request: WebRequest) async -> WebResponse {
         guard let store else { return answer(request) }
         guard let token = request.sessionToken else { return await startingSession(for: request, in: store) }

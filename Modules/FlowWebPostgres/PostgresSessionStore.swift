@@ -1,0 +1,263 @@
+// Compiled with the package's `PostgresStore` trait only, so that a build that keeps no sessions in
+// PostgreSQL resolves and compiles no PostgreSQL package: without the trait this module is empty.
+#if PostgresStore
+    import FlowWeb
+    import Foundation
+    import Logging
+    import PostgresNIO
+    import ServiceLifecycle
+
+    /// A ``/FlowWeb/SessionStore`` in a PostgreSQL database that several servers share: any of them
+    /// continues any session, and one that is killed loses nothing the others need.
+    ///
+    /// Every write is one statement: a replace is an `UPDATE … WHERE revision = $read`, which
+    /// PostgreSQL makes wait for a concurrent writer of the same row and then finds nothing to
+    /// update, so of two servers racing, one writes and the other is told it lost. The same
+    /// statement journals the revision (the journal's key is the session and the revision, so a
+    /// revision cannot be written twice). The tables are made on first use, under an advisory lock,
+    /// so that servers starting at once do not trip over each other.
+    ///
+    /// The store keeps up to 16 connections of its own rather than postgres-nio's `PostgresClient`:
+    /// that pool holds requests while the database is down, until its circuit breaker trips after a
+    /// minute, and then lets them through unannounced if the database came back. Here a request that
+    /// cannot reach the database fails at once (``/FlowWeb/SessionStoreUnavailable``), the site
+    /// answers 503 and changes nothing, and the next request connects again.
+    ///
+    /// Run it as a service of the server's application (`FlowWebServer.serve(site, services:
+    /// [store])`): it closes its connections when the application shuts down. Expired sessions are
+    /// removed in the background, at most once a minute, after a session starts.
+    public actor PostgresSessionStore: SessionStore, Service {
+        /// Where the database is: a `postgres://` URL read into a connection's configuration.
+        public struct Location: Sendable, CustomStringConvertible {
+            /// The connection's configuration.
+            public var configuration: PostgresConnection.Configuration
+            /// The URL as given, without its password.
+            public var description: String
+
+            /// Reads `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`, or a Unix socket's folder as
+            /// `postgres://USER@/DB?host=/path` (also `postgres:///DB?host=/path`, as user `postgres`).
+            ///
+            /// - Throws: ``/FlowWeb/SessionStoreUnavailable`` naming what does not read.
+            public init(url: String) throws {
+                guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
+                    throw SessionStoreUnavailable(reason: "\(url) is not a postgres:// URL")
+                }
+                let database = String(components.path.dropFirst())
+                guard !database.isEmpty, !database.contains("/") else {
+                    throw SessionStoreUnavailable(reason: "\(url) names no database: give postgres://USER@HOST:PORT/DB")
+                }
+                let user = components.user ?? "postgres"
+                let password = components.password
+                let port = components.port ?? 5432
+                var query: [String: String] = [:]
+                for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
+                if let unknown = query.keys.first(where: { $0 != "host" }) {
+                    throw SessionStoreUnavailable(reason: "\(url): the parameter \(unknown) is not understood (only host=/socket/folder is)")
+                }
+                if let folder = query["host"], folder.hasPrefix("/") {
+                    configuration = .init(unixSocketPath: "\(folder)/.s.PGSQL.\(port)", username: user, password: password, database: database)
+                } else if let host = components.host, !host.isEmpty {
+                    configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+                } else {
+                    throw SessionStoreUnavailable(reason: "\(url) names no server: give a host, or host=/socket/folder")
+                }
+                var shown = components
+                shown.password = nil
+                description = shown.string ?? url
+            }
+        }
+
+        private let location: Location
+        private let logger: Logger
+        private var idle: [PostgresConnection] = []
+        private var nextID = 0
+        private var lastSweep: Date?
+        /// The most connections open at once; a request beyond them waits for one to be given back.
+        private let connectionLimit = 16
+        /// The connections leased now.
+        private var leased = 0
+        /// The requests waiting for a connection, first come first served.
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        private init(location: Location, logger: Logger) {
+            self.location = location
+            self.logger = logger
+        }
+
+        /// Connects to the database and makes the store's tables if they are missing.
+        ///
+        /// - Throws: ``/FlowWeb/SessionStoreUnavailable`` when the database cannot be reached or used.
+        public static func open(_ location: Location, logger: Logger = Logger(label: "FlowWebPostgres")) async throws -> PostgresSessionStore {
+            let store = PostgresSessionStore(location: location, logger: logger)
+            try await store.createSchema()
+            return store
+        }
+
+        /// Waits until the application shuts down, then closes the store's connections.
+        public func run() async throws {
+            try? await gracefulShutdown()
+            await closeAll()
+        }
+
+        /// Closes every idle connection.
+        public func closeAll() async {
+            let connections = idle
+            idle = []
+            for connection in connections { try? await connection.close() }
+        }
+
+        private func createSchema() async throws {
+            try await run { connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    // Servers starting at once make the tables one after the other.
+                    try await connection.query("SELECT pg_advisory_xact_lock(7301202611)", logger: logger)
+                    try await connection.query(
+                        """
+                        CREATE TABLE IF NOT EXISTS flowkit_sessions (
+                            key text PRIMARY KEY, revision bigint NOT NULL, data bytea NOT NULL, expires double precision NOT NULL)
+                        """, logger: logger)
+                    try await connection.query("CREATE INDEX IF NOT EXISTS flowkit_sessions_expires ON flowkit_sessions (expires)", logger: logger)
+                    try await connection.query(
+                        "CREATE TABLE IF NOT EXISTS flowkit_journal (key text NOT NULL, revision bigint NOT NULL, PRIMARY KEY (key, revision))", logger: logger)
+                }
+            }
+        }
+
+        public func create(_ session: StoredSession, now: Date) async throws -> Bool {
+            let created = try await run { connection in
+                let rows = try await connection.query(
+                    """
+                    WITH created AS (
+                        INSERT INTO flowkit_sessions (key, revision, data, expires)
+                        VALUES (\(session.key.hex), \(session.revision), \(ByteBuffer(bytes: session.data)), \(session.expires.timeIntervalSince1970))
+                        ON CONFLICT (key) DO NOTHING RETURNING key, revision)
+                    INSERT INTO flowkit_journal (key, revision) SELECT key, revision FROM created RETURNING revision
+                    """, logger: logger)
+                return try await Self.count(rows) == 1
+            }
+            sweepInTheBackground(now: now)
+            return created
+        }
+
+        public func load(_ key: SessionKey, now: Date) async throws -> StoredSession? {
+            try await run { connection in
+                let rows = try await connection.query(
+                    "SELECT revision, data, expires FROM flowkit_sessions WHERE key = \(key.hex) AND expires >= \(now.timeIntervalSince1970)", logger: logger)
+                for try await (revision, data, expires) in rows.decode((Int, ByteBuffer, Double).self) {
+                    return StoredSession(key: key, revision: revision, data: Array(data.readableBytesView), expires: Date(timeIntervalSince1970: expires))
+                }
+                return nil
+            }
+        }
+
+        public func replace(_ session: StoredSession, expected: Int) async throws -> Bool {
+            try await run { connection in
+                let rows = try await connection.query(
+                    """
+                    WITH replaced AS (
+                        UPDATE flowkit_sessions SET revision = \(session.revision), data = \(ByteBuffer(bytes: session.data)),
+                            expires = \(session.expires.timeIntervalSince1970)
+                        WHERE key = \(session.key.hex) AND revision = \(expected) RETURNING key, revision)
+                    INSERT INTO flowkit_journal (key, revision) SELECT key, revision FROM replaced RETURNING revision
+                    """, logger: logger)
+                return try await Self.count(rows) == 1
+            }
+        }
+
+        public func remove(_ key: SessionKey) async throws {
+            try await run { connection in
+                _ = try await connection.query(
+                    """
+                    WITH gone AS (DELETE FROM flowkit_sessions WHERE key = \(key.hex) RETURNING key)
+                    DELETE FROM flowkit_journal WHERE key IN (SELECT key FROM gone)
+                    """, logger: logger)
+            }
+        }
+
+        public func removeExpired(now: Date) async throws -> Int {
+            try await run { connection in
+                let rows = try await connection.query(
+                    """
+                    WITH gone AS (DELETE FROM flowkit_sessions WHERE expires < \(now.timeIntervalSince1970) RETURNING key),
+                        journals AS (DELETE FROM flowkit_journal WHERE key IN (SELECT key FROM gone))
+                    SELECT count(*)::bigint FROM gone
+                    """, logger: logger)
+                for try await count in rows.decode(Int.self) { return count }
+                return 0
+            }
+        }
+
+        public func journal(of key: SessionKey) async throws -> [Int] {
+            try await run { connection in
+                let rows = try await connection.query("SELECT revision FROM flowkit_journal WHERE key = \(key.hex) ORDER BY revision", logger: logger)
+                var revisions: [Int] = []
+                for try await revision in rows.decode(Int.self) { revisions.append(revision) }
+                return revisions
+            }
+        }
+
+        // MARK: Connections
+
+        /// Runs statements on a connection of the store's; a connection that failed is closed, and
+        /// what PostgreSQL or the network throws becomes the store being unavailable.
+        private func run<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+            await takeTurn()
+            defer { endTurn() }
+            let connection: PostgresConnection
+            do {
+                connection = try await lease()
+            } catch {
+                throw SessionStoreUnavailable(reason: "PostgreSQL at \(location) cannot be reached: \(String(reflecting: error))")
+            }
+            do {
+                let result = try await body(connection)
+                if !connection.isClosed { idle.append(connection) }
+                return result
+            } catch {
+                try? await connection.close()
+                throw SessionStoreUnavailable(reason: "PostgreSQL at \(location): \(String(reflecting: error))")
+            }
+        }
+
+        /// An idle connection, or a new one.
+        private func lease() async throws -> PostgresConnection {
+            while let connection = idle.popLast() {
+                if !connection.isClosed { return connection }
+            }
+            nextID += 1
+            return try await PostgresConnection.connect(configuration: location.configuration, id: nextID, logger: logger)
+        }
+
+        /// Waits until fewer than ``connectionLimit`` requests use a connection.
+        private func takeTurn() async {
+            if leased < connectionLimit {
+                leased += 1
+                return
+            }
+            // The turn is handed over by `endTurn`, which keeps `leased` as it is.
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        private func endTurn() {
+            if waiting.isEmpty {
+                leased -= 1
+            } else {
+                waiting.removeFirst().resume()
+            }
+        }
+
+        /// Removes expired sessions without holding up the request that started one, at most once
+        /// a minute of the store's clock.
+        private func sweepInTheBackground(now: Date) {
+            if let lastSweep, now.timeIntervalSince(lastSweep) < 60 { return }
+            lastSweep = now
+            Task { _ = try? await self.removeExpired(now: now) }
+        }
+
+        private static func count(_ rows: PostgresRowSequence) async throws -> Int {
+            var count = 0
+            for try await _ in rows { count += 1 }
+            return count
+        }
+    }
+#endif

@@ -9,6 +9,7 @@ GET), p50 and p99. Usage: web-load.py FLOW_DEMO [--strategy S] [--sessions N] [-
 """
 import argparse
 import http.client
+import os
 import re
 import statistics
 import subprocess
@@ -19,6 +20,9 @@ import urllib.parse
 
 WALK = [("start", None), ("email", "ana@example.com"), ("shoes", None), ("add", None), ("cart", None),
         ("checkout", None), ("pay", None), ("close", None)]
+
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Scripts"))
 
 
 class Visitor:
@@ -77,7 +81,7 @@ def walk(port, rounds, visitors, failures, barrier):
             for name, text in WALK:
                 visitor.act(name, text)
             if "order placed" not in visitor.page:
-                raise RuntimeError("the walk did not end with an order")
+                raise RuntimeError("the walk did not end with an order: " + re.sub(r"<script>.*</script>", "", re.sub(r"<style>.*</style>", "", re.sub(r"\s+", " ", visitor.page)))[-700:])
             visitor.post("/restart", {"token": visitor.field("token")})
         visitors.append(visitor)
     except Exception as error:  # noqa: BLE001 - every failure is reported
@@ -91,16 +95,29 @@ def main():
     parser.add_argument("--strategy", default="stack")
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--store", default="memory")
+    parser.add_argument("--servers", type=int, default=1)
     arguments = parser.parse_args()
-    server = subprocess.Popen([arguments.flow_demo, "serve", "--strategy", arguments.strategy, "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    servers, ports, balancer = [], [], None
     try:
-        port = None
-        for line in server.stdout:
-            found = re.search(r"127\.0\.0\.1:(\d+)/", line)
-            if found:
-                port = int(found.group(1))
-                break
+        for _ in range(arguments.servers):
+            server = subprocess.Popen(
+                [arguments.flow_demo, "serve", "--strategy", arguments.strategy, "--port", "0", "--store", arguments.store],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            servers.append(server)
+            for line in server.stdout:
+                found = re.search(r"127\.0\.0\.1:(\d+)/", line)
+                if found:
+                    ports.append(int(found.group(1)))
+                    break
+            else:
+                print(f"flow-demo serve --store {arguments.store} did not start")
+                return 1
+        port = ports[0]
+        if arguments.servers > 1:
+            from balancer import Balancer
+            balancer = Balancer([f"127.0.0.1:{each}" for each in ports])
+            port = balancer.port
         visitors, failures = [], []
         barrier = threading.Barrier(arguments.sessions)
         threads = [threading.Thread(target=walk, args=(port, arguments.rounds, visitors, failures, barrier))
@@ -112,14 +129,18 @@ def main():
             thread.join()
         elapsed = time.perf_counter() - started
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        if balancer:
+            balancer.stop()
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=30)
     if failures:
         print(f"{len(failures)} of {arguments.sessions} visitors failed; the first: {failures[0]}")
         return 1
     latencies = sorted(latency for visitor in visitors for latency in visitor.latencies)
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    print(f"{arguments.strategy}: {arguments.sessions} sessions at once, {len(latencies)} actions in {elapsed:.1f} s: "
+    where = arguments.store.split("?")[0].split(":")[0] + (f", {arguments.servers} servers behind nginx" if arguments.servers > 1 else "")
+    print(f"{arguments.strategy} ({where}): {arguments.sessions} sessions at once, {len(latencies)} actions in {elapsed:.1f} s: "
           f"{len(latencies) / elapsed:.0f} actions/s; action latency p50 {statistics.median(latencies) * 1000:.1f} ms, "
           f"p99 {p99 * 1000:.1f} ms")
     return 0

@@ -50,9 +50,10 @@ public final class FlowSite {
     public nonisolated let sessionLifetime: TimeInterval
     let restoreApp: (@MainActor (Data) throws -> WebVisit)?
     let now: @Sendable () -> Date
-    /// The revision and bytes of each session held here as the store had them when last read or
-    /// written: a session whose stored revision moved on is read again.
-    var stored: [String: (revision: Int, bytes: [UInt8])] = [:]
+    /// The stored revision of each session held here as the store had it when last read or
+    /// written (a session whose stored revision moved on is read again), and the visit's mark then
+    /// (a visit whose mark has not changed has nothing new to write).
+    var stored: [String: (revision: Int, mark: WebVisit.Mark)] = [:]
     /// The requests waiting for a session another request of this process is serving.
     var waitingRequests: [SessionKey: [CheckedContinuation<Void, Never>]] = [:]
 

@@ -80,6 +80,16 @@ public final class WebVisit {
 
     // MARK: Saving
 
+    /// What changes whenever anything a saved visit holds changes: every action and move counts
+    /// a revision, and the notice is set or shown. Cheaper to compare than the saved bytes.
+    struct Mark: Equatable {
+        var revision: Int
+        var notice: String?
+    }
+
+    /// The visit's mark now.
+    var mark: Mark { Mark(revision: revision, notice: notice) }
+
     /// The visit saved whole, for a ``SessionStore``.
     ///
     /// - Throws: what the app's `saving` throws, or ``SavedVisit/Unreadable`` for a visit made

@@ -125,15 +125,7 @@
 
         public func create(_ session: StoredSession, now: Date) async throws -> Bool {
             let created = try await run { connection in
-                let rows = try await connection.query(
-                    """
-                    WITH created AS (
-                        INSERT INTO flowkit_sessions (key, revision, data, expires)
-                        VALUES (\(session.key.hex), \(session.revision), \(ByteBuffer(bytes: session.data)), \(session.expires.timeIntervalSince1970))
-                        ON CONFLICT (key) DO NOTHING RETURNING key, revision)
-                    INSERT INTO flowkit_journal (key, revision) SELECT key, revision FROM created RETURNING revision
-                    """, logger: logger)
-                return try await Self.count(rows) == 1
+                try await Self.count(connection.execute(Create(session: session), logger: logger)) == 1
             }
             sweepInTheBackground(now: now)
             return created
@@ -141,9 +133,7 @@
 
         public func load(_ key: SessionKey, now: Date) async throws -> StoredSession? {
             try await run { connection in
-                let rows = try await connection.query(
-                    "SELECT revision, data, expires FROM flowkit_sessions WHERE key = \(key.hex) AND expires >= \(now.timeIntervalSince1970)", logger: logger)
-                for try await (revision, data, expires) in rows.decode((Int, ByteBuffer, Double).self) {
+                for try await (revision, data, expires) in try await connection.execute(Load(key: key.hex, now: now.timeIntervalSince1970), logger: logger) {
                     return StoredSession(key: key, revision: revision, data: Array(data.readableBytesView), expires: Date(timeIntervalSince1970: expires))
                 }
                 return nil
@@ -152,15 +142,7 @@
 
         public func replace(_ session: StoredSession, expected: Int) async throws -> Bool {
             try await run { connection in
-                let rows = try await connection.query(
-                    """
-                    WITH replaced AS (
-                        UPDATE flowkit_sessions SET revision = \(session.revision), data = \(ByteBuffer(bytes: session.data)),
-                            expires = \(session.expires.timeIntervalSince1970)
-                        WHERE key = \(session.key.hex) AND revision = \(expected) RETURNING key, revision)
-                    INSERT INTO flowkit_journal (key, revision) SELECT key, revision FROM replaced RETURNING revision
-                    """, logger: logger)
-                return try await Self.count(rows) == 1
+                try await Self.count(connection.execute(Replace(session: session, expected: expected), logger: logger)) == 1
             }
         }
 
@@ -254,10 +236,80 @@
             Task { _ = try? await self.removeExpired(now: now) }
         }
 
-        private static func count(_ rows: PostgresRowSequence) async throws -> Int {
+        private static func count<Rows: AsyncSequence>(_ rows: Rows) async throws -> Int {
             var count = 0
             for try await _ in rows { count += 1 }
             return count
+        }
+
+        // MARK: The statements of every request, prepared once a connection
+
+        /// Creates a session unless its key is taken, journalling its revision.
+        private struct Create: PostgresPreparedStatement {
+            // Short: PostgreSQL cuts a statement's name at 63 bytes.
+            static let name = "flowkit_create"
+            static let sql = """
+                WITH created AS (
+                    INSERT INTO flowkit_sessions (key, revision, data, expires) VALUES ($1, $2, $3, $4)
+                    ON CONFLICT (key) DO NOTHING RETURNING key, revision)
+                INSERT INTO flowkit_journal (key, revision) SELECT key, revision FROM created RETURNING revision
+                """
+            typealias Row = Int
+            var session: StoredSession
+
+            func makeBindings() throws -> PostgresBindings {
+                var bindings = PostgresBindings(capacity: 4)
+                bindings.append(session.key.hex)
+                bindings.append(session.revision)
+                bindings.append(ByteBuffer(bytes: session.data))
+                bindings.append(session.expires.timeIntervalSince1970)
+                return bindings
+            }
+
+            func decodeRow(_ row: PostgresRow) throws -> Int { try row.decode(Int.self) }
+        }
+
+        /// A session that has not expired.
+        private struct Load: PostgresPreparedStatement {
+            static let name = "flowkit_load"
+            static let sql = "SELECT revision, data, expires FROM flowkit_sessions WHERE key = $1 AND expires >= $2"
+            typealias Row = (Int, ByteBuffer, Double)
+            var key: String
+            var now: Double
+
+            func makeBindings() throws -> PostgresBindings {
+                var bindings = PostgresBindings(capacity: 2)
+                bindings.append(key)
+                bindings.append(now)
+                return bindings
+            }
+
+            func decodeRow(_ row: PostgresRow) throws -> (Int, ByteBuffer, Double) { try row.decode((Int, ByteBuffer, Double).self) }
+        }
+
+        /// Replaces a session at the revision read, journalling the new revision.
+        private struct Replace: PostgresPreparedStatement {
+            static let name = "flowkit_replace"
+            static let sql = """
+                WITH replaced AS (
+                    UPDATE flowkit_sessions SET revision = $1, data = $2, expires = $3 WHERE key = $4 AND revision = $5 RETURNING key, revision)
+                INSERT INTO flowkit_journal (key, revision) SELECT key, revision FROM replaced RETURNING revision
+                """
+            typealias Row = Int
+            var session: StoredSession
+            var expected: Int
+
+            func makeBindings() throws -> PostgresBindings {
+                var bindings = PostgresBindings(capacity: 5)
+                bindings.append(session.revision)
+                bindings.append(ByteBuffer(bytes: session.data))
+                bindings.append(session.expires.timeIntervalSince1970)
+                bindings.append(session.key.hex)
+                bindings.append(expected)
+                return bindings
+            }
+
+            func decodeRow(_ row: PostgresRow) throws -> Int { try row.decode(Int.self) }
         }
     }
 #endif

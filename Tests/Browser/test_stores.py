@@ -3,14 +3,16 @@ servers killed and started again, two servers on one store behind nginx (round r
 stickiness), the database stopped, and the faults between. Every test runs on both stores."""
 import os
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
 import threading
 
 import pytest
 
-from conftest import FLOW_DEMO, STRATEGIES, Shop, model_transcript
+from conftest import FLOW_DEMO, ROOT, STRATEGIES, Shop, model_transcript
+sys.path.insert(0, os.path.join(ROOT, "Scripts"))
+from balancer import Balancer  # noqa: E402
 from stores import PostgresBackend, SQLiteBackend, StoreServer, Visitor, placed_orders
 
 SIGNED_IN = ["start", ("email", "ana@example.com")]
@@ -186,66 +188,10 @@ def test_a_store_that_cannot_be_used_ends_serve_with_a_sentence_and_status_1(fol
 
 # Two servers behind nginx
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Balancer:
-    """nginx in front of servers: round robin, no stickiness, as a load balancer is set up."""
-
-    def __init__(self, folder, urls):
-        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-        if not os.path.exists(nginx):
-            pytest.fail("nginx is needed (apt-get install nginx-light; .ci/browser installs it).")
-        self.folder = os.path.join(folder, "nginx")
-        os.makedirs(self.folder)
-        os.chmod(folder, 0o755)
-        os.chmod(self.folder, 0o777)
-        self.port = free_port()
-        upstreams = "".join(f"server {url.removeprefix('http://')};" for url in urls)
-        config = os.path.join(self.folder, "nginx.conf")
-        with open(config, "w") as file:
-            file.write(f"""
-daemon off;
-pid {self.folder}/nginx.pid;
-error_log {self.folder}/error.log;
-events {{ worker_connections 512; }}
-http {{
-    access_log off;
-    client_body_temp_path {self.folder}/body;
-    proxy_temp_path {self.folder}/proxy;
-    fastcgi_temp_path {self.folder}/fastcgi;
-    uwsgi_temp_path {self.folder}/uwsgi;
-    scgi_temp_path {self.folder}/scgi;
-    upstream shop {{ {upstreams} }}
-    server {{
-        listen 127.0.0.1:{self.port};
-        location / {{ proxy_pass http://shop; proxy_set_header Host $host; }}
-    }}
-}}
-""")
-        self.process = subprocess.Popen([nginx, "-c", config, "-p", self.folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        # nginx is listening once a connection is accepted.
-        for _ in range(500):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError("nginx did not start: " + self.process.stderr.read())
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
-
-
 @pytest.fixture
 def balanced(folder, backend, strategy):
     servers = [StoreServer(strategy, backend.store, "--expose-state") for _ in range(2)]
-    balancer = Balancer(folder, [server.url for server in servers])
+    balancer = Balancer([server.url for server in servers])
     yield balancer, servers, backend
     balancer.stop()
     for server in servers:

@@ -48,12 +48,12 @@ extension FlowSite {
             try? await store.remove(key)
             return await created(newToken, answering: response, in: store)
         }
-        guard let visit = visit(for: token), let bytes = try? visit.save().bytes else { return response }
-        guard bytes != stored[token]?.bytes else { return response }
+        // Nothing to write unless something the saved visit holds changed.
+        guard let visit = visit(for: token), visit.mark != stored[token]?.mark, let bytes = try? visit.save().bytes else { return response }
         let next = StoredSession(key: key, revision: loaded.revision + 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
         do {
             if try await store.replace(next, expected: loaded.revision) {
-                stored[token] = (next.revision, bytes)
+                stored[token] = (next.revision, visit.mark)
                 return response
             }
         } catch {
@@ -96,7 +96,7 @@ extension FlowSite {
             forget(token)
             return Self.unavailable(for: WebRequest(.get, "/"))
         }
-        stored[token] = (1, bytes)
+        stored[token] = (1, visit.mark)
         return response
     }
 
@@ -121,7 +121,7 @@ extension FlowSite {
         if let bytes = try? visit.save().bytes {
             let next = StoredSession(key: key, revision: current.revision + 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
             if (try? await store.replace(next, expected: current.revision)) == true {
-                stored[token] = (next.revision, bytes)
+                stored[token] = (next.revision, visit.mark)
             } else {
                 forget(token)
             }
@@ -151,7 +151,7 @@ extension FlowSite {
             return "\(error)"
         }
         hold(visit, as: token)
-        stored[token] = (session.revision, session.data)
+        stored[token] = (session.revision, visit.mark)
         return nil
     }
 

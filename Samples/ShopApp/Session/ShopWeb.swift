@@ -33,18 +33,19 @@ public enum ShopWeb {
             limits: limits, store: store, sessionLifetime: sessionLifetime, start: { try visit(strategy) }, restore: { try visit(strategy, restoring: $0) })
     }
 
-    /// What a web session of the shop keeps of the app: the shop saved as `:save` saves it, and
-    /// whether its run had ended, showing nothing (then it is not started anew when it comes back).
+    /// What a web session of the shop keeps of the app: the shop saved as `:save` saves it, and,
+    /// once its run has ended (it shows nothing), what its last page says: the shop is then not
+    /// started anew when it comes back, and says the same.
     public struct SavedWebShop: Codable, Hashable, Sendable {
         /// The shop: strategy, model, navigation and a link waiting behind sign-in.
         public var shop: SavedShop
-        /// Whether the shop had ended.
-        public var ended: Bool
+        /// How the run ended, as its last page says it; `nil` while it runs.
+        public var ended: String?
     }
 
     /// A run of the shop for one visitor.
     public static func visit(_ strategy: Strategy) throws -> WebVisit {
-        web(try ShopSession(strategy: strategy), since: 0)
+        web(try ShopSession(strategy: strategy), since: 0, ended: nil)
     }
 
     /// The run of the shop a web session saved, made again as it was.
@@ -61,7 +62,7 @@ public enum ShopWeb {
         guard saved.shop.strategy == strategy.rawValue else {
             throw FlowError(.invalidSnapshot, "The saved shop ran in the \(saved.shop.strategy) strategy, and this site serves \(strategy.rawValue).")
         }
-        let session = try ShopSession(strategy: strategy, restoring: saved.shop, ended: saved.ended)
+        let session = try ShopSession(strategy: strategy, restoring: saved.shop, ended: saved.ended != nil)
         if let report = session.restoration, !report.isComplete {
             session.host.flows.endAll()
             throw FlowError(
@@ -69,19 +70,20 @@ public enum ShopWeb {
         }
         // What restoring reported is the restore's own doing, not the visitor's: the transcript
         // carries on from what the visit saved.
-        return web(session, since: session.log.lines.count)
+        return web(session, since: session.log.lines.count, ended: saved.ended)
     }
 
-    /// A shop session as a web visit, its transcript from the `since`th line.
-    private static func web(_ session: ShopSession, since: Int) -> WebVisit {
+    /// A shop session as a web visit, its transcript from the `since`th line; `ended` is what the
+    /// last page of a run that had ended said.
+    private static func web(_ session: ShopSession, since: Int, ended: String?) -> WebVisit {
         WebVisit(
             host: session.host, owner: session, transcript: { [unowned session] in Array(session.log.lines.dropFirst(since)) },
             page: { [unowned session] screen in page(for: screen, in: session) },
-            ended: { [unowned session] in WebScreen(title: "Thank you", content: "<p>\(session.summary)</p>") },
+            ended: { [unowned session] in WebScreen(title: "Thank you", content: "<p>\(ended ?? session.summary)</p>") },
             saving: { [unowned session] in
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                return try encoder.encode(SavedWebShop(shop: session.save(), ended: session.host.hierarchy.root == nil))
+                return try encoder.encode(SavedWebShop(shop: session.save(), ended: session.host.hierarchy.root == nil ? ended ?? session.summary : nil))
             })
     }
 

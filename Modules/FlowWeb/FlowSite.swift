@@ -41,6 +41,9 @@ public final class FlowSite {
     public var exposesState = false
     /// Whether the cookie is marked `Secure`: set it when the site is served over HTTPS.
     public var securesCookies = false
+    /// Told why, each time the ``store`` did not answer and a request got a 503: for the server's
+    /// log, as the person's page says only to try again.
+    public var storeFailed: (@MainActor (any Error) -> Void)?
     private let start: @MainActor () throws -> WebVisit
     private var sessions: [String: (visit: WebVisit, used: Int)] = [:]
     private var clock = 0

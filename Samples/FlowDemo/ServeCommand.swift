@@ -114,7 +114,10 @@ struct ServeCommand: ParsableCommand {
                     printError("flow-demo serve: \(error)")
                     Foundation.exit(1)
                 }
-                await MainActor.run { site.exposesState = exposeState }
+                await MainActor.run {
+                    site.exposesState = exposeState
+                    site.storeFailed = { error in printError("flow-demo serve: \(error); answered 503") }
+                }
                 do {
                     try await FlowWebServer.serve(site, host: host, port: port, services: services) { port in
                         FileHandle.standardOutput.write(Data("Serving the shop (\(strategy.rawValue)) at http://\(host):\(port)/ — stop with Ctrl-C.\n".utf8))

@@ -155,10 +155,14 @@ struct SessionStoreTests {
         let product = (address: visitor.address, page: visitor.page)
         let before = try await Self.savedShop(store, visitor.token)
 
+        final class Told { var reasons: [String] = [] }
+        let told = Told()
+        server.storeFailed = { told.reasons.append("\($0)") }
         await store.setAvailable(false)
         await visitor.act("add", through: [server])
         #expect(visitor.statuses == [503])
         #expect(visitor.title == "Try again in a moment")
+        #expect(told.reasons == ["The session store is unavailable: the in-memory store was made unavailable"], "the server's log is told why")
         await visitor.get(product.address, through: [server])
         #expect(visitor.statuses == [503])
 

@@ -27,7 +27,7 @@ extension FlowSite {
             loaded = try await store.load(key, now: now())
         } catch {
             forget(token)
-            return Self.unavailable(for: request)
+            return unavailable(error, for: request)
         }
         guard let loaded else {
             // Expired, ended or never known: as to a site that holds no such session.
@@ -58,7 +58,7 @@ extension FlowSite {
             }
         } catch {
             forget(token)
-            return Self.unavailable(for: request)
+            return unavailable(error, for: request)
         }
         // Another process wrote the session first: what this request did is dropped, and the
         // session is read again, as it now is.
@@ -94,7 +94,7 @@ extension FlowSite {
             }
         } catch {
             forget(token)
-            return Self.unavailable(for: WebRequest(.get, "/"))
+            return unavailable(error, for: WebRequest(.get, "/"))
         }
         stored[token] = (1, visit.mark)
         return response
@@ -107,7 +107,7 @@ extension FlowSite {
         do {
             current = try await store.load(key, now: now())
         } catch {
-            return Self.unavailable(for: request)
+            return unavailable(error, for: request)
         }
         guard let current else { return Self.refusal(403, "There is no session for this form; it may have ended.") }
         if let failure = revive(current, token: token) {
@@ -176,6 +176,12 @@ extension FlowSite {
     }
 
     // MARK: Answers
+
+    /// Tells ``storeFailed`` why the store did not answer, and answers 503.
+    private func unavailable(_ error: any Error, for request: WebRequest) -> WebResponse {
+        storeFailed?(error)
+        return Self.unavailable(for: request)
+    }
 
     /// The answer when the store does not answer: nothing was done; try again.
     static func unavailable(for request: WebRequest) -> WebResponse {

@@ -1,3 +1,5 @@
+import FlowExplorer
+import FlowKernel
 import FlowWeb
 import Foundation
 import ShopApp
@@ -266,5 +268,73 @@ struct MemorySessionStoreTests {
         }
         await store.setAvailable(true)
         #expect(try await store.load(key, now: Date())?.data == [1])
+    }
+}
+
+/// Random browsing with sessions in a store, each request landing on either of two servers, one
+/// of which is now and then replaced by a new process: after every step the page shown is the one
+/// the session's model says, nothing drifted, and the journal has every revision once.
+@MainActor
+@Suite("Random browsing over servers that share a store")
+struct RandomStoredBrowsingTests {
+    @Test("Random moves over two servers and restarts never leave the page, the model and the store apart", arguments: Strategy.allCases)
+    func randomBrowsing(_ strategy: Strategy) async throws {
+        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 4
+        let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 37
+        var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
+        for run in 0..<runs {
+            let store = MemorySessionStore()
+            var servers = [SessionStoreTests.server(strategy, store), SessionStoreTests.server(strategy, store)]
+            var visitor = SiteVisitor(servers[0])
+            await visitor.get("/", through: servers)
+            var seen: [String] = [visitor.address]
+            for step in 0..<25 {
+                let names = RandomBrowsingTests.actions(on: visitor.page)
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<5 where !names.isEmpty:
+                    let name = names.randomElement(using: &random)!
+                    await visitor.act(name, name == "email" ? ["ana@example.com", "nope"].randomElement(using: &random) : nil, through: servers)
+                case 5..<7:
+                    await visitor.get(seen.randomElement(using: &random)!, through: servers)
+                case 7:
+                    // A server restarts: a new process, knowing only the store.
+                    let index = Int.random(in: 0..<2, using: &random)
+                    servers[index].endAll()
+                    servers[index] = SessionStoreTests.server(strategy, store)
+                    await visitor.get(visitor.address, through: servers)
+                case 8 where !names.isEmpty:
+                    // A double click on both servers at once.
+                    var fields = visitor.hidden
+                    fields["action"] = names.randomElement(using: &random)!
+                    let body = fields.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+                    let request = WebRequest(.post, visitor.address, body: body, sessionToken: visitor.token)
+                    let (first, second) = (servers[0], servers[1])
+                    async let one = first.respond(to: request)
+                    async let two = second.respond(to: request)
+                    _ = await (one, two)
+                    await visitor.get(visitor.address, through: servers)
+                default:
+                    await visitor.get(visitor.address, through: servers)
+                }
+                if visitor.address == "/", visitor.page.contains("Start again") {
+                    await visitor.post(["token": visitor.hidden["token"] ?? ""], to: "/restart", through: servers)
+                    seen = []
+                }
+                if !seen.contains(visitor.address) { seen.append(visitor.address) }
+                let answered = visitor.statuses.allSatisfy { [200, 303, 422].contains($0) }
+                let last = servers[(visitor.requestsThroughServers - 1) % servers.count]
+                let token = try #require(visitor.token, "run \(run) step \(step): no session")
+                let visit = try #require(last.visit(for: token), "run \(run) step \(step): the server that answered holds no session")
+                let agrees = visit.drifts.isEmpty && visitor.address == visit.currentAddress && visit.platform.hierarchy == visit.host.hierarchy
+                let journal = try await store.journal(of: SessionKey(token: token))
+                let gapless = journal == Array(1...max(journal.count, 1)) || journal.isEmpty
+                #expect(
+                    agrees && answered && gapless,
+                    "run \(run) (seed \(seed)) step \(step): \(visitor.statuses) at \(visitor.address), model at \(visit.currentAddress), drifts \(visit.drifts), journal \(journal)"
+                )
+                if !(agrees && answered && gapless) { return }
+            }
+            for server in servers { server.endAll() }
+        }
     }
 }

@@ -36,11 +36,11 @@ def browser_paths():
 
 
 class Server:
-    """`flow-demo serve` on a port the system chooses."""
+    """`flow-demo serve` on a port the system chooses, with --expose-state and any other arguments."""
 
-    def __init__(self, strategy):
+    def __init__(self, strategy, *arguments):
         self.process = subprocess.Popen(
-            [FLOW_DEMO, "serve", "--strategy", strategy, "--port", "0", "--expose-state"],
+            [FLOW_DEMO, "serve", "--strategy", strategy, "--port", "0", "--expose-state", *arguments],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         for line in self.process.stdout:
             found = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
@@ -48,11 +48,17 @@ class Server:
                 self.url = found.group(1)
                 break
         else:
-            raise RuntimeError("flow-demo serve did not start")
+            raise RuntimeError("flow-demo serve did not start: it ended with status " + str(self.process.wait()))
+
+    def kill(self):
+        """SIGKILL: the process ends wherever it is, finishing nothing."""
+        self.process.kill()
+        self.process.wait(timeout=30)
 
     def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
 
 
 class Shop:

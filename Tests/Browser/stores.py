@@ -12,33 +12,14 @@ import urllib.parse
 
 import pytest
 
-from conftest import FLOW_DEMO
+from conftest import Server
 
 
-class StoreServer:
+class StoreServer(Server):
     """`flow-demo serve` on a port the system chooses, its sessions in a store."""
 
     def __init__(self, strategy, store, *extra):
-        self.process = subprocess.Popen(
-            [FLOW_DEMO, "serve", "--strategy", strategy, "--port", "0", "--store", store, *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for line in self.process.stdout:
-            found = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
-            if found:
-                self.url = found.group(1)
-                break
-        else:
-            raise RuntimeError("flow-demo serve did not start: " + str(self.process.wait()))
-
-    def kill(self):
-        """SIGKILL: the process ends wherever it is, finishing nothing."""
-        self.process.kill()
-        self.process.wait(timeout=30)
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=30)
+        super().__init__(strategy, "--store", store, *extra)
 
 
 class Visitor:

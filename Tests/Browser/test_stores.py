@@ -190,7 +190,7 @@ def test_a_store_that_cannot_be_used_ends_serve_with_a_sentence_and_status_1(fol
 
 @pytest.fixture
 def balanced(folder, backend, strategy):
-    servers = [StoreServer(strategy, backend.store, "--expose-state") for _ in range(2)]
+    servers = [StoreServer(strategy, backend.store) for _ in range(2)]
     balancer = Balancer([server.url for server in servers])
     yield balancer, servers, backend
     balancer.stop()

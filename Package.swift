@@ -189,7 +189,8 @@ let package = Package(
         .testTarget(
             name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         .testTarget(
-            name: "FlowWebTests", dependencies: ["FlowWeb", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowStack", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+            name: "FlowWebTests",
+            dependencies: ["FlowWeb", "FlowRuntime", "FlowSnapshot", "FlowPlatform", "FlowStage", "FlowStack", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         // The server layer over real HTTP; it has tests only with the `WebServer` trait (.ci/web-test).
         .testTarget(
             name: "FlowWebServerTests",

@@ -18,6 +18,7 @@ import Testing
         // Other articles whose code a newcomer copies, compiled beside the tests of their module.
         ("Modules/FlowExplorer/FlowExplorer.docc/ListingWhatAPersonCanDo.md", "../FlowExplorerTests/ListingWhatAPersonCanDoTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/MountingAFlowOnTheWeb.md", "../FlowWebTests/MountingAFlowOnTheWebTests.swift"),
+        ("Modules/FlowWeb/FlowWeb.docc/KeepingSessionsInAStore.md", "../FlowWebTests/KeepingSessionsInAStoreTests.swift"),
         // Compiled with the `WebServer` trait only (.ci/web-test); read here as text all the same.
         ("Modules/FlowWebServer/FlowWebServer.docc/FlowWebServer.md", "../FlowWebServerTests/FlowWebServerTests.swift"),
     ]

@@ -1,5 +1,6 @@
 import FlowExplorer
 import FlowKernel
+import FlowTestKit
 import FlowWeb
 import Foundation
 import ShopApp
@@ -175,6 +176,31 @@ struct SessionStoreTests {
         await visitor.act("add", through: [server])
         await visitor.act("cart", through: [server])
         #expect(try await Self.savedShop(store, visitor.token).shop.model.cart.count == 1)
+    }
+
+    @Test("A server's copy of a session another server moved on is released when it reads the session again, flows, screens and all")
+    func staleCopiesAreReleased() async throws {
+        let store = MemorySessionStore()
+        let leaks = LeakTracker()
+        let servers = [Self.server(.stack, store), Self.server(.stack, store)]
+        var visitor = SiteVisitor(servers[0])
+        await Self.signIn(&visitor, through: [servers[0]])
+        let token = try #require(visitor.token)
+        do {
+            // Tracked, not held: the test keeps no reference of its own.
+            let stale = try #require(servers[0].visit(for: token))
+            _ = leaks.track(stale, as: "the first server's visit")
+            _ = leaks.track(stale.platform, as: "its pages")
+            let screen: AnyObject = try #require(stale.host.visibleScreen)
+            _ = leaks.track(screen, as: "its visible screen")
+        }
+        await visitor.act("shoes", through: [servers[1]])
+        await visitor.get(visitor.address, through: [servers[0]])
+        #expect(visitor.title == "Product")
+        #expect(servers[0].visit(for: token) != nil, "the first server made the session again from the store")
+        leaks.expectNoLeaks()
+        await visitor.get("/", through: servers)
+        for server in servers { server.endAll() }
     }
 
     @Test("A stored session that no longer reads ends in a page that says so and offers a new start; the server serves others")

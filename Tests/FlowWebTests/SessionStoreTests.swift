@@ -305,7 +305,7 @@ struct MemorySessionStoreTests {
 struct RandomStoredBrowsingTests {
     @Test("Random moves over two servers and restarts never leave the page, the model and the store apart", arguments: Strategy.allCases)
     func randomBrowsing(_ strategy: Strategy) async throws {
-        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 4
+        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 2
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 37
         var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
         for run in 0..<runs {

@@ -91,4 +91,33 @@ struct KeepingSessionsInAStoreTests {
         await visitor.get(visitor.address, through: [second])
         #expect(visitor.page.contains("Hello, Ana!"))
     }
+
+    @Test func whatTheAppCannotSaveIsDroppedAndThePersonIsTold() async throws {
+        final class Failing { var saves = true }
+        struct CannotSave: Error {}
+        let failing = Failing()
+        let store = MemorySessionStore()
+        let site = FlowSite(
+            store: store,
+            start: {
+                let app = try Greeting()
+                return WebVisit(
+                    host: app.host, owner: app, page: { app.page(for: $0) }, ended: { WebScreen(title: "Welcome aboard") },
+                    saving: {
+                        guard failing.saves else { throw CannotSave() }
+                        return try app.save()
+                    })
+            },
+            restore: { saved in try Greeting.visit(restoring: saved) })
+        var visitor = SiteVisitor(site)
+        await visitor.get("/", through: [site])
+        failing.saves = false
+        await visitor.act("name", "Ana", through: [site])
+        #expect(visitor.statuses == [500])
+        #expect(visitor.title == "The site could not save what you did, so it was not kept. Try again.")
+        let token = try #require(visitor.token)
+        #expect(try await store.journal(of: SessionKey(token: token)) == [1], "the store keeps the session as it was")
+        await visitor.get("/", through: [site])
+        #expect(visitor.title == "Your name", "the session as the store keeps it, without the name")
+    }
 }

@@ -49,7 +49,15 @@ extension FlowSite {
             return await created(newToken, answering: response, in: store)
         }
         // Nothing to write unless something the saved visit holds changed.
-        guard let visit = visit(for: token), visit.mark != stored[token]?.mark, let bytes = try? visit.save().bytes else { return response }
+        guard let visit = visit(for: token), visit.mark != stored[token]?.mark else { return response }
+        let bytes: [UInt8]
+        do {
+            bytes = try visit.save().bytes
+        } catch {
+            // What the request did cannot be kept: it is dropped, and the person is told.
+            forget(token)
+            return Self.refusal(500, "The site could not save what you did, so it was not kept. Try again.")
+        }
         let next = StoredSession(key: key, revision: loaded.revision + 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
         do {
             if try await store.replace(next, expected: loaded.revision) {

@@ -177,11 +177,9 @@ public final class FlowSite {
     private func startSession() -> WebResponse {
         let visit: WebVisit
         do { visit = try start() } catch { return Self.refusal(500, "The app could not start.") }
-        if sessions.count >= limits.maximumSessions, let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key { end(oldest) }
         var token = Token.make()
         while sessions[token] != nil { token = Token.make() }
-        clock += 1
-        sessions[token] = (visit, clock)
+        hold(visit, as: token)
         var response = WebResponse.seeOther(visit.currentAddress)
         response.setCookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Lax" + (securesCookies ? "; Secure" : "")
         return response
@@ -193,7 +191,8 @@ public final class FlowSite {
         return sessions[token]?.visit
     }
 
-    /// Holds a visit made again from a store under its session's token.
+    /// Holds a visit under its session's token, letting go of the session used longest ago when
+    /// the site holds as many as it takes.
     func hold(_ visit: WebVisit, as token: String) {
         if sessions.count >= limits.maximumSessions, let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key { end(oldest) }
         clock += 1

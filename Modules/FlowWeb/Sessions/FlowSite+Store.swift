@@ -50,15 +50,14 @@ extension FlowSite {
         }
         // Nothing to write unless something the saved visit holds changed.
         guard let visit = visit(for: token), visit.mark != stored[token]?.mark else { return response }
-        let bytes: [UInt8]
+        let next: StoredSession
         do {
-            bytes = try visit.save().bytes
+            next = try saved(visit, as: key, revision: loaded.revision + 1)
         } catch {
             // What the request did cannot be kept: it is dropped, and the person is told.
             forget(token)
             return Self.refusal(500, "The site could not save what you did, so it was not kept. Try again.")
         }
-        let next = StoredSession(key: key, revision: loaded.revision + 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
         do {
             if try await store.replace(next, expected: loaded.revision) {
                 stored[token] = (next.revision, visit.mark)
@@ -87,14 +86,13 @@ extension FlowSite {
     /// Writes a session just started to the store; unless it is kept there, it is not kept at all.
     private func created(_ token: String, answering response: WebResponse, in store: any SessionStore) async -> WebResponse {
         guard let visit = visit(for: token) else { return response }
-        let bytes: [UInt8]
+        let session: StoredSession
         do {
-            bytes = try visit.save().bytes
+            session = try saved(visit, as: SessionKey(token: token), revision: 1)
         } catch {
             forget(token)
             return Self.refusal(500, "The app could not save its session.")
         }
-        let session = StoredSession(key: SessionKey(token: token), revision: 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
         do {
             guard try await store.create(session, now: now()) else {
                 forget(token)
@@ -126,8 +124,7 @@ extension FlowSite {
         visit.notice = "That page was out of date, so nothing was done. This is where you are."
         // The notice is kept if the session is still as read; if it moved on again, the person is
         // sent where it is all the same.
-        if let bytes = try? visit.save().bytes {
-            let next = StoredSession(key: key, revision: current.revision + 1, data: bytes, expires: now().addingTimeInterval(sessionLifetime))
+        if let next = try? saved(visit, as: key, revision: current.revision + 1) {
             if (try? await store.replace(next, expected: current.revision)) == true {
                 stored[token] = (next.revision, visit.mark)
             } else {
@@ -135,6 +132,11 @@ extension FlowSite {
             }
         }
         return scripted(.seeOther(visit.currentAddress), for: request)
+    }
+
+    /// A visit saved as a session at a revision, expiring a lifetime from now.
+    private func saved(_ visit: WebVisit, as key: SessionKey, revision: Int) throws -> StoredSession {
+        StoredSession(key: key, revision: revision, data: try visit.save().bytes, expires: now().addingTimeInterval(sessionLifetime))
     }
 
     /// Makes a stored session's visit again and holds it; returns why not, when it cannot.

@@ -77,12 +77,10 @@ public struct SavedVisit: Codable, Hashable, Sendable {
         self.transcript = transcript
     }
 
-    /// The bytes a store keeps. Keys are sorted, so a visit saved twice unchanged is the same bytes.
+    /// The bytes a store keeps.
     public var bytes: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         // Encoding plain values, strings, numbers and data cannot fail.
-        return (try? Array(encoder.encode(self))) ?? []
+        (try? Array(JSONEncoder().encode(self))) ?? []
     }
 
     /// Stored bytes that are not a saved visit: damaged, or written by another version.

@@ -58,7 +58,7 @@ public actor MemorySessionStore: SessionStore {
     private var journals: [SessionKey: [Int]] = [:]
     /// Whether the store answers: `false` makes every call throw, as a database that went away
     /// does (for tests of a store that is down).
-    public var isAvailable = true
+    public private(set) var isAvailable = true
 
     /// Makes an empty store.
     public init() {}

@@ -81,9 +81,7 @@ public enum ShopWeb {
             page: { [unowned session] screen in page(for: screen, in: session) },
             ended: { [unowned session] in WebScreen(title: "Thank you", content: "<p>\(ended ?? session.summary)</p>") },
             saving: { [unowned session] in
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                return try encoder.encode(SavedWebShop(shop: session.save(), ended: session.host.hierarchy.root == nil ? ended ?? session.summary : nil))
+                try JSONEncoder().encode(SavedWebShop(shop: session.save(), ended: session.host.hierarchy.root == nil ? ended ?? session.summary : nil))
             })
     }
 

@@ -146,7 +146,9 @@ let package = Package(
                 "FlowKernel", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "FlowExplorer",
                 "FlowLinks", "FlowRecording", "FlowWeb",
             ],
-            path: "Samples/ShopApp"
+            path: "Samples/ShopApp",
+            // The web shop's stylesheet and icon, which its site serves under /static.
+            resources: [.copy("Static")]
         ),
         .executableTarget(
             name: "FlowDemo",

@@ -39,6 +39,11 @@ public final class FlowSite {
     /// Whether `GET /.flowkit/state` answers with the visitor's own session as JSON (the page, the
     /// drift check, the transcript): for tests, never for a site people use.
     public var exposesState = false
+    /// The app's look around every page the site serves: FlowWeb's own by default.
+    public var layout = WebLayout.standard
+    /// The app's folder of static files — stylesheets, images, scripts — served under its prefix
+    /// (`/static/app.css`) to anyone, with no session; `nil` serves none.
+    public var staticFiles: StaticFiles?
     /// Whether the cookie is marked `Secure`: set it when the site is served over HTTPS.
     public var securesCookies = false
     /// Told why, each time the ``store`` did not answer and a request got a 503: for the server's
@@ -117,8 +122,9 @@ public final class FlowSite {
 
     /// Answers a request from the sessions this process holds: both `respond`s' one core.
     func answer(_ request: WebRequest) -> WebResponse {
-        guard let method = request.method else { return Self.refusal(405, "The site answers GET and POST only.") }
-        guard request.body.utf8.count <= limits.maximumBodyBytes else { return Self.refusal(413, "The form is too long.") }
+        if let file = staticFiles?.answer(request) { return file }
+        guard let method = request.method else { return refusal(405, "The site answers GET and POST only.") }
+        guard request.body.utf8.count <= limits.maximumBodyBytes else { return refusal(413, "The form is too long.") }
         let token = request.sessionToken.flatMap { sessions[$0] != nil ? $0 : nil }
         let path = request.path
         switch (method, path) {
@@ -126,25 +132,25 @@ public final class FlowSite {
             guard let token, let visit = use(token) else { return startSession() }
             return visit.host.visibleScreenRef == nil ? WebResponse(status: 200, body: visit.render()) : .seeOther(visit.currentAddress)
         case (.get, "/.flowkit/state") where exposesState:
-            guard let token, let visit = use(token) else { return Self.refusal(404, "There is no session.") }
+            guard let token, let visit = use(token) else { return refusal(404, "There is no session.") }
             return WebResponse(status: 200, contentType: "application/json", body: state(of: visit))
         case (.post, "/restart"):
-            guard let token, let visit = use(token) else { return Self.refusal(403, "There is no session to start again.") }
+            guard let token, let visit = use(token) else { return refusal(403, "There is no session to start again.") }
             guard let form = WebForm(request.body), let sent = form["token"], Token.same(sent, visit.formToken) else {
-                return Self.refusal(403, "The form did not come from this site's page.")
+                return refusal(403, "The form did not come from this site's page.")
             }
             end(token)
             return scripted(startSession(), for: request)
         default:
-            guard let number = Self.pageNumber(in: path) else { return Self.refusal(404, "There is no such page.") }
+            guard let number = Self.pageNumber(in: path) else { return refusal(404, "There is no such page.") }
             switch method {
             case .get, .head:
                 guard let token, let visit = use(token) else { return startSession() }
                 // HEAD is safe, and another site's page may not move the person: neither is a move.
                 return visit.get(page: number, moves: method == .get && !request.isCrossSite)
             case .post:
-                guard let token, let visit = use(token) else { return Self.refusal(403, "There is no session for this form; it may have ended.") }
-                guard let form = WebForm(request.body) else { return Self.refusal(400, "The form could not be read.") }
+                guard let token, let visit = use(token) else { return refusal(403, "There is no session for this form; it may have ended.") }
+                guard let form = WebForm(request.body) else { return refusal(400, "The form could not be read.") }
                 return scripted(visit.post(page: number, form: form), for: request)
             }
         }
@@ -176,7 +182,7 @@ public final class FlowSite {
 
     private func startSession() -> WebResponse {
         let visit: WebVisit
-        do { visit = try start() } catch { return Self.refusal(500, "The app could not start.") }
+        do { visit = try start() } catch { return refusal(500, "The app could not start.") }
         var token = Token.make()
         while sessions[token] != nil { token = Token.make() }
         hold(visit, as: token)
@@ -196,6 +202,7 @@ public final class FlowSite {
     func hold(_ visit: WebVisit, as token: String) {
         if sessions.count >= limits.maximumSessions, let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key { end(oldest) }
         clock += 1
+        visit.layout = layout
         sessions[token] = (visit, clock)
     }
 
@@ -221,15 +228,13 @@ public final class FlowSite {
     }
 
     /// A refusal's page: its status, and a sentence for the person, with a way back.
-    static func refusal(_ status: Int, _ sentence: String) -> WebResponse {
+    static func refusal(_ status: Int, _ sentence: String, layout: WebLayout = .standard) -> WebResponse {
         WebResponse(
-            status: status,
-            body: """
-                <!doctype html>
-                <html lang="en"><head><meta charset="utf-8"><title>\(HTML(text: sentence))</title></head>
-                <body><main><h1>\(HTML(text: sentence))</h1><p><a href="/">Back to where you were</a></p></main></body></html>
-                """)
+            status: status, body: layout.document(title: sentence, body: "<main><h1>\(sentence)</h1><p><a href=\"/\">Back to where you were</a></p></main>"))
     }
+
+    /// A refusal's page in the site's layout.
+    func refusal(_ status: Int, _ sentence: String) -> WebResponse { Self.refusal(status, sentence, layout: layout) }
 
     private func state(of visit: WebVisit) -> String {
         func quoted(_ text: String) -> String {

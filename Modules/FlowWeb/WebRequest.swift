@@ -26,14 +26,18 @@ public struct WebRequest: Sendable, Hashable {
     /// page and how many of the person's Back steps lead from it to the first page
     /// (``WebResponse/scriptedMove(to:depth:)``), so the script keeps one history entry per step.
     public var isScripted: Bool
+    /// The `If-None-Match` header: the entity tags of a file the browser already holds.
+    public var ifNoneMatch: String?
 
     /// The request header a page's script sends with a form it posts itself.
     public static let scriptHeader = "FlowKit-Script"
 
     /// Makes a request.
     public init(
-        _ method: Method?, _ path: String, body: String = "", sessionToken: String? = nil, isCrossSite: Bool = false, isScripted: Bool = false
+        _ method: Method?, _ path: String, body: String = "", sessionToken: String? = nil, isCrossSite: Bool = false, isScripted: Bool = false,
+        ifNoneMatch: String? = nil
     ) {
+        self.ifNoneMatch = ifNoneMatch
         self.method = method
         self.path = path
         self.body = body
@@ -55,14 +59,24 @@ public struct WebResponse: Sendable, Hashable {
     public var contentType: String
     /// The body.
     public var body: String
+    /// The body as bytes, for a file: sent instead of ``body`` when set.
+    public var bytes: [UInt8]?
+    /// Headers of this answer beyond the site's ``securityHeaders``, which they override: a static
+    /// file's `Cache-Control` and `ETag`.
+    public var headers: [String: String]
 
     /// Makes a response.
-    public init(status: Int, location: String? = nil, setCookie: String? = nil, contentType: String = "text/html; charset=utf-8", body: String = "") {
+    public init(
+        status: Int, location: String? = nil, setCookie: String? = nil, contentType: String = "text/html; charset=utf-8", body: String = "",
+        bytes: [UInt8]? = nil, headers: [String: String] = [:]
+    ) {
         self.status = status
         self.location = location
         self.setCookie = setCookie
         self.contentType = contentType
         self.body = body
+        self.bytes = bytes
+        self.headers = headers
     }
 
     /// A `303 See Other` to a path: where a form post, or a page the browser may not stay on,
@@ -121,7 +135,7 @@ struct WebForm: Equatable {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -10,7 +10,7 @@ public struct WebScreen {
     public var title: String
     /// What the screen shows.
     public var content: HTML
-    /// What the person can do on the screen, as buttons, in order.
+    /// What the person can do on the screen, as forms, in order.
     public var actions: [WebAction]
 
     /// Makes a screen's page.
@@ -21,27 +21,124 @@ public struct WebScreen {
     }
 }
 
-/// One thing a person can do on a screen's page: a button, with a field for an action that takes
-/// text.
+/// One thing a person can do on a screen's page: a form with a button, and the fields the action
+/// reads.
 ///
-/// The page posts the action's ``name`` (and the field's text); the server runs it only if the
-/// screen the browser shows is still the one the person sees and still offers an action of that
-/// name.
+/// The page posts the action's ``name`` and its fields; the server runs it only if the screen the
+/// browser shows is still the one the person sees, still offers an action of that name, and every
+/// field holds what it asks for. A field that does not is shown again with its message beside it
+/// and what the person typed still in it, and nothing changes.
+///
+/// ```swift
+/// WebAction("ship", label: "Ship here", fields: [
+///     .init("name", label: "Full name", autocomplete: "name"),
+///     .init("postcode", label: "Postcode", autocomplete: "postal-code", check: { $0.count < 9 ? nil : "That postcode is too long." }),
+///     .init("country", label: "Country", kind: .choice([.init("pt", "Portugal"), .init("es", "Spain")])),
+/// ], as: Address.self) { address in try onShip(address) }
+/// ```
 public struct WebAction {
-    /// A text field an action reads.
-    public struct Field: Sendable, Hashable {
-        /// The field's label.
+    /// One field of an action's form: what it is called, what kind of value it takes, and what
+    /// it starts with.
+    public struct Field: Sendable {
+        /// What a field takes.
+        public enum Kind: Sendable, Hashable {
+            /// A line of text.
+            case text
+            /// An email address: one `@` with text on both sides and no spaces, unless the field's
+            /// own ``WebAction/Field/check`` decides what an address is.
+            case email
+            /// A number, whole or decimal.
+            case number
+            /// A password: never shown again, never kept in the session.
+            case password
+            /// One of a list of options, as a drop-down.
+            case choice([Choice])
+            /// A box ticked or not; it posts `on` when ticked. Required means it must be ticked.
+            case checkbox
+        }
+
+        /// One option of a ``Kind/choice(_:)`` field.
+        public struct Choice: Sendable, Hashable {
+            /// What the form posts.
+            public var value: String
+            /// What the person reads.
+            public var label: String
+
+            /// Makes an option.
+            public init(_ value: String, _ label: String? = nil) {
+                self.value = value
+                self.label = label ?? value
+            }
+        }
+
+        /// The name the form posts the field's value under; unique in its action, and none of the
+        /// names the page's own hidden fields use (``reservedNames``).
+        public var name: String
+        /// The field's label, bound to it.
         public var label: String
-        /// The HTML input type: `text`, `email`, `number`.
-        public var type: String
-        /// Whether the action needs text.
+        /// What the field takes.
+        public var kind: Kind
+        /// What the field holds when the page first shows it: `on` ticks a checkbox.
+        public var value: String
+        /// A hint shown in the empty field.
+        public var placeholder: String?
+        /// The browser's autofill hint: `email`, `name`, `postal-code`, `new-password`.
+        public var autocomplete: String?
+        /// Whether the action needs a value (a ticked box, for a checkbox).
         public var isRequired: Bool
+        /// Checks a value the field's kind accepts, returning the sentence to show beside the field
+        /// when it is not right, `nil` when it is. Not asked for an empty field.
+        public var check: (@Sendable (String) -> String?)?
+
+        /// The names a page's forms use themselves, which no field may take.
+        public static let reservedNames: Set<String> = ["token", "revision", "screen", "action", "close"]
 
         /// Makes a field.
-        public init(label: String, type: String = "text", isRequired: Bool = true) {
+        ///
+        /// - Parameters:
+        ///   - name: The name the form posts its value under.
+        ///   - label: The label, shown beside it.
+        ///   - kind: What it takes.
+        ///   - value: What it holds when the page first shows it.
+        ///   - placeholder: A hint shown in the empty field.
+        ///   - autocomplete: The browser's autofill hint.
+        ///   - isRequired: Whether the action needs a value.
+        ///   - check: Checks a value beyond its kind; returns the sentence to show when it is wrong.
+        public init(
+            _ name: String, label: String, kind: Kind = .text, value: String = "", placeholder: String? = nil, autocomplete: String? = nil,
+            isRequired: Bool = true, check: (@Sendable (String) -> String?)? = nil
+        ) {
+            precondition(!Self.reservedNames.contains(name), "A field may not be named \(name): the page's own forms post that name.")
+            self.name = name
             self.label = label
-            self.type = type
+            self.kind = kind
+            self.value = value
+            self.placeholder = placeholder
+            self.autocomplete = autocomplete
             self.isRequired = isRequired
+            self.check = check
+        }
+
+        /// Makes the one field of an action that reads a line of text, posted as `text`.
+        ///
+        /// - Parameters:
+        ///   - label: The label.
+        ///   - type: The HTML input type: `text`, `email`, `number`, `password`.
+        ///   - isRequired: Whether the action needs text.
+        public init(label: String, type: String = "text", isRequired: Bool = true) {
+            let kinds: [String: Kind] = ["email": .email, "number": .number, "password": .password]
+            self.init("text", label: label, kind: kinds[type] ?? .text, isRequired: isRequired)
+        }
+
+        /// The HTML input type the field is shown with.
+        public var type: String {
+            switch kind {
+            case .text, .choice: "text"
+            case .email: "email"
+            case .number: "number"
+            case .password: "password"
+            case .checkbox: "checkbox"
+            }
         }
     }
 
@@ -49,18 +146,59 @@ public struct WebAction {
     public var name: String
     /// The button's text.
     public var label: String
-    /// The text field, for an action that reads one.
-    public var field: Field?
-    /// Does the action, with the field's text (`nil` for an action without a field). A
-    /// ``/FlowKernel/FlowError`` (or any error) it throws is shown to the person on the page they
-    /// are on.
-    public var perform: @MainActor (String?) throws -> Void
+    /// The fields the action reads, in order.
+    public var fields: [Field]
+    /// Does the action, with the values of its fields, checked. A ``/FlowKernel/FlowError`` (or
+    /// any error) it throws is shown to the person on the page they are on.
+    public var perform: @MainActor (WebFormValues) throws -> Void
 
-    /// Makes an action.
-    public init(_ name: String, label: String? = nil, field: Field? = nil, perform: @escaping @MainActor (String?) throws -> Void) {
+    /// The first field, for an action that reads one.
+    public var field: Field? { fields.first }
+
+    /// Makes an action whose form has these fields; it receives their values.
+    ///
+    /// - Parameters:
+    ///   - name: The name its form posts, unique on its screen.
+    ///   - label: The button's text; the name by default.
+    ///   - fields: What the form asks for, in order.
+    ///   - perform: Does the action.
+    public init(_ name: String, label: String? = nil, fields: [Field], perform: @escaping @MainActor (WebFormValues) throws -> Void) {
+        precondition(Set(fields.map(\.name)).count == fields.count, "Two fields of the action \(name) have one name.")
         self.name = name
         self.label = label ?? name
-        self.field = field
+        self.fields = fields
         self.perform = perform
     }
+
+    /// Makes an action whose form's values arrive as one value of the app's own type, decoded
+    /// field by field: a `String` property from a text field, an `Int` or `Double` from a number,
+    /// a `Bool` from a checkbox, an optional from a field that may be left empty, an enum of
+    /// strings from a choice.
+    ///
+    /// A value that does not decode is refused with a message beside its field, as any field that
+    /// does not hold is.
+    public init<Value: Decodable>(
+        _ name: String, label: String? = nil, fields: [Field], as type: Value.Type, perform: @escaping @MainActor (Value) throws -> Void
+    ) {
+        self.init(name, label: label, fields: fields) { values in try perform(try values.decode(Value.self)) }
+        decodes = { values in
+            do throws(WebFormValues.Invalid) {
+                _ = try values.decode(Value.self)
+                return [:]
+            } catch {
+                return [error.field: error.message]
+            }
+        }
+    }
+
+    /// Makes an action with at most one field, posted as `text`: it receives the text typed
+    /// (`nil` for an action without a field).
+    public init(_ name: String, label: String? = nil, field: Field? = nil, perform: @escaping @MainActor (String?) throws -> Void) {
+        let hasField = field != nil
+        self.init(name, label: label, fields: field.map { [$0] } ?? []) { values in try perform(hasField ? values["text"] : nil) }
+    }
+
+    /// Checks that the values decode as the action's type, before anything is done; the messages
+    /// by field name.
+    var decodes: (WebFormValues) -> [String: String] = { _ in [:] }
 }

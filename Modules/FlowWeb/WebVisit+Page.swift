@@ -29,16 +29,10 @@ extension WebVisit {
                 body.append(render(layer: layer, isTop: index == layers.count - 1, isDialog: index > 0))
             }
         }
-        let document: HTML = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>\(title)</title><style>\(Self.style)</style></head>
-            <body data-page="\(currentAddress)" data-revision="\(revision)" data-depth="\(Self.backDepth(of: layers))">
-            \(body)
-            <script>\(Self.script)</script>
-            </body></html>
-            """
-        return document.markup
+        return layout.document(
+            title: title,
+            bodyAttributes: " data-page=\"\(currentAddress)\" data-revision=\"\(revision)\" data-depth=\"\(Self.backDepth(of: layers))\"",
+            body: "\(body)", script: Self.script)
     }
 
     /// One layer: the root's, or a presentation's, with its tab bars, back link and screen.
@@ -98,14 +92,11 @@ extension WebVisit {
         }
         parts.append("<h1>\(screen.title)</h1>\(screen.content)")
         if isTop {
-            for action in screen.actions {
-                let field: HTML =
-                    action.field.map { field in
-                        "<label>\(field.label) <input name=\"text\" type=\"\(field.type)\"\(field.isRequired ? " required" : "" as HTML)></label> "
-                    } ?? .empty
+            for (index, action) in screen.actions.enumerated() {
                 parts.append(
-                    "<form class=\"action\" \(posts)>\(hidden)<input type=\"hidden\" name=\"action\" value=\"\(action.name)\">\(field)<button>\(action.label)</button></form>"
-                )
+                    render(
+                        action: action, id: "f\(number)-\(index)", draft: drafts[Self.draftKey(screen: number, action: action.name)], hidden: hidden,
+                        posts: posts))
             }
         }
         for child in node.children {
@@ -113,6 +104,49 @@ extension WebVisit {
             parts.append(render(screen: contained, isTop: isTop, isDialog: false))
         }
         return "<section data-screen=\"\(number)\">\(parts)</section>"
+    }
+
+    /// An action's form: its fields, each with its label bound to it, the value the person last
+    /// posted (or the field's own), and the message of a value that did not hold beside it.
+    ///
+    /// A form with fields is checked by the site, not the browser (`novalidate`), so that every
+    /// message a person meets is one the page shows beside its field, in every browser and
+    /// without script.
+    private func render(action: WebAction, id: String, draft: SavedVisit.Draft?, hidden: HTML, posts: HTML) -> HTML {
+        var fields: [HTML] = []
+        var focused = false
+        for (index, field) in action.fields.enumerated() {
+            let fieldID = "\(id)-\(index)"
+            let error = draft?.errors[field.name]
+            let value = field.kind == .password ? "" : draft.map { $0.values[field.name] ?? "" } ?? field.value
+            var attributes: HTML = " id=\"\(fieldID)\" name=\"\(field.name)\""
+            if field.isRequired { attributes = "\(attributes) required" }
+            if let autocomplete = field.autocomplete { attributes = "\(attributes) autocomplete=\"\(autocomplete)\"" }
+            if error != nil {
+                attributes = "\(attributes) aria-invalid=\"true\" aria-describedby=\"\(fieldID)-error\"\(focused ? "" : " autofocus")"
+                focused = true
+            }
+            let message: HTML = error.map { "<p class=\"error\" id=\"\(fieldID)-error\">\($0)</p>" } ?? .empty
+            let label: HTML = "<label for=\"\(fieldID)\">\(field.label)</label>"
+            switch field.kind {
+            case .checkbox:
+                let checked: HTML = value == "on" ? " checked" : .empty
+                fields.append("<div class=\"field check\"><input type=\"checkbox\" value=\"on\"\(attributes)\(checked)> \(label)\(message)</div>")
+            case .choice(let choices):
+                let options: [HTML] =
+                    (value.isEmpty || !choices.contains { $0.value == value } ? ["<option value=\"\">Choose…</option>"] : [])
+                    + choices.map { "<option value=\"\($0.value)\"\($0.value == value ? " selected" : "" as HTML)>\($0.label)</option>" }
+                fields.append("<div class=\"field\">\(label)\(message)<select\(attributes)>\(options)</select></div>")
+            case .text, .email, .number, .password:
+                let placeholder: HTML = field.placeholder.map { " placeholder=\"\($0)\"" } ?? .empty
+                fields.append(
+                    "<div class=\"field\">\(label)\(message)<input type=\"\(field.type)\" value=\"\(value)\"\(attributes)\(placeholder)></div>")
+            }
+        }
+        let problem: HTML = draft?.errors[""].map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
+        let checks: HTML = action.fields.isEmpty ? .empty : " novalidate"
+        return
+            "<form class=\"action\" \(posts)\(checks)>\(hidden)<input type=\"hidden\" name=\"action\" value=\"\(action.name)\">\(fields)\(problem)<button>\(action.label)</button></form>"
     }
 
     private func page(forRef ref: ScreenRef) -> WebScreen {
@@ -159,18 +193,6 @@ extension WebVisit {
         }
         return found
     }
-
-    /// The page's look: plain, readable, no framework.
-    static let style: HTML = """
-        body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#1c1c1e}\
-        main,dialog{max-width:34rem;margin:1.5rem auto;padding:1rem 1.5rem;background:#fff;border-radius:12px}\
-        dialog{border:0;box-shadow:0 8px 40px #0004;width:min(30rem,90vw)}dialog::backdrop{background:#0005}\
-        main[inert]{opacity:.45}h1{font-size:1.4rem;margin:.2rem 0 .8rem}\
-        .back{text-decoration:none;color:#0a60d0}.notice{max-width:34rem;margin:1rem auto;padding:.6rem 1rem;background:#fff6d8;border-radius:8px}\
-        .tabs ul{display:flex;gap:.5rem;list-style:none;padding:0;margin:0 0 1rem}.tabs a,.tabs span{padding:.3rem .8rem;border-radius:8px;text-decoration:none}\
-        .tabs a[aria-current]{background:#0a60d0;color:#fff}form.action{margin:.4rem 0}button{font:inherit;padding:.35rem .9rem}\
-        form.close{float:right}section section{border-top:1px solid #ddd;margin-top:1rem}
-        """
 
     /// The one script. It keeps the browser's history one entry per step the model's Back takes,
     /// and never shows a page the model has not answered:

@@ -28,6 +28,12 @@ public final class WebVisit {
     private(set) var revision = 0
     /// A sentence for the person, shown once on the next page.
     var notice: String?
+    /// What the person last posted in each form of the pages still shown, with the messages of
+    /// the values that did not hold, by ``draftKey(screen:action:)``: a form shows it again after
+    /// a refusal, after Back and after a reload. Passwords are never kept.
+    private(set) var drafts: [String: SavedVisit.Draft] = [:]
+    /// The app's look around the pages: the site's, set when the site takes the visit.
+    var layout = WebLayout.standard
     /// What went wrong between the pages and the model, as the driver and the visit's own check
     /// after every change found it: empty, unless app code moved the pages behind the driver.
     public var drifts: [String] { watcher.drifts }
@@ -85,10 +91,11 @@ public final class WebVisit {
     struct Mark: Equatable {
         var revision: Int
         var notice: String?
+        var drafts: [String: SavedVisit.Draft]
     }
 
     /// The visit's mark now.
-    var mark: Mark { Mark(revision: revision, notice: notice) }
+    var mark: Mark { Mark(revision: revision, notice: notice, drafts: drafts) }
 
     /// The visit saved whole, for a ``SessionStore``.
     ///
@@ -97,7 +104,8 @@ public final class WebVisit {
     public func save() throws -> SavedVisit {
         guard let saving else { throw SavedVisit.Unreadable(reason: "the app made this visit without a way to save it") }
         return SavedVisit(
-            app: try saving(), pages: platform.savedPages(), formToken: formToken, revision: revision, notice: notice, transcript: transcriptLines)
+            app: try saving(), pages: platform.savedPages(), formToken: formToken, revision: revision, notice: notice, drafts: drafts,
+            transcript: transcriptLines)
     }
 
     /// Takes up a saved visit on a visit the app just restored from the saved app state: the
@@ -111,8 +119,12 @@ public final class WebVisit {
         formToken = saved.formToken
         revision = saved.revision
         notice = saved.notice
+        drafts = saved.drafts ?? [:]
         earlierTranscript = saved.transcript ?? []
     }
+
+    /// The key of a form's draft: the number of its screen's page and the action's name.
+    static func draftKey(screen number: some CustomStringConvertible, action: String) -> String { "\(number) \(action)" }
 
     /// The address of a screen's page, while the pages show it: `/p/7`.
     public func address(of screen: NodeRef) -> String? { platform.number(of: screen).map { "/p/\($0)" } }
@@ -128,7 +140,7 @@ public final class WebVisit {
     /// Answers a request for a page by its number: the person's move, if it is one and `moves`
     /// allows it, then the page.
     func get(page number: Int, moves: Bool) -> WebResponse {
-        guard platform.hasGiven(number) else { return FlowSite.refusal(404, "There is no such page.") }
+        guard platform.hasGiven(number) else { return FlowSite.refusal(404, "There is no such page.", layout: layout) }
         guard let screen = platform.screen(numbered: number), moves || host.visibleScreenRef.map(NodeRef.screen) == screen else {
             return .seeOther(currentAddress)
         }
@@ -145,12 +157,12 @@ public final class WebVisit {
     /// Answers a form posted from a page: an action of a screen on it, or closing its dialog.
     func post(page number: Int, form: WebForm) -> WebResponse {
         guard let token = form["token"], Token.same(token, formToken) else {
-            return FlowSite.refusal(403, "The form did not come from this site's page.")
+            return FlowSite.refusal(403, "The form did not come from this site's page.", layout: layout)
         }
         guard let revision = form["revision"].flatMap(Int.init), let screenNumber = form["screen"].flatMap(Int.init) else {
-            return FlowSite.refusal(400, "The form is missing what it needs.")
+            return FlowSite.refusal(400, "The form is missing what it needs.", layout: layout)
         }
-        guard platform.hasGiven(number), platform.hasGiven(screenNumber) else { return FlowSite.refusal(404, "There is no such page.") }
+        guard platform.hasGiven(number), platform.hasGiven(screenNumber) else { return FlowSite.refusal(404, "There is no such page.", layout: layout) }
         // A form from a page the session has moved on from (a second click, another tab): nothing is done.
         guard revision == self.revision, let node = platform.screen(numbered: screenNumber), let ref = node.screen, let screen = host.screen(for: ref),
             platform.screen(numbered: number) == host.visibleScreenRef.map(NodeRef.screen)
@@ -160,23 +172,27 @@ public final class WebVisit {
         }
         if form["close"] != nil {
             guard case .swipeDown(let presented)? = host.user.swipeDownGesture, host.hierarchy.node(presented)?.contains(node) == true else {
-                return FlowSite.refusal(400, "There is no dialog to close there.")
+                return FlowSite.refusal(400, "There is no dialog to close there.", layout: layout)
             }
             make(.dismiss(presented))
             return .seeOther(currentAddress)
         }
-        guard let name = form["action"] else { return FlowSite.refusal(400, "The form names no action.") }
+        guard let name = form["action"] else { return FlowSite.refusal(400, "The form names no action.", layout: layout) }
         guard let action = page(screen).actions.first(where: { $0.name == name }) else {
-            return FlowSite.refusal(422, "This page offers no action of that name.")
+            return FlowSite.refusal(422, "This page offers no action of that name.", layout: layout)
         }
-        let text = form["text"]
-        if let field = action.field, field.isRequired, text?.isEmpty ?? true {
-            return FlowSite.refusal(400, "\(action.label) needs \(field.label.lowercased()).")
-        }
-        if action.field == nil, text != nil { return FlowSite.refusal(400, "\(action.label) takes no text.") }
+        if action.fields.isEmpty, form["text"] != nil { return FlowSite.refusal(400, "\(action.label) takes no text.", layout: layout) }
+        // What the person typed is kept, passwords aside, whether it holds or not: the page shows
+        // it again after a refusal, after Back and after a reload.
+        let (values, errors) = action.read(form)
+        let key = Self.draftKey(screen: screenNumber, action: name)
+        let typed = action.fields.filter { $0.kind != .password }.compactMap { field in form[field.name].map { (field.name, $0) } }
+        drafts[key] = SavedVisit.Draft(values: Dictionary(typed) { first, _ in first }, errors: errors)
+        // A value that does not hold changes nothing but the form, which shows why.
+        guard errors.isEmpty else { return .seeOther(currentAddress) }
         self.revision += 1
         do {
-            let ran = try driver.act(from: screen) { try action.perform(action.field == nil ? nil : text) }
+            let ran = try driver.act(from: screen) { try action.perform(values) }
             if !ran { notice = "That page was out of date, so nothing was done. This is where you are." }
         } catch let error as FlowError {
             notice = "That did not work: \(error.message)"
@@ -200,6 +216,7 @@ public final class WebVisit {
     /// The drift check after every change: the pages show what the model holds, with nothing
     /// waiting.
     private func check() {
+        drafts = drafts.filter { key, _ in Int(key.prefix { $0 != " " }).map { platform.screen(numbered: $0) != nil } ?? false }
         guard !driver.isCaughtUp || platform.hierarchy != host.hierarchy else { return }
         watcher.drifts.append(
             "after revision \(revision): the pages show \(platform.hierarchy.root.map { "\($0.ref)" } ?? "nothing"), the model \(host.hierarchy.root.map { "\($0.ref)" } ?? "nothing")"

@@ -24,13 +24,18 @@
         ///     `Hummingbird` without one).
         ///   - services: Services the application runs beside the server and shuts down with it,
         ///     such as a session store that holds database connections.
+        ///   - routes: Adds the app's own routes beside the site's pages: a route added answers its
+        ///     path, the site every other.
         ///   - onRunning: Called once the server listens, with its port.
         public static func application(
             serving site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
-            services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            services: [any Service] = [], routes: (Router<BasicRequestContext>) -> Void = { _ in },
+            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
         ) -> some ApplicationProtocol {
-            Application(
-                router: router(serving: site),
+            let router = router(serving: site)
+            routes(router)
+            return Application(
+                router: router,
                 configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: serverName),
                 services: services,
                 onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
@@ -50,13 +55,18 @@
         ///     `Hummingbird` without one).
         ///   - services: Services the application runs beside the server and shuts down with it,
         ///     such as a session store that holds database connections.
+        ///   - routes: Adds the app's own routes beside the site's pages: a route added answers its
+        ///     path, the site every other.
         ///   - onRunning: Called once the server listens, with its port.
         public static func serve(
             _ site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
-            services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            services: [any Service] = [], routes: (Router<BasicRequestContext>) -> Void = { _ in },
+            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
         ) async throws {
-            try await application(serving: site, host: host, port: port, serverName: serverName, logger: logger, services: services, onRunning: onRunning)
-                .runService()
+            try await application(
+                serving: site, host: host, port: port, serverName: serverName, logger: logger, services: services, routes: routes, onRunning: onRunning
+            )
+            .runService()
         }
 
         /// A router that hands every `GET`, `HEAD` and `POST` to a site; any other method is refused
@@ -81,7 +91,7 @@
                 let webRequest = WebRequest(
                     method, request.uri.path, body: body, sessionToken: request.cookies[FlowSite.cookieName]?.value,
                     isCrossSite: request.headers[.init("Sec-Fetch-Site")!] == "cross-site",
-                    isScripted: request.headers[.init(WebRequest.scriptHeader)!] == "1")
+                    isScripted: request.headers[.init(WebRequest.scriptHeader)!] == "1", ifNoneMatch: request.headers[.ifNoneMatch])
                 return response(await site.respond(to: webRequest))
             }
             for path in ["/", "**"] {
@@ -96,9 +106,13 @@
             var headers = HTTPFields()
             headers[.contentType] = answer.contentType
             for (name, value) in WebResponse.securityHeaders { headers[.init(name)!] = value }
+            for (name, value) in answer.headers {
+                if let field = HTTPFields.Element.Name(name) { headers[field] = value }
+            }
             if let location = answer.location { headers[.location] = location }
             if let cookie = answer.setCookie { headers[.setCookie] = cookie }
-            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
+            let body = answer.bytes.map { ByteBuffer(bytes: $0) } ?? ByteBuffer(string: answer.body)
+            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: body))
         }
     }
 #endif

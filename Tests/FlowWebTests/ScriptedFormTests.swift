@@ -57,7 +57,8 @@ struct ScriptedFormTests {
         #expect(answer.body == "\(before ?? -1) \(page)")
         visitor.get(page)
         #expect(visitor.title == "Sign in")
-        #expect(visitor.problem != nil || visitor.notice != nil, "what was wrong is on the page the script asks for next")
+        #expect(visitor.error(ofField: "text") != nil, "what was wrong is on the page the script asks for next")
+        #expect(visitor.value(ofField: "text") == "nope")
     }
 
     @Test("A refused form keeps its page of refusal, and Start again answers the new session's first page with its cookie")

@@ -20,14 +20,15 @@ struct SiteVisitorTests {
         #expect(visitor.notice == nil)
     }
 
-    @Test func itReadsTheTitleAndTheScreensProblemAsTextThoughThePageEscapesThem() {
+    @Test func itReadsTheTitleAFieldsValueAndItsMessageAsTextThoughThePageEscapesThem() {
         var visitor = SiteVisitor(ShopWeb.site(.stack))
         visitor.get("/")
         visitor.act("start")
         visitor.act("email", "<b>&'\"")
         #expect(visitor.title == "Sign in")
         #expect(visitor.page.contains("&lt;b&gt;&amp;"))
-        #expect(visitor.problem == "\"<b>&'\"\" is not an email address: it needs exactly one @.")
+        #expect(visitor.error(ofField: "text") == "\"<b>&'\"\" is not an email address: it needs exactly one @.")
+        #expect(visitor.value(ofField: "text") == "<b>&'\"")
         #expect(visitor.notice == nil)
     }
 

@@ -17,6 +17,7 @@ extension FlowSite {
     /// A site without a store answers as its synchronous `respond(to:)` does.
     public func respond(to request: WebRequest) async -> WebResponse {
         guard let store else { return answer(request) }
+        if let file = staticFiles?.answer(request) { return file }
         guard let token = request.sessionToken else { return await startingSession(for: request, in: store) }
         let key = SessionKey(token: token)
         await acquire(key)
@@ -38,7 +39,7 @@ extension FlowSite {
             forget(token)
             if let failure = revive(loaded, token: token) {
                 try? await store.remove(key)
-                return Self.cannotContinue(failure)
+                return Self.cannotContinue(failure, layout: layout)
             }
         }
 
@@ -56,7 +57,7 @@ extension FlowSite {
         } catch {
             // What the request did cannot be kept: it is dropped, and the person is told.
             forget(token)
-            return Self.refusal(500, "The site could not save what you did, so it was not kept. Try again.")
+            return refusal(500, "The site could not save what you did, so it was not kept. Try again.")
         }
         do {
             if try await store.replace(next, expected: loaded.revision) {
@@ -91,12 +92,12 @@ extension FlowSite {
             session = try saved(visit, as: SessionKey(token: token), revision: 1)
         } catch {
             forget(token)
-            return Self.refusal(500, "The app could not save its session.")
+            return refusal(500, "The app could not save its session.")
         }
         do {
             guard try await store.create(session, now: now()) else {
                 forget(token)
-                return Self.refusal(500, "The session could not be started; try again.")
+                return refusal(500, "The session could not be started; try again.")
             }
         } catch {
             forget(token)
@@ -115,12 +116,12 @@ extension FlowSite {
         } catch {
             return unavailable(error, for: request)
         }
-        guard let current else { return Self.refusal(403, "There is no session for this form; it may have ended.") }
+        guard let current else { return refusal(403, "There is no session for this form; it may have ended.") }
         if let failure = revive(current, token: token) {
             try? await store.remove(key)
-            return Self.cannotContinue(failure)
+            return Self.cannotContinue(failure, layout: layout)
         }
-        guard let visit = visit(for: token) else { return Self.refusal(500, "The session could not be read again.") }
+        guard let visit = visit(for: token) else { return refusal(500, "The session could not be read again.") }
         visit.notice = "That page was out of date, so nothing was done. This is where you are."
         // The notice is kept if the session is still as read; if it moved on again, the person is
         // sent where it is all the same.
@@ -190,34 +191,34 @@ extension FlowSite {
     /// Tells ``storeFailed`` why the store did not answer, and answers 503.
     private func unavailable(_ error: any Error, for request: WebRequest) -> WebResponse {
         storeFailed?(error)
-        return Self.unavailable(for: request)
+        return Self.unavailable(for: request, layout: layout)
     }
 
     /// The answer when the store does not answer: nothing was done; try again.
-    static func unavailable(for request: WebRequest) -> WebResponse {
+    static func unavailable(for request: WebRequest, layout: WebLayout = .standard) -> WebResponse {
         let again = request.method == .get ? request.path : "/"
         return WebResponse(
             status: 503,
-            body: """
-                <!doctype html>
-                <html lang="en"><head><meta charset="utf-8"><title>Try again in a moment</title></head>
-                <body><main><h1>Try again in a moment</h1>\
-                <p>The site could not reach where it keeps your session, so nothing was done.</p>\
-                <p><a href="\(HTML(text: again))">Try again</a></p></main></body></html>
-                """)
+            body: layout.document(
+                title: "Try again in a moment",
+                body: """
+                    <main><h1>Try again in a moment</h1>\
+                    <p>The site could not reach where it keeps your session, so nothing was done.</p>\
+                    <p><a href="\(again)">Try again</a></p></main>
+                    """))
     }
 
     /// The answer for a stored session that cannot be continued: what happened, and a new start.
-    static func cannotContinue(_ reason: String) -> WebResponse {
+    static func cannotContinue(_ reason: String, layout: WebLayout = .standard) -> WebResponse {
         WebResponse(
             status: 409, setCookie: "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
-            body: """
-                <!doctype html>
-                <html lang="en"><head><meta charset="utf-8"><title>Your session could not be continued</title></head>
-                <body><main><h1>Your session could not be continued</h1>\
-                <p>What you had done could not be read back, so it was set aside rather than shown differently.</p>\
-                <p class="problem">\(HTML(text: reason))</p>\
-                <p><a href="/">Start again</a></p></main></body></html>
-                """)
+            body: layout.document(
+                title: "Your session could not be continued",
+                body: """
+                    <main><h1>Your session could not be continued</h1>\
+                    <p>What you had done could not be read back, so it was set aside rather than shown differently.</p>\
+                    <p class="problem">\(reason)</p>\
+                    <p><a href="/">Start again</a></p></main>
+                    """))
     }
 }

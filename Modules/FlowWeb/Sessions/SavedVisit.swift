@@ -29,6 +29,15 @@ public struct SavedVisit: Codable, Hashable, Sendable {
         public var next: Int
     }
 
+    /// What the person last posted in one form, as its page shows it again: the text of each
+    /// field (passwords never), and the sentence beside each field whose value did not hold.
+    public struct Draft: Codable, Hashable, Sendable {
+        /// The text posted, by field name.
+        public var values: [String: String]
+        /// Why a value did not hold, by field name; `""` names the form as a whole.
+        public var errors: [String: String]
+    }
+
     /// A saved visit that does not fit what the restored app shows.
     public struct Mismatch: Error, CustomStringConvertible {
         /// What did not fit.
@@ -48,6 +57,9 @@ public struct SavedVisit: Codable, Hashable, Sendable {
     public var revision: Int
     /// A sentence waiting to be shown on the next page.
     public var notice: String?
+    /// What the person last posted in the forms of the pages shown, by the page's number and the
+    /// action's name; `nil` in a visit saved before forms were kept.
+    public var drafts: [String: Draft]?
     /// The model's events as lines, when the app lets the site show them.
     public var transcript: [String]?
 
@@ -67,13 +79,14 @@ public struct SavedVisit: Codable, Hashable, Sendable {
         self = decoded
     }
 
-    init(app: Data, pages: Pages, formToken: String, revision: Int, notice: String?, transcript: [String]?) {
+    init(app: Data, pages: Pages, formToken: String, revision: Int, notice: String?, drafts: [String: Draft], transcript: [String]?) {
         self.version = Self.currentVersion
         self.app = app
         self.pages = pages
         self.formToken = formToken
         self.revision = revision
         self.notice = notice
+        self.drafts = drafts.isEmpty ? nil : drafts
         self.transcript = transcript
     }
 

@@ -52,6 +52,14 @@ public struct SiteVisitor {
         post(fields)
     }
 
+    /// Fills in an action's form and submits it: each field's text by its name (a ticked box is
+    /// `on`); the page's hidden fields go with it.
+    public mutating func act(_ name: String, fields: [String: String]) {
+        var posted = hidden.merging(fields) { $1 }
+        posted["action"] = name
+        post(posted)
+    }
+
     /// Presses **Start again** on the page shown once the run has ended: a new run from the site's
     /// start.
     public mutating func startAgain() {
@@ -124,6 +132,48 @@ public struct SiteVisitor {
     /// What the screen says is wrong with what the person typed (an address that is not one), as
     /// text; `nil` if nothing.
     public var problem: String? { paragraph(ofClass: "problem") }
+
+    /// What the page's first field of this name holds, as text: the `value` of an input, the
+    /// selected option of a choice, `on` for a ticked box and `""` for one not ticked; `nil` when
+    /// the page has no such field.
+    public func value(ofField name: String) -> String? {
+        guard let element = field(named: name) else { return nil }
+        if element.hasPrefix("<select") {
+            guard let selected = element.firstRange(of: " selected>")?.lowerBound, let open = element[..<selected].ranges(of: "<option value=\"").last
+            else { return "" }
+            return Self.unescape(element[open.upperBound...].prefix { $0 != "\"" })
+        }
+        if element.contains("type=\"checkbox\"") { return element.contains(" checked") ? "on" : "" }
+        return attribute("value", of: element) ?? ""
+    }
+
+    /// The message shown beside the page's first field of this name, as text; `nil` when the
+    /// field holds what it asks for (or the page has no such field).
+    public func error(ofField name: String) -> String? {
+        guard let element = field(named: name), let id = attribute("aria-describedby", of: element),
+            let open = page.firstRange(of: "<p class=\"error\" id=\"\(id)\">"), let end = page[open.upperBound...].firstRange(of: "</p>")?.lowerBound
+        else { return nil }
+        return Self.unescape(page[open.upperBound..<end])
+    }
+
+    /// The opening tag of the page's first input or choice posted under a name; for a choice, up
+    /// to its end, options included.
+    private func field(named name: String) -> Substring? {
+        var rest = page[...]
+        while let found = rest.firstRange(of: " name=\"\(name)\"") {
+            guard let start = page[..<found.lowerBound].lastIndex(of: "<") else { return nil }
+            let tag = page[start...]
+            if tag.hasPrefix("<select"), let end = tag.firstRange(of: "</select>") { return page[start..<end.upperBound] }
+            if tag.hasPrefix("<input"), !tag.hasPrefix("<input type=\"hidden\""), let end = tag.firstIndex(of: ">") { return page[start...end] }
+            rest = page[found.upperBound...]
+        }
+        return nil
+    }
+
+    private func attribute(_ attribute: String, of element: Substring) -> String? {
+        guard let open = element.firstRange(of: " \(attribute)=\"") else { return nil }
+        return Self.unescape(element[open.upperBound...].prefix { $0 != "\"" })
+    }
 
     private func paragraph(ofClass name: String) -> String? {
         guard let open = page.firstRange(of: "<p class=\"\(name)\""), let start = page[open.upperBound...].firstRange(of: ">")?.upperBound,

@@ -31,19 +31,26 @@ public struct Order: Hashable, Sendable, Codable, CustomStringConvertible {
     public let email: String
     /// What was ordered, in the order it was added.
     public let items: [Product]
+    /// Where it is shipped; `nil` when the person gave no address.
+    public let address: ShippingAddress?
 
     /// Makes an order.
-    public init(email: String, items: [Product]) {
+    public init(email: String, items: [Product], address: ShippingAddress? = nil) {
         self.email = email
         self.items = items
+        self.address = address
     }
+
+    /// The same order, shipped to an address.
+    func shipped(to address: ShippingAddress) -> Order { Order(email: email, items: items, address: address) }
 
     /// The total in whole euros.
     public var total: Int { items.reduce(0) { $0 + $1.price } }
 
-    /// `ana@example.com: Red shoes, Blue hat; total €84`.
+    /// `ana@example.com: Red shoes, Blue hat; total €84`, and where it is shipped when the
+    /// person said.
     public var description: String {
-        "\(email): \(items.map(\.name).joined(separator: ", ")); total €\(total)"
+        "\(email): \(items.map(\.name).joined(separator: ", ")); total €\(total)" + (address.map { "; shipped to \($0)" } ?? "")
     }
 }
 

@@ -12,6 +12,8 @@ public final class ShopModel {
     /// The orders placed, first first. A journey places one; the explorer reports one that
     /// places two (``ShopExploration``).
     public private(set) var placedOrders: [Order] = []
+    /// Where orders are shipped, once the person has said.
+    public private(set) var shippingAddress: ShippingAddress?
 
     /// Makes an empty session.
     public init() {}
@@ -24,6 +26,20 @@ public final class ShopModel {
         let user = User(email: email)
         self.user = user
         return .success(user)
+    }
+
+    /// Sets where orders are shipped, from its parts separated by `;`: name, street, city,
+    /// postcode, country code.
+    ///
+    /// - Returns: the address, or the reason it is not one (and nothing changes).
+    public func ship(to text: String) -> Result<ShippingAddress, InvalidAddress> {
+        switch ShippingAddress.parse(text) {
+        case .success(let address):
+            shippingAddress = address
+            return .success(address)
+        case .failure(let problem):
+            return .failure(problem)
+        }
     }
 
     /// The signed-in user, for a screen that needs one (a link's back stack through the catalog).
@@ -63,16 +79,20 @@ public final class ShopModel {
         public var cart: [Product]
         /// The orders placed.
         public var placedOrders: [Order]
+        /// Where orders are shipped; `nil` until the person says, and in a state saved before
+        /// the shop asked.
+        public var shippingAddress: ShippingAddress?
     }
 
     /// The model's state, to save.
-    public var saved: Saved { Saved(user: user, cart: cart, placedOrders: placedOrders) }
+    public var saved: Saved { Saved(user: user, cart: cart, placedOrders: placedOrders, shippingAddress: shippingAddress) }
 
     /// Takes back a saved state, as the app does at launch before it restores its navigation.
     public func restore(_ saved: Saved) {
         user = saved.user
         cart = saved.cart
         placedOrders = saved.placedOrders
+        shippingAddress = saved.shippingAddress
     }
 
     public var navigationState: String {
@@ -82,7 +102,7 @@ public final class ShopModel {
     /// The order the cart makes, if someone is signed in and the cart has something in it.
     public var order: Order? {
         guard let user, !cart.isEmpty else { return nil }
-        return Order(email: user.email, items: cart)
+        return Order(email: user.email, items: cart, address: shippingAddress)
     }
 }
 

@@ -40,8 +40,9 @@ public final class SignInScreen: ShopScreen {
         if let onSignedIn {
             actions.append(
                 ShopAction(
-                    "email", argument: "<address>", samples: (["ana@example.com"], ["ana", "ana@example"]), redact: Self.standIn,
-                    "Sign in with an email address"
+                    "email", argument: "<address>",
+                    parts: [ArgumentPart("email", "Email address", kind: .email, autocomplete: "email") { InvalidEmail.check($0)?.description }],
+                    samples: (["ana@example.com"], ["ana", "ana@example"]), redact: Self.standIn, "Sign in with an email address"
                 ) {
                     [model, unowned self] address in
                     switch model.signIn(email: address ?? "") {
@@ -148,8 +149,10 @@ public final class CartScreen: ShopScreen {
 /// the order it shows, so Pay pays that order again if the person comes back to it — unless the
 /// shop's recipe keeps them from coming back (``ShopSession/protectsPlacedOrder``).
 public final class CheckoutScreen: ShopScreen {
-    /// The order the screen shows and pays, if there was one to check out.
-    public let order: Order?
+    /// The order the screen shows and pays, if there was one to check out; shipped to the address
+    /// the person gives here.
+    public private(set) var order: Order?
+    let model: ShopModel
     /// Places the order.
     public var onPay: ((Order) throws -> Void)?
     /// Goes back.
@@ -157,18 +160,50 @@ public final class CheckoutScreen: ShopScreen {
 
     /// Makes the screen for the order the model makes now.
     public init(model: ShopModel) {
+        self.model = model
         self.order = model.order
         super.init(title: "Checkout")
     }
 
     public override var lines: [String] {
         guard let order else { return ["Nothing to check out."] }
-        return ["Order for \(order.email):"] + order.items.map { "  \($0)" } + ["Total: €\(order.total)"]
+        return ["Order for \(order.email):"] + order.items.map { "  \($0)" } + [
+            "Total: €\(order.total)", "Ship to: \(order.address?.description ?? "no address yet")",
+        ]
+    }
+
+    /// What a recording keeps instead of the address a person typed: an address when theirs is
+    /// one, a word that is not one otherwise.
+    static func standIn(for address: String) -> String {
+        if case .success = ShippingAddress.parse(address) { return "A Person; 1 Main Street; Lisbon; 1000-001; PT" }
+        return "not-an-address"
     }
 
     public override var actions: [ShopAction] {
-        let pay = order.flatMap { order in action("pay", "Pay €\(order.total) and place the order", onPay.map { pay in { try pay(order) } }) }
-        return [pay, action("back", "Back", onBack)].compactMap { $0 }
+        guard let order else { return [action("back", "Back", onBack)].compactMap { $0 } }
+        let current = order.address
+        let values = [current?.name, current?.street, current?.city, current?.postcode, current?.country]
+        let parts = zip(ShippingAddress.parts, values).map { part, value in
+            ArgumentPart(
+                part.name, part.label, kind: part.name == "country" ? .choice(ShippingAddress.countries.map { ($0.code, $0.name) }) : .text, value: value ?? "",
+                autocomplete: ["name": "name", "street": "address-line1", "city": "address-level2", "postcode": "postal-code", "country": "country"][part.name]
+            ) { ShippingAddress.check(part.name, $0)?.description }
+        }
+        let ship = ShopAction(
+            "address", argument: "<name; street; city; postcode; country>", parts: parts,
+            samples: (["Ana Lopez; 1 Rua Augusta; Lisbon; 1100-048; PT"], ["Lisbon"]), redact: Self.standIn,
+            "Ship to this address"
+        ) { [model, unowned self] text in
+            switch model.ship(to: text ?? "") {
+            case .success(let address):
+                self.order = self.order?.shipped(to: address)
+                self.message = "Shipping to \(address)."
+            case .failure(let problem):
+                self.problem = problem.description
+            }
+        }
+        let pay = action("pay", "Pay €\(order.total) and place the order", onPay.map { pay in { [unowned self] in try pay(self.order ?? order) } })
+        return [pay, action("back", "Back", onBack), ship].compactMap { $0 }
     }
 }
 

@@ -1,6 +1,45 @@
 import FlowExplorer
 import FlowKernel
 
+/// One part of an action's argument, as a form shows it: a field of its own. An argument of
+/// several parts is typed with its parts separated by `;`.
+public struct ArgumentPart: Sendable {
+    /// What the part takes.
+    public enum Kind: Sendable {
+        /// A line of text.
+        case text
+        /// An email address.
+        case email
+        /// One of a list: the value typed and the name a person reads.
+        case choice([(value: String, label: String)])
+    }
+
+    /// The part's name: the form's field.
+    public let name: String
+    /// The part's label.
+    public let label: String
+    /// What it takes.
+    public let kind: Kind
+    /// What it holds now: the form shows it.
+    public let value: String
+    /// The browser's autofill hint: `email`, `postal-code`.
+    public let autocomplete: String?
+    /// The problem with a value, for people; `nil` when it will do.
+    public let check: @Sendable (String) -> String?
+
+    init(
+        _ name: String, _ label: String, kind: Kind = .text, value: String = "", autocomplete: String? = nil,
+        check: @escaping @Sendable (String) -> String?
+    ) {
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.value = value
+        self.autocomplete = autocomplete
+        self.check = check
+    }
+}
+
 /// One thing a user can do on a screen: typed by name (with an argument for some), or by number.
 @MainActor
 public struct ShopAction {
@@ -8,6 +47,9 @@ public struct ShopAction {
     public let name: String
     /// What the argument is, for actions that take one: `<address>`.
     public let argument: String?
+    /// The argument's parts as a form's fields show them; empty for an argument of one part a
+    /// form shows as one line of text.
+    public let parts: [ArgumentPart]
     /// What it does, for people.
     public let summary: String
     /// Arguments to try it with, for the explorer: good ones, which it must take, and bad ones,
@@ -18,11 +60,12 @@ public struct ShopAction {
     let run: (String?) throws -> Void
 
     init(
-        _ name: String, argument: String? = nil, samples: (valid: [String], invalid: [String]) = ([], []),
+        _ name: String, argument: String? = nil, parts: [ArgumentPart] = [], samples: (valid: [String], invalid: [String]) = ([], []),
         redact: (@MainActor (String) -> String)? = nil, _ summary: String, run: @escaping (String?) throws -> Void
     ) {
         self.name = name
         self.argument = argument
+        self.parts = parts
         self.samples = samples
         self.redact = redact
         self.summary = summary

@@ -15,7 +15,7 @@ public enum ShopWeb {
     ///   - strategy: The strategy every visitor's shop is written in.
     ///   - limits: How much the site takes.
     public static func site(_ strategy: Strategy, limits: FlowSite.Limits = FlowSite.Limits()) -> FlowSite {
-        FlowSite(limits: limits) { try visit(strategy) }
+        dressed(FlowSite(limits: limits) { try visit(strategy) })
     }
 
     /// A site serving the shop in a strategy whose sessions are kept in a store: they outlive the
@@ -29,8 +29,31 @@ public enum ShopWeb {
     public static func site(
         _ strategy: Strategy, store: any SessionStore, sessionLifetime: TimeInterval = 24 * 60 * 60, limits: FlowSite.Limits = FlowSite.Limits()
     ) -> FlowSite {
-        FlowSite(
-            limits: limits, store: store, sessionLifetime: sessionLifetime, start: { try visit(strategy) }, restore: { try visit(strategy, restoring: $0) })
+        dressed(
+            FlowSite(
+                limits: limits, store: store, sessionLifetime: sessionLifetime, start: { try visit(strategy) }, restore: { try visit(strategy, restoring: $0) })
+        )
+    }
+
+    /// The folder of the shop's stylesheet and icon, which its sites serve under `/static`.
+    public static var staticFolder: String {
+        (Bundle.module.resourceURL ?? Bundle.module.bundleURL).appendingPathComponent("Static").path
+    }
+
+    /// The shop's own look: its stylesheet and icon from its static folder, its name at the top
+    /// and a line at the bottom of every page.
+    public static let layout = WebLayout(
+        head: #"<link rel="stylesheet" href="/static/shop.css"><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">"#,
+        header: #"<header class="shop-header"><a href="/">FlowKit shop</a></header>"#,
+        footer: #"<footer class="shop-footer">Three products, one cart — and the browser's Back always shows what the shop holds.</footer>"#,
+        includesStandardStyle: false)
+
+    /// A site with the shop's look and static files.
+    private static func dressed(_ site: FlowSite) -> FlowSite {
+        site.layout = layout
+        // The folder ships with the app; a build without its resources serves pages unstyled.
+        site.staticFiles = try? StaticFiles(folder: staticFolder)
+        return site
     }
 
     /// What a web session of the shop keeps of the app: the shop saved as `:save` saves it, and,
@@ -85,24 +108,49 @@ public enum ShopWeb {
             })
     }
 
+    /// A part of an action's argument as a form's field.
+    private static func field(for part: ArgumentPart, named name: String) -> WebAction.Field {
+        let kind: WebAction.Field.Kind =
+            switch part.kind {
+            case .text: .text
+            case .email: .email
+            case .choice(let options): .choice(options.map { WebAction.Field.Choice($0.value, $0.label) })
+            }
+        return WebAction.Field(name, label: part.label, kind: kind, value: part.value, autocomplete: part.autocomplete, check: part.check)
+    }
+
     /// A shop screen as a page.
     static func page(for screen: any Screen, in session: ShopSession) -> WebScreen {
         guard let screen = screen as? ShopScreen else { return WebScreen(title: screen.displayName) }
         var content: [HTML] = screen.lines.map { "<p>\($0)</p>" }
         if let problem = screen.problem { content.append("<p class=\"problem\" role=\"alert\">\(problem)</p>") }
         if let message = screen.message { content.append("<p class=\"message\" role=\"status\">\(message)</p>") }
-        let actions = screen.actions.map { action in
-            WebAction(
-                action.name, label: action.summary.prefix(1).uppercased() + action.summary.dropFirst(),
+        // Forms a person fills in come before the buttons that only move.
+        let ordered = screen.actions.filter { !$0.parts.isEmpty } + screen.actions.filter { $0.parts.isEmpty }
+        let actions = ordered.map { action in
+            let label = action.summary.prefix(1).uppercased() + action.summary.dropFirst()
+            let run: @MainActor (String?) throws -> Void = { [unowned session] text in
+                guard let command = Command(text.map { "\(action.name) \($0)" } ?? action.name) else { return }
+                try session.run(command)
+            }
+            // An argument of one part is posted as `text`; one of several parts as a field each,
+            // typed back in the shop's own `a; b; c` form.
+            if action.parts.count == 1, let part = action.parts.first {
+                return WebAction(action.name, label: label, fields: [field(for: part, named: "text")]) { values in try run(values["text"]) }
+            }
+            if !action.parts.isEmpty {
+                let names = action.parts.map(\.name)
+                return WebAction(action.name, label: label, fields: action.parts.map { field(for: $0, named: $0.name) }) { values in
+                    try run(names.map { values[$0] ?? "" }.joined(separator: "; "))
+                }
+            }
+            return WebAction(
+                action.name, label: label,
                 field: action.argument.map { placeholder in
                     let label = placeholder.filter { $0 != "<" && $0 != ">" }
                     return WebAction.Field(label: label.prefix(1).uppercased() + label.dropFirst())
-                }
-            ) { [unowned session] text in
-                let line = text.map { "\(action.name) \($0)" } ?? action.name
-                guard let command = Command(line) else { return }
-                try session.run(command)
-            }
+                },
+                perform: run)
         }
         return WebScreen(title: screen.title, content: "\(content)", actions: actions)
     }

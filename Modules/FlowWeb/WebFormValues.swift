@@ -1,0 +1,245 @@
+/// The values of an action's fields as the person posted them, each checked against its field:
+/// what ``WebAction/perform`` receives.
+///
+/// Read them as text, as numbers, as ticks, or decode them into a value of the app's own type
+/// with ``decode(_:)``.
+public struct WebFormValues: Sendable, Hashable {
+    /// The posted text by field name; a field left empty, or a box not ticked, is absent.
+    public let texts: [String: String]
+    /// The labels by field name, for the messages of a value that does not decode.
+    let labels: [String: String]
+
+    /// Values as a form posted them.
+    public init(_ texts: [String: String]) {
+        self.init(texts, labels: [:])
+    }
+
+    init(_ texts: [String: String], labels: [String: String]) {
+        self.texts = texts
+        self.labels = labels
+    }
+
+    /// The text of a field; `nil` when it was left empty.
+    public subscript(name: String) -> String? { texts[name] }
+
+    /// The number in a number field; `nil` when it was left empty.
+    public func number(_ name: String) -> Double? { texts[name].flatMap(Double.init) }
+
+    /// Whether a checkbox was ticked.
+    public func isTicked(_ name: String) -> Bool { texts[name] != nil }
+
+    /// The values as one value of the app's own type, a property per field: `String` from text,
+    /// `Int`, `Double` and the other numbers from a number, `Bool` from a checkbox, an optional
+    /// from a field that may be empty, any `RawRepresentable` enum of strings from a choice.
+    ///
+    /// - Throws: ``Invalid`` naming the first field whose text does not make the property.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws(Invalid) -> Value {
+        do {
+            return try Value(from: FormDecoder(values: self, codingPath: []))
+        } catch let error as Invalid {
+            throw error
+        } catch {
+            throw Invalid(field: "", message: "The form does not make a \(Value.self): \(error)")
+        }
+    }
+
+    /// A field whose text does not make the value asked for.
+    public struct Invalid: Error, Hashable, CustomStringConvertible {
+        /// The field's name.
+        public var field: String
+        /// The sentence shown beside it.
+        public var message: String
+        public var description: String { message }
+    }
+
+    fileprivate func invalid(_ key: any CodingKey, _ what: String) -> Invalid {
+        let label = labels[key.stringValue] ?? key.stringValue
+        return Invalid(field: key.stringValue, message: "\(label) must be \(what).")
+    }
+}
+
+extension WebAction.Field {
+    /// What a posted text means for this field: the value to keep (`nil` for none: empty, or not
+    /// ticked), or the sentence to show beside the field.
+    func read(_ posted: String?) -> Result<String?, WebFormValues.Invalid> {
+        let text = posted ?? ""
+        let isEmpty =
+            switch kind {
+            case .password: text.isEmpty
+            default: text.allSatisfy(\.isWhitespace)
+            }
+        if isEmpty {
+            return isRequired ? .failure(invalid(kind == .checkbox ? "\(label) must be ticked." : "\(label) is required.")) : .success(nil)
+        }
+        switch kind {
+        case .text, .password:
+            break
+        case .email where check != nil:
+            // The app's own rule for an address decides, with its own words.
+            break
+        case .email:
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !text.contains(where: \.isWhitespace) else {
+                return .failure(invalid("\(label) must be an email address, like name@example.com."))
+            }
+        case .number:
+            guard let number = Double(text.trimmedSpaces), number.isFinite else { return .failure(invalid("\(label) must be a number.")) }
+        case .choice(let choices):
+            guard choices.contains(where: { $0.value == text }) else { return .failure(invalid("Choose one of the options for \(label).")) }
+        case .checkbox:
+            guard text == "on" else { return .failure(invalid("\(label) is ticked or not; it takes no text.")) }
+        }
+        let kept = kind == .number || kind == .email ? text.trimmedSpaces : text
+        if let check, let message = check(kept) { return .failure(invalid(message)) }
+        return .success(kept)
+    }
+
+    private func invalid(_ message: String) -> WebFormValues.Invalid { WebFormValues.Invalid(field: name, message: message) }
+}
+
+extension WebAction {
+    /// A form posted for this action, read field by field: the values, and a message for each
+    /// field that does not hold, by name.
+    func read(_ form: WebForm) -> (values: WebFormValues, errors: [String: String]) {
+        var texts: [String: String] = [:]
+        var errors: [String: String] = [:]
+        for field in fields {
+            switch field.read(form[field.name]) {
+            case .success(let value): texts[field.name] = value
+            case .failure(let invalid): errors[field.name] = invalid.message
+            }
+        }
+        let values = WebFormValues(texts, labels: Dictionary(fields.map { ($0.name, $0.label) }) { first, _ in first })
+        if errors.isEmpty {
+            errors = decodes(values)
+        }
+        return (values, errors)
+    }
+}
+
+extension String {
+    var trimmedSpaces: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text = text.dropFirst() }
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+// MARK: - Decoding
+
+/// Decodes a value of the app's type from a form's values, one property per field.
+private struct FormDecoder: Decoder {
+    let values: WebFormValues
+    var codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(FieldsContainer(values: values, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "A form holds no lists."))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        guard let key = codingPath.last else {
+            throw DecodingError.typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "A form is a set of named fields."))
+        }
+        return FieldValue(values: values, key: key, codingPath: codingPath)
+    }
+}
+
+/// A form's fields by property name.
+private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let values: WebFormValues
+    var codingPath: [any CodingKey]
+    var allKeys: [Key] { values.texts.keys.compactMap(Key.init(stringValue:)) }
+
+    func contains(_ key: Key) -> Bool { values.texts[key.stringValue] != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool { values.texts[key.stringValue] == nil }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try FieldValue(values: values, key: key, codingPath: codingPath + [key]).decode(Bool.self)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let field = FieldValue(values: values, key: key, codingPath: codingPath + [key])
+        if let decoded = try field.decodeBasic(type) { return decoded }
+        guard values.texts[key.stringValue] != nil else { throw values.invalid(key, "filled in") }
+        do {
+            return try T(from: FormDecoder(values: values, codingPath: codingPath + [key]))
+        } catch let error as WebFormValues.Invalid {
+            throw error
+        } catch {
+            throw values.invalid(key, "one of the options offered")
+        }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        throw values.invalid(key, "a single value")
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw values.invalid(key, "a single value") }
+
+    func superDecoder() throws -> any Decoder { FormDecoder(values: values, codingPath: codingPath) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { FormDecoder(values: values, codingPath: codingPath + [key]) }
+}
+
+/// One field's text as a single value.
+private struct FieldValue: SingleValueDecodingContainer {
+    let values: WebFormValues
+    let key: any CodingKey
+    var codingPath: [any CodingKey]
+
+    init(values: WebFormValues, key: any CodingKey, codingPath: [any CodingKey]) {
+        self.values = values
+        self.key = key
+        self.codingPath = codingPath
+    }
+
+    private var text: String? { values.texts[key.stringValue] }
+
+    func decodeNil() -> Bool { text == nil }
+
+    func decode(_ type: Bool.Type) throws -> Bool { text != nil }
+
+    func decode(_ type: String.Type) throws -> String {
+        guard let text else { throw values.invalid(key, "filled in") }
+        return text
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let decoded = try decodeBasic(type) { return decoded }
+        return try T(from: FormDecoder(values: values, codingPath: codingPath))
+    }
+
+    /// The property's value, for the kinds a field's text makes directly; `nil` for another type.
+    func decodeBasic<T>(_ type: T.Type) throws -> T? {
+        switch type {
+        case is Bool.Type: return (text != nil) as? T
+        case is String.Type: return try decode(String.self) as? T
+        case is Double.Type: return try number(Double.init) as? T
+        case is Float.Type: return try number(Float.init) as? T
+        case is Int.Type: return try whole(Int.init) as? T
+        case is Int64.Type: return try whole(Int64.init) as? T
+        case is Int32.Type: return try whole(Int32.init) as? T
+        case is UInt.Type: return try whole(UInt.init) as? T
+        default: return nil
+        }
+    }
+
+    private func number<N: BinaryFloatingPoint>(_ make: (String) -> N?) throws -> N {
+        guard let text else { throw values.invalid(key, "filled in") }
+        guard let number = make(text), number.isFinite else { throw values.invalid(key, "a number") }
+        return number
+    }
+
+    private func whole<N: FixedWidthInteger>(_ make: (String) -> N?) throws -> N {
+        guard let text else { throw values.invalid(key, "filled in") }
+        guard let number = make(text) else { throw values.invalid(key, "a whole number in range") }
+        return number
+    }
+}

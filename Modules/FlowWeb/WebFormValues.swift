@@ -59,9 +59,14 @@ public struct WebFormValues: Sendable, Hashable {
 }
 
 extension WebAction.Field {
-    /// What a posted text means for this field: the value to keep (`nil` for none: empty, or not
-    /// ticked), or the sentence to show beside the field.
-    func read(_ posted: String?) -> Result<String?, WebFormValues.Invalid> {
+    /// What a posted text means for this field, as the site reads it before an action runs: the
+    /// value the action receives (`nil` for none: left empty, or not ticked), or why it does not
+    /// hold, with the sentence shown beside the field.
+    ///
+    /// An empty field is refused when it is required; otherwise the kind decides (an address, a
+    /// finite number, one of the choices, `on` for a ticked box), then the field's own
+    /// ``check``. Spaces around an address or a number are dropped.
+    public func read(_ posted: String?) -> Result<String?, WebFormValues.Invalid> {
         let text = posted ?? ""
         let isEmpty =
             switch kind {
@@ -71,6 +76,7 @@ extension WebAction.Field {
         if isEmpty {
             return isRequired ? .failure(invalid(kind == .checkbox ? "\(label) must be ticked." : "\(label) is required.")) : .success(nil)
         }
+        let kept = kind == .number || kind == .email ? text.trimmedSpaces : text
         switch kind {
         case .text, .password:
             break
@@ -78,18 +84,21 @@ extension WebAction.Field {
             // The app's own rule for an address decides, with its own words.
             break
         case .email:
-            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !text.contains(where: \.isWhitespace) else {
+            let parts = kept.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !kept.contains(where: \.isWhitespace) else {
                 return .failure(invalid("\(label) must be an email address, like name@example.com."))
             }
         case .number:
-            guard let number = Double(text.trimmedSpaces), number.isFinite else { return .failure(invalid("\(label) must be a number.")) }
+            // Written as a number input writes one: digits, a point, a sign, an exponent; no hex,
+            // no infinity.
+            guard kept.allSatisfy({ "0123456789.-+eE".contains($0) }), let number = Double(kept), number.isFinite else {
+                return .failure(invalid("\(label) must be a number."))
+            }
         case .choice(let choices):
             guard choices.contains(where: { $0.value == text }) else { return .failure(invalid("Choose one of the options for \(label).")) }
         case .checkbox:
             guard text == "on" else { return .failure(invalid("\(label) is ticked or not; it takes no text.")) }
         }
-        let kept = kind == .number || kind == .email ? text.trimmedSpaces : text
         if let check, let message = check(kept) { return .failure(invalid(message)) }
         return .success(kept)
     }

@@ -37,6 +37,17 @@ struct FlowDemoCLITests {
         #expect(Set(orders) == [": order placed for ana@example.com: Red shoes; total €59."])
     }
 
+    @Test("Checkout takes a shipping address of five parts, refuses one that is not, and ships the order there", arguments: Strategy.allCases)
+    func checkoutShipsToTheAddressGiven(_ strategy: Strategy) throws {
+        let script = "start,email ana@example.com,shoes,add,cart,checkout,address Lisbon,address Ana Lopez; 1 Rua Augusta; Lisbon; 1100-048; PT,pay,close"
+        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", script])
+        #expect(run.status == 3)
+        #expect(run.stdout.contains("! \"Lisbon\" is not an address: give its five parts separated by ;"))
+        #expect(run.stdout.contains("* Shipping to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Portugal."))
+        #expect(
+            run.stdout.hasSuffix("order placed for ana@example.com: Red shoes; total €59; shipped to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Portugal.\n"))
+    }
+
     @Test func typedInputThatIsWrongKeepsTheUserWhereTheyWereAndTheEndOfInputEndsCleanly() throws {
         let input = "start\nfly\n2\nemail\nstart\nemail nope\nemail ana@example.com\n"
         let run = try FlowDemo.run(["--strategy", "coordinator"], input: input)

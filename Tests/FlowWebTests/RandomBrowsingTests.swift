@@ -27,7 +27,13 @@ struct RandomBrowsingTests {
                 case 0..<5 where !names.isEmpty:
                     stale = (visitor.address, visitor.hidden)
                     let name = names.randomElement(using: &random)!
-                    visitor.act(name, name == "email" ? ["ana@example.com", "nope"].randomElement(using: &random) : nil)
+                    if name == "address" {
+                        fillInTheAddress(&visitor, using: &random, run: run, step: step)
+                    } else {
+                        let text = name == "email" ? ["ana@example.com", "nope"].randomElement(using: &random) : nil
+                        visitor.act(name, text)
+                        if text == "nope" { #expect(visitor.value(ofField: "text") == "nope", "run \(run) step \(step): the mistyped address is gone") }
+                    }
                 case 5..<8:
                     visitor.get(seen.randomElement(using: &random)!)
                 case 8 where stale != nil:
@@ -86,6 +92,27 @@ struct RandomBrowsingTests {
                 )
                 if !(shown && oneEntryPerStep) { return }
             }
+        }
+    }
+
+    /// Fills in checkout's address with parts good and bad: a form with a bad part is shown again
+    /// with every part as typed and changes nothing; a good one ships there.
+    private func fillInTheAddress(_ visitor: inout SiteVisitor, using random: inout SeededGenerator, run: Int, step: Int) {
+        let fields = [
+            "name": ["Ana Lopez", "", "O'Brien <b>"].randomElement(using: &random)!, "street": "1 Rua Augusta", "city": "Lisbon",
+            "postcode": ["1100-048", "11;00", "AB1 2CD"].randomElement(using: &random)!, "country": ["PT", "XX", "DE"].randomElement(using: &random)!,
+        ]
+        let holds = !fields["name"]!.isEmpty && !fields["postcode"]!.contains(";") && fields["country"] != "XX"
+        let before = visitor.visit?.host.hierarchy
+        let revision = visitor.hidden["revision"]
+        visitor.act("address", fields: fields)
+        if holds {
+            #expect(visitor.page.contains("Shipping to"), "run \(run) step \(step): a good address was not taken")
+        } else {
+            let kept = ["name", "street", "postcode"].allSatisfy { visitor.value(ofField: $0) == fields[$0] }
+            #expect(
+                kept && visitor.visit?.host.hierarchy == before && visitor.hidden["revision"] == revision,
+                "run \(run) step \(step): a refused address lost what was typed or changed something")
         }
     }
 

@@ -1,0 +1,98 @@
+import FlowKernel
+import FlowWeb
+import Foundation
+import ShopApp
+import Testing
+
+/// The shop's forms on the web, in every strategy: what the person typed stays, with the shop's
+/// message beside the field that is wrong; and the shop's own look.
+@MainActor
+@Suite("The shop's forms and look on the web")
+struct ShopFormsTests {
+    static let address = ["name": "Ana Lopez", "street": "1 Rua Augusta", "city": "Lisbon", "postcode": "1100-048", "country": "PT"]
+
+    /// A visitor at checkout with red shoes in the cart.
+    static func atCheckout(_ strategy: Strategy, site: FlowSite? = nil) -> SiteVisitor {
+        var visitor = FlowSiteTests.signedIn(strategy, site: site)
+        visitor.act("shoes")
+        visitor.act("add")
+        visitor.act("cart")
+        visitor.act("checkout")
+        return visitor
+    }
+
+    @Test("A mistyped email at sign-in comes back with the shop's message beside it and the text still there", arguments: Strategy.allCases)
+    func mistypedEmail(_ strategy: Strategy) throws {
+        var visitor = SiteVisitor(ShopWeb.site(strategy))
+        visitor.get("/")
+        visitor.act("start")
+        let transcript = FlowSiteTests.transcript(visitor)
+        visitor.act("email", "ana@example")
+        #expect(visitor.title == "Sign in")
+        #expect(visitor.error(ofField: "text") == "\"ana@example\" is not an email address: the part after @ needs a domain like example.com.")
+        #expect(visitor.value(ofField: "text") == "ana@example")
+        #expect(visitor.page.contains(#"type="email""#) && visitor.page.contains(#"autocomplete="email""#))
+        #expect(FlowSiteTests.transcript(visitor) == transcript, "a refused address changes nothing")
+        visitor.get(visitor.address)  // a reload
+        #expect(visitor.value(ofField: "text") == "ana@example")
+        visitor.act("email", "ana@example.com")
+        #expect(visitor.title == "Catalog")
+    }
+
+    @Test("Checkout's address keeps what was typed: a wrong part is named beside it, and the address comes back after Back", arguments: Strategy.allCases)
+    func checkoutAddress(_ strategy: Strategy) throws {
+        var visitor = Self.atCheckout(strategy)
+        #expect(visitor.title == "Checkout")
+        let checkout = visitor.address
+        visitor.act("address", fields: Self.address.merging(["postcode": "11;00", "country": "XX"]) { $1 })
+        #expect(visitor.address == checkout)
+        #expect(visitor.error(ofField: "postcode") == "Postcode cannot hold a ;.")
+        #expect(visitor.error(ofField: "country") == "Choose one of the options for Country.")
+        #expect(visitor.error(ofField: "city") == nil)
+        #expect(visitor.value(ofField: "street") == "1 Rua Augusta")
+        #expect(visitor.value(ofField: "postcode") == "11;00")
+
+        visitor.act("address", fields: Self.address)
+        #expect(visitor.page.contains("Shipping to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Portugal."))
+        #expect(visitor.value(ofField: "country") == "PT")
+
+        // Back, and to checkout again: the address the person gave is there.
+        visitor.act("back")
+        #expect(visitor.title != "Checkout")
+        if visitor.title == "Product" || visitor.title == "Catalog" { visitor.act("cart") }
+        visitor.act("checkout")
+        #expect(visitor.title == "Checkout")
+        for (field, value) in Self.address { #expect(visitor.value(ofField: field) == value, "\(field)") }
+        visitor.act("pay")
+        #expect(visitor.title == "Done")
+        #expect(visitor.page.contains("shipped to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Portugal"))
+    }
+
+    @Test("What the person typed outlives the process that took it", arguments: [Strategy.stack, .coordinator])
+    func typedTextInTheStore(_ strategy: Strategy) async throws {
+        let store = MemorySessionStore()
+        let servers = [SessionStoreTests.server(strategy, store), SessionStoreTests.server(strategy, store)]
+        var visitor = SiteVisitor(servers[0])
+        await visitor.get("/", through: servers)
+        await visitor.act("start", through: servers)
+        await visitor.act("email", "ana@", through: servers)
+        await visitor.get(visitor.address, through: [servers[1]])
+        #expect(visitor.value(ofField: "text") == "ana@")
+        #expect(visitor.error(ofField: "text") != nil)
+        await visitor.get(visitor.address, through: [servers[0]])
+        #expect(visitor.value(ofField: "text") == "ana@")
+    }
+
+    @Test func theShopsPagesUseItsStylesheetFromItsStaticFolder() throws {
+        let site = ShopWeb.site(.router)
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+        #expect(visitor.page.contains(#"<link rel="stylesheet" href="/static/shop.css">"#))
+        #expect(visitor.page.contains(#"<header class="shop-header">"#))
+        let css = site.respond(to: WebRequest(.get, "/static/shop.css"))
+        #expect(css.status == 200 && css.contentType == "text/css; charset=utf-8")
+        #expect(String(decoding: css.bytes ?? [], as: UTF8.self).contains(".shop-header"))
+        #expect(site.respond(to: WebRequest(.get, "/static/favicon.svg")).contentType == "image/svg+xml")
+        #expect(site.respond(to: WebRequest(.get, "/static/../Package.swift")).status == 404)
+    }
+}

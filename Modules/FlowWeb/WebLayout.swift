@@ -3,7 +3,7 @@
 ///
 /// FlowWeb renders the screens, their forms, the back link, the tab bars and the dialogs as plain
 /// semantic markup with classes to style (`main`, `dialog.sheet`, `nav.tabs`, `a.back`,
-/// `form.action`, `div.field`, `p.error`, `p.notice`); a layout puts the app's stylesheet and
+/// `form.action`, `div.field`, `p.error`, `span.optional`, `p.notice`); a layout puts the app's stylesheet and
 /// brand around them. ``standard`` is FlowWeb's own plain look.
 ///
 /// ```swift
@@ -76,7 +76,7 @@ public struct WebLayout: Sendable, Hashable {
         .tabs a[aria-current]{background:#0a60d0;color:#fff}form.action{margin:.4rem 0}button{font:inherit;padding:.35rem .9rem}\
         .field{margin:.3rem 0 .6rem}.field label{display:block;font-weight:600}.field.check label{display:inline;font-weight:400}\
         .field input:not([type=checkbox]),.field select{font:inherit;padding:.3rem .5rem;width:min(100%,22rem);box-sizing:border-box}\
-        .field [aria-invalid=true]{border:2px solid #c0182a}.error{color:#c0182a;margin:.1rem 0;font-weight:600}\
+        .field [aria-invalid=true]{border:2px solid #c0182a}.optional{font-weight:400;color:#666}.error{color:#c0182a;margin:.1rem 0;font-weight:600}\
         form.close{float:right}section section{border-top:1px solid #ddd;margin-top:1rem}
         """
 }

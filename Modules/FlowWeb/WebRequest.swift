@@ -90,14 +90,18 @@ public struct WebResponse: Sendable, Hashable {
     }
 
     /// The headers the site sets on every response: the page cannot be framed by another site, its
-    /// scripts and styles are the site's own, and a page is never served from a cache, so Back
-    /// asks the site what it means.
+    /// scripts, styles and images are the site's own (inline, or files it serves), and a page is
+    /// never served from a cache, so Back asks the site what it means. A static file's own
+    /// ``headers`` replace the `Cache-Control`.
     public static let securityHeaders: [(name: String, value: String)] = [
         ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "same-origin"),
-        ("Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+        ),
     ]
 }
 

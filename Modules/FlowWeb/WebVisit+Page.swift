@@ -127,7 +127,8 @@ extension WebVisit {
                 focused = true
             }
             let message: HTML = error.map { "<p class=\"error\" id=\"\(fieldID)-error\">\($0)</p>" } ?? .empty
-            let label: HTML = "<label for=\"\(fieldID)\">\(field.label)</label>"
+            let optional: HTML = field.isRequired || field.kind == .checkbox ? .empty : " <span class=\"optional\">(optional)</span>"
+            let label: HTML = "<label for=\"\(fieldID)\">\(field.label)\(optional)</label>"
             switch field.kind {
             case .checkbox:
                 let checked: HTML = value == "on" ? " checked" : .empty
@@ -205,7 +206,11 @@ extension WebVisit {
     ///   dialog closed by its button) is reached by going back that many entries; a refusal's page
     ///   is shown in place;
     /// - the page's own back link goes back in the history rather than adding an entry;
-    /// - an open dialog is modal, and Escape closes it with its close button.
+    /// - an open dialog is modal, and Escape closes it with its close button;
+    /// - what the person types into a form with fields and has not sent yet is kept in the tab's
+    ///   session storage (passwords never), by the session's form token, the page and the action,
+    ///   and put back when that page shows again — after a reload, or Back to it from a page a link
+    ///   led to — until the form is sent, when the site keeps what was sent.
     /// Without script, every form posts and answers as before: each answer is a new entry.
     static let script: HTML = """
         addEventListener('pageshow',function(e){if(e.persisted){document.documentElement.dataset.reloading='';location.reload();}});\
@@ -223,6 +228,16 @@ extension WebVisit {
         if(there>here)location.assign(to);else if(there<here&&history.length>here-there)history.go(there-here);\
         else location.replace(to);});},function(){f.submit();});});\
         document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a.back');\
-        if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||history.length<2)return;e.preventDefault();history.back();});
+        if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||history.length<2)return;e.preventDefault();history.back();});\
+        (function(){var s;try{s=window.sessionStorage;}catch(e){}if(!s)return;\
+        document.querySelectorAll('form.action[novalidate]').forEach(function(f){\
+        var k='flowkit:'+f.elements.token.value+':'+document.body.dataset.page+':'+f.elements.action.value,v=null;\
+        function kept(e){return e.name&&e.type!=='hidden'&&e.type!=='password'&&e.tagName!=='BUTTON';}\
+        try{v=JSON.parse(s.getItem(k)||'null');}catch(x){}\
+        if(v)Array.prototype.forEach.call(f.elements,function(e){if(kept(e)&&e.name in v){if(e.type==='checkbox')e.checked=v[e.name];else e.value=v[e.name];}});\
+        function keep(){var o={};Array.prototype.forEach.call(f.elements,function(e){\
+        if(kept(e))o[e.name]=e.type==='checkbox'?e.checked:e.value;});try{s.setItem(k,JSON.stringify(o));}catch(x){}}\
+        f.addEventListener('input',keep);f.addEventListener('change',keep);\
+        f.addEventListener('submit',function(){s.removeItem(k);});});})();
         """
 }

@@ -24,13 +24,14 @@
         ///     `Hummingbird` without one).
         ///   - services: Services the application runs beside the server and shuts down with it,
         ///     such as a session store that holds database connections.
+        ///   - onRunning: Called once the server listens, with its port: a trailing closure is this
+        ///     one.
         ///   - routes: Adds the app's own routes beside the site's pages: a route added answers its
         ///     path, the site every other.
-        ///   - onRunning: Called once the server listens, with its port.
         public static func application(
             serving site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
-            services: [any Service] = [], routes: (Router<BasicRequestContext>) -> Void = { _ in },
-            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+            routes: (Router<BasicRequestContext>) -> Void = { _ in }
         ) -> some ApplicationProtocol {
             let router = router(serving: site)
             routes(router)
@@ -55,16 +56,17 @@
         ///     `Hummingbird` without one).
         ///   - services: Services the application runs beside the server and shuts down with it,
         ///     such as a session store that holds database connections.
+        ///   - onRunning: Called once the server listens, with its port: a trailing closure is this
+        ///     one.
         ///   - routes: Adds the app's own routes beside the site's pages: a route added answers its
         ///     path, the site every other.
-        ///   - onRunning: Called once the server listens, with its port.
         public static func serve(
             _ site: FlowSite, host: String = "127.0.0.1", port: Int = 8080, serverName: String? = "FlowKit", logger: Logger? = nil,
-            services: [any Service] = [], routes: (Router<BasicRequestContext>) -> Void = { _ in },
-            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+            services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+            routes: (Router<BasicRequestContext>) -> Void = { _ in }
         ) async throws {
             try await application(
-                serving: site, host: host, port: port, serverName: serverName, logger: logger, services: services, routes: routes, onRunning: onRunning
+                serving: site, host: host, port: port, serverName: serverName, logger: logger, services: services, onRunning: onRunning, routes: routes
             )
             .runService()
         }

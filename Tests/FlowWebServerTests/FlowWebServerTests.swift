@@ -56,6 +56,56 @@
         }
     }
 
+    /// The app's static files and its own routes beside the site's pages.
+    @Suite("FlowWebServer: static files and routes")
+    struct StaticFilesAndRoutesTests {
+        @Test func theAppsRoutesAnswerBesideTheSitesPagesAndItsStaticFiles() async throws {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let app = FlowWebServer.application(
+                serving: site,
+                routes: { router in
+                    router.get("/health") { _, _ in "ok" }
+                })
+            try await app.test(.router) { client in
+                try await client.execute(uri: "/health", method: .get) { response in
+                    #expect(response.status == .ok && String(buffer: response.body) == "ok")
+                }
+                try await client.execute(uri: "/", method: .get) { response in
+                    #expect(response.status == .seeOther && response.headers[.location] == "/p/1")
+                }
+                let css = try await client.execute(uri: "/static/shop.css", method: .get)
+                #expect(css.status == .ok && css.headers[.contentType] == "text/css; charset=utf-8")
+                #expect(css.headers[.cacheControl] == "public, max-age=3600")
+                #expect(String(buffer: css.body).contains(".shop-header"))
+                let tag = try #require(css.headers[.eTag])
+                let again = try await client.execute(uri: "/static/shop.css", method: .get, headers: [.ifNoneMatch: tag])
+                #expect(again.status == .notModified && again.body.readableBytes == 0)
+                let icon = try await client.execute(uri: "/static/favicon.svg", method: .get)
+                #expect(icon.headers[.contentType] == "image/svg+xml" && icon.headers[.xContentTypeOptions] == "nosniff")
+            }
+        }
+    }
+
+    /// The port a server reports once it listens.
+    actor ReportedPort {
+        var port: Int?
+        func set(_ port: Int) { self.port = port }
+    }
+
+    @Suite("FlowWebServer: running")
+    struct RunningTests {
+        @Test func aTrailingClosureIsToldThePortOnceTheServerListens() async throws {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let reported = ReportedPort()
+            let app = FlowWebServer.application(serving: site, port: 0) { port in await reported.set(port) }
+            try await app.test(.live) { client in
+                _ = try await client.execute(uri: "/", method: .get)
+                let port = await reported.port
+                #expect(port.map { $0 > 0 } == true, "the trailing closure was not told the port")
+            }
+        }
+    }
+
     /// A form the page's script posts, over HTTP.
     @Suite("FlowWebServer: the page's script")
     struct ScriptedFormOverHTTPTests {

@@ -213,14 +213,22 @@ public final class WebVisit {
         check()
     }
 
-    /// The drift check after every change: the pages show what the model holds, with nothing
-    /// waiting.
+    /// After every change: the forms of pages gone are forgotten, and the drift check — the pages
+    /// show what the model holds, with nothing waiting.
     private func check() {
-        drafts = drafts.filter { key, _ in Int(key.prefix { $0 != " " }).map { platform.screen(numbered: $0) != nil } ?? false }
+        forgetDraftsOfPagesGone()
         guard !driver.isCaughtUp || platform.hierarchy != host.hierarchy else { return }
         watcher.drifts.append(
             "after revision \(revision): the pages show \(platform.hierarchy.root.map { "\($0.ref)" } ?? "nothing"), the model \(host.hierarchy.root.map { "\($0.ref)" } ?? "nothing")"
         )
+    }
+}
+
+extension WebVisit {
+    /// Lets go of what was typed in the forms of pages no longer shown: their screens are gone,
+    /// and their numbers are not given again.
+    fileprivate func forgetDraftsOfPagesGone() {
+        drafts = drafts.filter { key, _ in Int(key.prefix { $0 != " " }).map { platform.screen(numbered: $0) != nil } ?? false }
     }
 }
 

@@ -24,9 +24,10 @@ struct ShopGestureLawTests {
             legalRequests: {
                 guard let session, let screen = session.currentScreen else { return [] }
                 return screen.actions.map { action in
-                    let command = action.argument == nil ? action.name : "\(action.name) ana@example.com"
-                    // Adding to the cart changes the model, not the screen.
-                    return GestureLaws.Request(command, navigates: action.name != "add") { try session.run(Command(command)!) }
+                    let argument = action.name == "address" ? "Ana Lopez; 1 Rua Augusta; Lisbon; 1100-048; PT" : "ana@example.com"
+                    let command = action.argument == nil ? action.name : "\(action.name) \(argument)"
+                    // Adding to the cart and giving the shipping address change the model, not the screen.
+                    return GestureLaws.Request(command, navigates: !["add", "address"].contains(action.name)) { try session.run(Command(command)!) }
                 }
             })
     }

@@ -83,6 +83,40 @@ struct ShopFormsTests {
         #expect(visitor.value(ofField: "text") == "ana@")
     }
 
+    @Test func whatWasTypedInAFormGoesWithItsPage() async throws {
+        let store = MemorySessionStore()
+        let server = SessionStoreTests.server(.stack, store)
+        var visitor = SiteVisitor(server)
+        await SessionStoreTests.signIn(&visitor, through: [server])
+        for action in ["shoes", "add", "cart", "checkout"] { await visitor.act(action, through: [server]) }
+        await visitor.post(visitor.hidden.merging(Self.address.merging(["action": "address", "country": "XX"]) { $1 }) { $1 }, through: [server])
+        func drafts() async throws -> [String: SavedVisit.Draft] {
+            let token = try #require(visitor.token)
+            let stored = try #require(try await store.load(SessionKey(token: token), now: .distantPast))
+            return try SavedVisit(bytes: stored.data).drafts ?? [:]
+        }
+        let kept = try await drafts()
+        #expect(kept.values.contains { $0.values["country"] == "XX" && $0.errors["country"] != nil })
+        // Back from checkout: its page is gone, and what was typed in it with it.
+        await visitor.act("back", through: [server])
+        #expect(try await drafts().values.allSatisfy { $0.values["country"] == nil })
+    }
+
+    @Test func aPasswordIsNeitherShownAgainNorKept() throws {
+        let site = FlowSite {
+            let app = try Club()
+            return WebVisit(host: app.host, owner: app, page: { app.page(for: $0) }, ended: { WebScreen(title: "Bye") }, saving: { Data() })
+        }
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+        visitor.act("join", fields: FormsAndTheAppsLookTests.good.merging(["age": "12"]) { $1 })
+        let saved = try #require(try visitor.visit?.save())
+        #expect(saved.drafts?.values.first?.values["password"] == nil)
+        #expect(saved.drafts?.values.first?.values["age"] == "12")
+        #expect(!String(decoding: saved.bytes, as: UTF8.self).contains("correct horse"))
+        #expect(!visitor.page.contains("correct horse"))
+    }
+
     @Test func theShopsPagesUseItsStylesheetFromItsStaticFolder() throws {
         let site = ShopWeb.site(.router)
         var visitor = SiteVisitor(site)

@@ -11,6 +11,10 @@ import Foundation
 ///   is the person moving, by the rule of ``HistoryMove``.
 /// - `POST /p/N` is a form of that page: a screen's action, or its dialog's close button.
 /// - `POST /restart` starts the visitor's run again, once it has ended.
+/// - `GET /static/…` is a file of the app's folder of static files (``staticFiles``), to anyone,
+///   with no session.
+///
+/// Every page wears the app's ``layout``.
 ///
 /// Security: a session is found only by its 256-bit token, sent in an `HttpOnly`, `SameSite=Lax`
 /// cookie; every form carries a second token of the session's, so another site's page cannot

@@ -41,6 +41,7 @@ def test_a_mistyped_email_comes_back_with_its_message_beside_it_and_the_typed_te
     label = shop.driver.find_element(By.CSS_SELECTOR, f"label[for='{email.get_attribute('id')}']")
     assert label.text == "Email address"
     assert shop.driver.switch_to.active_element == email
+    shop.screenshot(f"sign-in-error-{shop.strategy}")
     shop.reload()
     assert field(shop, "email", "text").get_attribute("value") == "ana@example"
     shop.act("email", "ana@example.com")

@@ -8,9 +8,11 @@ caches).
 """
 import json
 import os
+import queue
 import re
 import shutil
 import subprocess
+import threading
 import urllib.request
 
 import pytest
@@ -42,13 +44,25 @@ class Server:
         self.process = subprocess.Popen(
             [FLOW_DEMO, "serve", "--strategy", strategy, "--port", "0", "--expose-state", *arguments],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for line in self.process.stdout:
+        # A thread reads what the server prints for as long as it runs, so that a full pipe never
+        # stalls it, and a server that never says where it serves fails the test within a minute
+        # instead of hanging it.
+        lines = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout] + [lines.put(None)], daemon=True).start()
+        printed = []
+        while True:
+            try:
+                line = lines.get(timeout=60)
+            except queue.Empty:
+                self.process.kill()
+                raise RuntimeError("flow-demo serve did not say where it serves within a minute; it printed: " + "".join(printed))
+            if line is None:
+                raise RuntimeError("flow-demo serve did not start: it ended with status " + str(self.process.wait()) + ": " + "".join(printed))
+            printed.append(line)
             found = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
             if found:
                 self.url = found.group(1)
                 break
-        else:
-            raise RuntimeError("flow-demo serve did not start: it ended with status " + str(self.process.wait()))
 
     def kill(self):
         """SIGKILL: the process ends wherever it is, finishing nothing."""

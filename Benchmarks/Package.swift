@@ -25,7 +25,9 @@ let package = Package(
         // exploring it is measured without making the sample a product.
         .target(
             name: "BenchmarkShop",
-            dependencies: flowKit
+            dependencies: flowKit,
+            // The web shop's stylesheet, as the root package's ShopApp carries it.
+            resources: [.copy("Static")]
         ),
         // What is measured, as plain functions, so every harness measures the same thing.
         .target(

@@ -8,7 +8,8 @@
 /// visitor.act("start")
 /// visitor.act("email", "nope")
 /// #expect(visitor.title == "Sign in")
-/// #expect(visitor.notice?.hasPrefix("That did not work") == true)
+/// #expect(visitor.value(ofField: "text") == "nope")
+/// #expect(visitor.error(ofField: "text") != nil)
 /// ```
 @MainActor
 public struct SiteVisitor {
@@ -129,8 +130,8 @@ public struct SiteVisitor {
     /// `nil` if none.
     public var notice: String? { paragraph(ofClass: "notice") }
 
-    /// What the screen says is wrong with what the person typed (an address that is not one), as
-    /// text; `nil` if nothing.
+    /// What the screen itself says is wrong (a paragraph of class `problem`), as text; `nil` if
+    /// nothing. A field's own message is ``error(ofField:)``.
     public var problem: String? { paragraph(ofClass: "problem") }
 
     /// What the page's first field of this name holds, as text: the `value` of an input, the

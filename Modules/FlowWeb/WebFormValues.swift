@@ -39,7 +39,9 @@ public struct WebFormValues: Sendable, Hashable {
         } catch let error as Invalid {
             throw error
         } catch {
-            throw Invalid(field: "", message: "The form does not make a \(Value.self): \(error)")
+            // The app's type asks for what a form cannot hold (a list, a nested value): the person
+            // is told the form was not taken, not the decoder's words.
+            throw Invalid(field: "", message: "This form could not be taken as it stands.")
         }
     }
 
@@ -50,6 +52,12 @@ public struct WebFormValues: Sendable, Hashable {
         /// The sentence shown beside it.
         public var message: String
         public var description: String { message }
+
+        /// Names a field and what is wrong with it; `""` names the form as a whole.
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
     }
 
     fileprivate func invalid(_ key: any CodingKey, _ what: String) -> Invalid {

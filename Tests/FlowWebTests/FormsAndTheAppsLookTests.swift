@@ -268,6 +268,12 @@ struct FormsAndTheAppsLookTests {
         }
     }
 
+    @Test func aTypeAFormCannotMakeIsRefusedForTheWholeFormInPlainWords() {
+        #expect(throws: WebFormValues.Invalid(field: "", message: "This form could not be taken as it stands.")) {
+            try WebFormValues(["items": "shoes"]).decode([String].self)
+        }
+    }
+
     // MARK: The app's look
 
     @Test func everyPageWearsTheAppsLayoutAroundWhatFlowWebRenders() {

@@ -72,7 +72,8 @@ public struct StaticFiles: Sendable, Hashable {
     func file(at path: Substring) -> (path: String, modified: Date)? {
         var parts: [String] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let name = Self.decode(part), !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\"), !name.contains("\0")
+            guard let name = WebForm.percentDecoded(part, plusIsSpace: false), !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\"),
+                !name.contains("\0")
             else { return nil }
             parts.append(name)
         }
@@ -83,22 +84,6 @@ public struct StaticFiles: Sendable, Hashable {
             attributes[.type] as? FileAttributeType == .typeRegular
         else { return nil }
         return (resolved, attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0))
-    }
-
-    /// A path part with its `%XX` escapes decoded; `nil` for a broken escape or bytes that are
-    /// not UTF-8.
-    static func decode(_ part: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = part.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(WebForm.hexValue), let low = iterator.next().flatMap(WebForm.hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 
     /// The media type a file's extension names; `application/octet-stream` for one it does not know.

@@ -123,13 +123,17 @@ struct WebForm: Equatable {
     subscript(name: String) -> String? { fields[name] }
 
     /// `+` as a space, `%XX` as a byte; `nil` for a broken escape or bytes that are not UTF-8.
-    private static func decode(_ text: Substring) -> String? {
+    private static func decode(_ text: Substring) -> String? { percentDecoded(text, plusIsSpace: true) }
+
+    /// Text with its `%XX` escapes as bytes (and `+` as a space, in a form); `nil` for a broken
+    /// escape or bytes that are not UTF-8. A form's fields and a path's parts read alike.
+    static func percentDecoded(_ text: Substring, plusIsSpace: Bool) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
             switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "+") where plusIsSpace: bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
                 bytes.append(high << 4 | low)
@@ -139,7 +143,7 @@ struct WebForm: Equatable {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -100,6 +100,7 @@ struct FormsAndTheAppsLookTests {
         try Data("body { font-family: serif }\n".utf8).write(to: folder.appendingPathComponent("club.css"))
         try Data([0x77, 0x4F, 0x46, 0x32, 0x00, 0xFF]).write(to: folder.appendingPathComponent("fonts/club.woff2"))
         try Data("secret".utf8).write(to: folder.appendingPathComponent(".env"))
+        try Data("plus".utf8).write(to: folder.appendingPathComponent("a+b c.txt"))
         site = try clubSite(publicFolder: folder.path)
     }
 
@@ -311,6 +312,8 @@ struct FormsAndTheAppsLookTests {
         let font = site.respond(to: WebRequest(.get, "/static/fonts/club.woff2"))
         #expect(font.contentType == "font/woff2" && font.bytes == [0x77, 0x4F, 0x46, 0x32, 0x00, 0xFF])
         #expect(site.respond(to: WebRequest(.post, "/static/club.css")).status == 405)
+        // A path's `+` is a plus, not a space as in a form; its escapes are read.
+        #expect(site.respond(to: WebRequest(.get, "/static/a+b%20c.txt")).bytes == Array("plus".utf8))
     }
 
     @Test(arguments: [

@@ -80,4 +80,28 @@ struct UnwindDecisionTests {
         let hierarchy = Hierarchy(root: Self.stack("s", [Self.screen(Self.a), Self.screen(Self.h)]))
         #expect(UnwindPlan(to: .of(Self.h), in: hierarchy) == UnwindPlan(to: .of(Self.b), in: Hierarchy()))
     }
+
+    @Test func aPlanMadeAgainOverWhatDidNotChangeIsThePlan() {
+        let hierarchy = Hierarchy(root: Self.stack("s", [Self.screen(Self.h), Self.screen(Self.p)]))
+        let planned = UnwindPlan(to: .of(Self.h), in: hierarchy)
+
+        let again = UnwindPlan(again: planned, to: .of(Self.h), in: hierarchy)
+
+        #expect(again == planned)
+        #expect(again.pops == [UnwindPlan.Pop(stack: "s", entry: .of(Self.h))])
+    }
+
+    @Test func aPlanMadeAgainKeepsWhatAHandlerPresentedAndDismissesWhatWasThere() {
+        // Before: H presents the producer P. The handler then presented C over the stack instead.
+        let before = Hierarchy(root: Self.stack("s", [Self.screen(Self.h, presented: Self.screen(Self.p))]))
+        let planned = UnwindPlan(to: .of(Self.h), in: before)
+        #expect(planned.dismissal == .of(Self.h))
+
+        let handlerPresented = Hierarchy(root: Self.stack("s", [Self.screen(Self.h)], presented: Self.screen(Self.c)))
+        #expect(UnwindPlan(again: planned, to: .of(Self.h), in: handlerPresented).dismissal == nil)
+
+        let stillCovered = Hierarchy(root: Self.stack("s", [Self.screen(Self.h, presented: Self.screen(Self.p))], presented: Self.screen(Self.c)))
+        // What was presented before goes; what the handler presented stays.
+        #expect(UnwindPlan(again: planned, to: .of(Self.h), in: stillCovered).dismissal == .of(Self.h))
+    }
 }

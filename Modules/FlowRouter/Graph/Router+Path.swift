@@ -86,7 +86,7 @@ extension RouterFlow {
             throw FlowError(.flowFinished, "The router flow '\(id)' no longer shows its first screen; it has ended or is ending.")
         }
         try session.requireNotRouting()
-        let (payload, type) = router.transformed(Router.unwrapped(input, declared: Input.self))
+        let (payload, type) = router.transformed(router.unwrapped(input, declared: Input.self))
         // The declared type first, then the value's own, as routing matches.
         guard
             let (target, matched) = [type, Swift.type(of: payload)].lazy.compactMap({ candidate in

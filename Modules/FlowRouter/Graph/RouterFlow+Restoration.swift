@@ -48,7 +48,7 @@ extension RouterFlow: RestorableFlow {
             // Another flow's screen on the stack or over it is that flow's to save.
             guard let node, let screen = node.screen.flatMap(host.screen(for:)) as? any Routable, screen.route.session === session else { return false }
             let input = screen.route.input.map { value in
-                let (payload, type) = Router.unwrapped(value, declared: Swift.type(of: value))
+                let (payload, type) = router.unwrapped(value, declared: Swift.type(of: value))
                 return SavedArgument(saving: payload, as: "\(type)")
             }
             screens.append(SavedRouterState.Screen(screen: ScreenType(of: screen).name, input: input, presented: presented, state: ScreenState.save(screen)))

@@ -30,6 +30,8 @@ public final class Router {
     }
 
     private var destinations: [ObjectIdentifier: Destination] = [:]
+    /// The types of values routed that are not unions (``unwrapped(_:declared:)``).
+    private var notUnions: Set<ObjectIdentifier> = []
     private(set) var transforms: [(from: Any.Type, to: Any.Type, apply: (Any) -> Any?)] = []
     private var transitions: [(TransitionContext) throws -> Bool] = []
     /// The registered screen types, in registration order.
@@ -152,7 +154,7 @@ public final class Router {
             // nothing transforms it: no unwrapping, no dynamic checks.
             return try destination.make(value, T.self)
         }
-        let (payload, type) = transformed(Self.unwrapped(value, declared: T.self))
+        let (payload, type) = transformed(unwrapped(value, declared: T.self))
         return try destination(for: type)?.make(payload, type)
     }
 
@@ -173,14 +175,21 @@ public final class Router {
     func transformed(_ produced: (value: Any, type: Any.Type)) -> (value: Any, type: Any.Type) {
         for transform in transforms where UnionTypes.same(transform.from, produced.type) {
             guard let result = transform.apply(produced.value) else { continue }
-            return Self.unwrapped(result, declared: transform.to)
+            return unwrapped(result, declared: transform.to)
         }
         return produced
     }
 
     /// A union's innermost payload with its case type; any other value with its declared type.
-    static func unwrapped(_ value: Any, declared: Any.Type) -> (value: Any, type: Any.Type) {
-        (value as? any OneOfType)?.payload ?? (value, declared)
+    ///
+    /// Whether a value's type is a union is worked out once per type: the dynamic cast that
+    /// answers it searches the conformances, and most values routed are not unions.
+    func unwrapped(_ value: Any, declared: Any.Type) -> (value: Any, type: Any.Type) {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if notUnions.contains(type) { return (value, declared) }
+        if let union = value as? any OneOfType { return union.payload }
+        notUnions.insert(type)
+        return (value, declared)
     }
 
     /// A value as a screen's input: itself, or wrapped into the screen's union input.

@@ -57,7 +57,7 @@ public final class RouterSession {
 
     /// The implicit algorithm itself, also run by an explicit graph's `.implicit()` node.
     func implicitRoute(from source: any Routable, value: Any, declaredType: Any.Type) throws {
-        let produced = Router.unwrapped(value, declared: declaredType)
+        let produced = router.unwrapped(value, declared: declaredType)
         let (payload, type) = router.transformed(produced)
         if try unwind(from: source, payload, as: type, produced: produced.type, custom: true) { return }
         if try create(from: source, payload, as: type, produced: produced.type) { return }
@@ -191,13 +191,14 @@ public final class RouterSession {
     /// Unwinds to a shown handler of the type, if there is one: delivers the value to every visible
     /// handler there (never the source), then runs a custom unwind transition or the default plan.
     private func unwind(from source: any Routable, _ value: Any, as type: Any.Type, produced: Any.Type, custom: Bool) throws -> Bool {
-        let before = host.hierarchy
-        guard let node = UnwindSearch.targetNode(from: .of(source), in: before, isHandler: { handles($0, type) }) else { return false }
-        let target = node.ref
-        let handlers = UnwindSearch.visible(node).compactMap(\.screen).filter { $0 != source.ref && handles($0, type) }
+        // Read from the host's index: the nodes on the way, never the whole hierarchy.
+        let shown = UnwindSearch.Host(host: host)
+        let sourceRef = source.ref
+        guard let target = UnwindSearch.target(from: .screen(sourceRef), in: shown, isHandler: { handles($0, type) }) else { return false }
+        let handlers = UnwindSearch.visibleScreens(of: target, in: shown).filter { $0 != sourceRef && handles($0, type) }
         guard let first = handlers.first, let destination = host.screen(for: first) else { return false }
         // The guards of what the unwind takes away answer before any handler gets the update.
-        let planned = UnwindPlan(to: target, in: before)
+        let planned = UnwindPlan(to: target, in: shown)
         try host.checkGuards(of: planned.operations, origin: .of(flow))
         for ref in handlers {
             if let handler = host.screen(for: ref) as? any UpdateHandling { Self.deliver(value, as: type, to: handler) }
@@ -205,15 +206,9 @@ public final class RouterSession {
         host.report(FlowEvent(.delivered(ScreenType(anyType: type), to: handlers, as: .update), flow: flow))
         let context = TransitionContext(from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, flow: flow)
         if custom, try router.runCustomTransitions(context) { return true }
-        let after = host.hierarchy
-        let plan: UnwindPlan
-        if after == before {
-            plan = planned
-        } else {
-            // A handler changed what is shown while it took the update; what it presented stays.
-            let kept = UnwindPlan.presentedNodes(in: after).subtracting(UnwindPlan.presentedNodes(in: before))
-            plan = UnwindPlan(to: target, in: after, keeping: kept)
-        }
+        // Planned again from what is shown now: a handler may have changed it while it took the
+        // update, and what it presented stays.
+        let plan = UnwindPlan(again: planned, to: target, in: shown)
         try host.carryOut(HostChange(plan.operations, origin: .of(flow)))
         return true
     }

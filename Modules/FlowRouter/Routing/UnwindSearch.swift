@@ -1,9 +1,38 @@
 import FlowKernel
 
+/// What the unwind search and plan read of what is shown: where a node stands, and its children.
+///
+/// A host answers from its own index (``UnwindSearch/Host``), so an unwind reads the few nodes on
+/// its way and never builds the whole ``/FlowKernel/Hierarchy``; a hierarchy value answers the same
+/// questions, which is how the tables test the decisions.
+@MainActor
+protocol ShownNodes {
+    /// Where a node stands, or `nil` when it is not shown.
+    func place(of node: NodeRef) -> NodePlace?
+    /// A node's child at an index (a stack's entry, a tab, a screen's child).
+    func child(at index: Int, of node: NodeRef) -> NodeRef?
+}
+
+extension Hierarchy: ShownNodes {
+    func child(at index: Int, of node: NodeRef) -> NodeRef? {
+        guard let children = self.node(node)?.children, children.indices.contains(index) else { return nil }
+        return children[index].ref
+    }
+}
+
 /// Where a produced value unwinds to, and what it takes to get there: StoryFlow's unwind search and
-/// default unwind transition as pure functions over a ``/FlowKernel/Hierarchy`` value, so they can be
-/// tested as tables.
+/// default unwind transition as pure functions over what is shown, so they can be tested as tables.
+@MainActor
 enum UnwindSearch {
+    /// A host's answers, read from its index.
+    @MainActor
+    struct Host: ShownNodes {
+        let host: any PresentationHost
+
+        func place(of node: NodeRef) -> NodePlace? { host.place(of: node) }
+        func child(at index: Int, of node: NodeRef) -> NodeRef? { host.child(at: index, of: node) }
+    }
+
     /// The node to unwind to from `source`, searching upward (StoryFlow's order):
     /// 1. the node itself qualifies if one of its visible nodes (itself, a stack's top, a tab
     ///    group's selected tab, a screen's children, recursively) is a handler other than the source;
@@ -12,69 +41,93 @@ enum UnwindSearch {
     /// 4. otherwise the same from the node's parent, or, with no parent, from its presenter.
     ///
     /// - Parameter isHandler: whether a shown screen handles the value.
-    static func target(from source: NodeRef, in hierarchy: Hierarchy, isHandler: (ScreenRef) -> Bool) -> NodeRef? {
-        targetNode(from: source, in: hierarchy, isHandler: isHandler)?.ref
-    }
-
-    /// ``target(from:in:isHandler:)``'s node, with everything below it, so the caller need not
-    /// search the hierarchy for it again.
-    static func targetNode(from source: NodeRef, in hierarchy: Hierarchy, isHandler: (ScreenRef) -> Bool) -> HierarchyNode? {
-        func qualifies(_ node: HierarchyNode) -> Bool {
-            anyVisibleScreen(of: node) { $0 != source.screen && isHandler($0) }
+    static func target(from source: NodeRef, in shown: some ShownNodes, isHandler: @MainActor (ScreenRef) -> Bool) -> NodeRef? {
+        let sourceScreen = source.screen
+        func qualifies(_ node: NodeRef, _ place: NodePlace?) -> Bool {
+            anyVisibleScreen(of: node, place, in: shown) { $0 != sourceScreen && isHandler($0) }
         }
-        // The way up from the source is the way down to it, read backwards: each node's
-        // predecessor holds or presents it. One walk down finds it, where asking for each node's
-        // parent searched the tree once per level.
-        guard let root = hierarchy.root, let way = UnwindPlan.path(to: source, from: root) else { return nil }
-        for node in way.reversed() {
-            if qualifies(node) { return node }
-            // The searches walk the node's tree in place, stopping at the first match: copying the
-            // tree out first cost more than the search.
-            let inStacks = firstContained(in: node) { contained in
-                guard isStack(contained) else { return nil }
-                return contained.children.reversed().first(where: qualifies)
+        // The way up from the source: each node is held or presented by the next.
+        guard var place = shown.place(of: source) else { return nil }
+        var node = source
+        while true {
+            if qualifies(node, place) { return node }
+            // The searches walk the node's tree in place, stopping at the first match.
+            let inStacks = firstContained(in: node, place, of: shown) { contained, place in
+                guard case .stack = place.kind else { return nil }
+                var index = place.childCount
+                while index > 0 {
+                    index -= 1
+                    if let entry = shown.child(at: index, of: contained), qualifies(entry, nil) { return entry }
+                }
+                return nil
             }
             if let inStacks { return inStacks }
-            let inTabs = firstContained(in: node) { contained in
-                guard isTabs(contained) else { return nil }
-                return contained.children.first(where: qualifies)
+            let inTabs = firstContained(in: node, place, of: shown) { contained, place in
+                guard case .tabs = place.kind else { return nil }
+                for index in 0..<place.childCount {
+                    if let tab = shown.child(at: index, of: contained), qualifies(tab, nil) { return tab }
+                }
+                return nil
             }
             if let inTabs { return inTabs }
+            guard let up = place.holder ?? place.presenter, let upPlace = shown.place(of: up) else { return nil }
+            node = up
+            place = upPlace
         }
-        return nil
     }
 
-    /// The nodes a person sees of a node: itself and its visible children, recursively.
-    static func visible(_ node: HierarchyNode) -> [HierarchyNode] {
-        [node] + node.visibleChildren.flatMap(visible)
+    /// The screens a person sees of a node: itself and its visible children (a screen's children,
+    /// a stack's top, a tab group's selected tab), recursively, depth first.
+    static func visibleScreens(of node: NodeRef, in shown: some ShownNodes) -> [ScreenRef] {
+        var screens: [ScreenRef] = []
+        _ = anyVisibleScreen(of: node, nil, in: shown) { screen in
+            screens.append(screen)
+            return false
+        }
+        return screens
     }
 
-    /// Whether a screen a person sees of a node (the node itself, or its visible children,
-    /// recursively) satisfies the predicate; the same nodes as ``visible(_:)``, without a copy.
-    private static func anyVisibleScreen(of node: HierarchyNode, _ predicate: (ScreenRef) -> Bool) -> Bool {
-        switch node.kind {
-        case .screen(let screen):
-            return predicate(screen) || node.children.contains { anyVisibleScreen(of: $0, predicate) }
+    /// Whether a screen a person sees of a node satisfies the predicate, asked in the order of
+    /// ``visibleScreens(of:in:)`` and stopping at the first that does. A screen is asked before
+    /// its place is read (`place`, when the caller has it).
+    private static func anyVisibleScreen(of node: NodeRef, _ place: NodePlace?, in shown: some ShownNodes, _ predicate: (ScreenRef) -> Bool) -> Bool {
+        if let screen = node.screen, predicate(screen) { return true }
+        guard let place = place ?? shown.place(of: node) else { return false }
+        var index: Int
+        let end: Int
+        switch place.kind {
+        case .screen:
+            (index, end) = (0, place.childCount)
         case .stack:
-            return node.children.last.map { anyVisibleScreen(of: $0, predicate) } ?? false
-        case .tabs(_, _, let selected):
-            guard let selected, node.children.indices.contains(selected) else { return false }
-            return anyVisibleScreen(of: node.children[selected], predicate)
+            (index, end) = (max(place.childCount - 1, 0), place.childCount)
+        case .tabs(let selected):
+            guard let selected, selected >= 0, selected < place.childCount else { return false }
+            (index, end) = (selected, selected + 1)
         }
+        while index < end {
+            if let child = shown.child(at: index, of: node), anyVisibleScreen(of: child, nil, in: shown, predicate) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The first answer `body` gives for the node and its contained nodes, depth-first, without
     /// presentations.
-    private static func firstContained(in node: HierarchyNode, _ body: (HierarchyNode) -> HierarchyNode?) -> HierarchyNode? {
-        if let found = body(node) { return found }
-        for child in node.children {
-            if let found = firstContained(in: child, body) { return found }
+    private static func firstContained(
+        in node: NodeRef, _ place: NodePlace, of shown: some ShownNodes, _ body: (NodeRef, NodePlace) -> NodeRef?
+    ) -> NodeRef? {
+        if let found = body(node, place) { return found }
+        var index = 0
+        while index < place.childCount {
+            if let child = shown.child(at: index, of: node), let childPlace = shown.place(of: child),
+                let found = firstContained(in: child, childPlace, of: shown, body)
+            {
+                return found
+            }
+            index += 1
         }
         return nil
     }
-
-    private static func isStack(_ node: HierarchyNode) -> Bool { if case .stack = node.kind { true } else { false } }
-    private static func isTabs(_ node: HierarchyNode) -> Bool { if case .tabs = node.kind { true } else { false } }
 }
 
 /// The changes that make an unwind target visible: pop every stack on the way down to it, select
@@ -98,6 +151,10 @@ struct UnwindPlan: Equatable {
     var tabSelections: [Selection] = []
     /// The node whose presentation (and everything above it) must be dismissed.
     var dismissal: NodeRef?
+    /// The nodes from the root down to the target, through children and presentations, and where
+    /// each stood when the plan was made: everything the plan was decided from.
+    private var way: [NodeRef] = []
+    private var places: [NodePlace] = []
 
     /// The host changes, in the order they are made: pops, then tab selections, then the dismissal.
     var operations: [HostOperation] {
@@ -110,49 +167,55 @@ struct UnwindPlan: Equatable {
     ///
     /// - Parameter keeping: presented nodes that must stay (a handler presented them while handling
     ///   the update); a presentation among them is not dismissed.
-    init(to target: NodeRef, in hierarchy: Hierarchy, keeping: Set<NodeRef> = []) {
-        guard let root = hierarchy.root, let path = Self.path(to: target, from: root) else { return }
-        let onPath = Set(path.map(\.ref))
-        for (index, node) in path.enumerated() {
-            guard index + 1 < path.count else { break }
-            let next = path[index + 1]
-            switch node.kind {
-            case .stack(let id):
-                if let position = node.children.firstIndex(where: { $0.ref == next.ref }), position < node.children.count - 1 {
-                    pops.append(Pop(stack: id, entry: next.ref))
-                }
-            case .tabs(let id, _, let selected):
-                if let position = node.children.firstIndex(where: { $0.ref == next.ref }), position != selected {
-                    tabSelections.append(Selection(tabs: id, index: position))
-                }
-            case .screen:
+    @MainActor
+    init(to target: NodeRef, in shown: some ShownNodes, keeping: Set<NodeRef> = []) {
+        var next: NodeRef? = target
+        while let node = next, let place = shown.place(of: node) {
+            way.append(node)
+            places.append(place)
+            next = place.holder ?? place.presenter
+        }
+        way.reverse()
+        places.reverse()
+        var index = 0
+        while index + 1 < way.count {
+            defer { index += 1 }
+            let place = places[index]
+            guard case .held(let holder, let position) = places[index + 1].attachment, holder == way[index] else { continue }
+            switch (place.kind, way[index]) {
+            case (.stack, .container(let id)):
+                if position < place.childCount - 1 { pops.append(Pop(stack: id, entry: way[index + 1])) }
+            case (.tabs(let selected), .container(let id)):
+                if position != selected { tabSelections.append(Selection(tabs: id, index: position)) }
+            default:
                 break
             }
         }
         // The shallowest node on the way whose presentation leads away from the target covers it.
-        if let cover = path.first(where: { node in node.presented.map { !onPath.contains($0.ref) && !keeping.contains($0.ref) } ?? false }) {
-            dismissal = cover.ref
+        for (node, place) in zip(way, places) {
+            if let presented = place.presented, !way.contains(presented), !keeping.contains(presented) {
+                dismissal = node
+                break
+            }
         }
     }
 
-    /// The nodes from the root down to the target, through children and presentations.
-    static func path(to target: NodeRef, from node: HierarchyNode) -> [HierarchyNode]? {
-        var path: [HierarchyNode] = []
-        func descend(_ node: HierarchyNode) -> Bool {
-            path.append(node)
-            if node.ref == target { return true }
-            if node.children.contains(where: descend) { return true }
-            if let presented = node.presented, descend(presented) { return true }
-            path.removeLast()
-            return false
+    /// The same unwind planned again after handlers took the update: the plan itself when nothing
+    /// on the way changed; otherwise a new one, in which what was presented on the way meanwhile
+    /// stays and what was presented there before goes.
+    @MainActor
+    init(again planned: UnwindPlan, to target: NodeRef, in shown: some ShownNodes) {
+        if zip(planned.way, planned.places).allSatisfy({ shown.place(of: $0) == $1 }) {
+            self = planned
+            return
         }
-        return descend(node) ? path : nil
+        self.init(to: target, in: shown)
+        let before = Set(planned.places.compactMap(\.presented))
+        let kept = Set(places.compactMap(\.presented)).subtracting(before)
+        if !kept.isEmpty { self.init(to: target, in: shown, keeping: kept) }
     }
 
-    /// Every node presented anywhere in a hierarchy.
-    static func presentedNodes(in hierarchy: Hierarchy) -> Set<NodeRef> {
-        var result: Set<NodeRef> = []
-        hierarchy.root?.forEach { if let presented = $0.presented { result.insert(presented.ref) } }
-        return result
+    static func == (lhs: UnwindPlan, rhs: UnwindPlan) -> Bool {
+        lhs.pops == rhs.pops && lhs.tabSelections == rhs.tabSelections && lhs.dismissal == rhs.dismissal
     }
 }

@@ -81,8 +81,9 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     public var phase: FlowPhase { lifecycle.phase }
     /// How the flow ended, once it has.
     public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
-    /// The stack the coordinator pushes onto, once it has one.
-    public var stack: ContainerID? { mount?.stack }
+    /// The stack the coordinator pushes onto, once it has one: its mount's, kept beside it so
+    /// that a request reads it without copying the mount.
+    public private(set) var stack: ContainerID?
     /// The flow this coordinator runs as a child of, once started.
     public var parent: FlowID? { lifecycle.parent }
 
@@ -147,6 +148,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         // starts are its children there.
         try lifecycle.start(self, on: host, parent: parent) {
             self.mount = mount
+            stack = mount.stack
             activeHost = host
             // What start() shows is shown for `origin` (a restore's), which no move(to:) of the
             // app's can be handed.
@@ -160,6 +162,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
             } catch {
                 try? self.mount?.remove(from: host)
                 self.mount = nil
+                stack = nil
                 activeHost = nil
                 topNode = nil
                 throw error

@@ -50,7 +50,9 @@ public final class RouterSession {
     /// StoryFlow's implicit routing: unwrap a union and transform; unwind to a shown handler, else
     /// create the screen that requires the value; then the same by the value's dynamic type.
     func routeImplicitly(from source: any Routable, value: Any, declaredType: Any.Type) throws {
-        try routing(from: source, describe: "\(Swift.type(of: value))") { [unowned self] in
+        // Held strongly: a route produced while another runs waits in `waiting`, which is empty
+        // again before the outermost route returns, and an unowned reference costs a check.
+        try routing(from: source, describe: "\(Swift.type(of: value))") { [self] in
             try implicitRoute(from: source, value: value, declaredType: declaredType)
         }
     }
@@ -72,7 +74,7 @@ public final class RouterSession {
 
     /// Follows an explicit graph.
     func follow<Value>(_ graph: FlowGraph<Value>, from source: any Routable, value: Value) throws {
-        try routing(from: source, describe: "\(Value.self)") { [unowned self] in try graph.go(self, source, value) }
+        try routing(from: source, describe: "\(Value.self)") { [self] in try graph.go(self, source, value) }
     }
 
     /// Makes, injects and shows a screen for an explicit graph node.

@@ -195,7 +195,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// up, read as far as a request needs, and the chain of its own modals over the stack. Never
     /// reads the whole hierarchy.
     func position(in host: any FlowHost) -> StackPosition {
-        guard let stack, let firstEntry = mount?.firstEntry else { return StackPosition(entries: []) }
+        guard let mount, let stack = mount.stack, let firstEntry = mount.firstEntry else { return StackPosition(entries: []) }
         let container = NodeRef.container(stack)
         guard let first = host.place(of: firstEntry), first.holder == container, let start = first.index,
             let stackPlace = host.place(of: container)
@@ -207,8 +207,9 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
             next = host.presented(by: presented)
         }
         // Reads the table itself rather than a copy, so a request that adopts a screen while its
-        // position is alive does not copy the whole table.
-        return StackPosition(count: stackPlace.childCount - start, modals: modals, cover: next) { [unowned self] offset in
+        // position is alive does not copy the whole table. A position lives for one request, so
+        // it holds the navigator strongly: an unowned reference costs a check on every read.
+        return StackPosition(count: stackPlace.childCount - start, modals: modals, cover: next) { [self] offset in
             guard let screen = host.child(at: start + offset, of: container)?.screen else { return nil }
             return StackPosition.Entry(screen: screen, registration: origins[screen.instance]?.registration)
         }

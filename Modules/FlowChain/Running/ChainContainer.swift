@@ -82,7 +82,9 @@ public struct ChainContainer {
     public func show(_ screen: any Screen) throws {
         switch kind {
         case .stack:
-            if !isShown || host.index(of: .of(screen), in: id) == nil {
+            // The common case first: a screen not in the stack is pushed without asking whether
+            // the stack is shown (the mount asks as it shows it).
+            if host.index(of: .of(screen), in: id) == nil || !isShown {
                 try core.mount.show(.screen(screen), on: host, origin: origin)
             }
         case .single:

@@ -32,17 +32,21 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     let lifecycle: FlowLifecycle<Result>
     private let kind: ChainContainer.Kind
-    var plan: Plan?
+    // The state below is read and written on every request. It skips the run-time exclusivity
+    // check, as FlowTree's does: it is main-actor only, and every write is instantaneous (a
+    // subscript set, an assignment; nothing is passed `inout` or changed by a mutating method),
+    // so no write overlaps a read held across a call into a screen, a step or the host.
+    @exclusivity(unchecked) var plan: Plan?
     /// Each step's screen, made the first time the step is shown.
-    var screens: [Int: any Screen] = [:]
+    @exclusivity(unchecked) var screens: [Int: any Screen] = [:]
     /// The context each step's screen last received, by step: what a snapshot saves.
-    var contexts: [Int: Any] = [:]
-    private var isNavigating = false
+    @exclusivity(unchecked) var contexts: [Int: Any] = [:]
+    @exclusivity(unchecked) private var isNavigating = false
 
     /// The step being shown, while the chain runs.
-    public internal(set) var currentStep: Int?
+    @exclusivity(unchecked) public internal(set) var currentStep: Int?
     /// The container the chain shows its steps in, while it runs.
-    public private(set) var container: ChainContainer?
+    @exclusivity(unchecked) public private(set) var container: ChainContainer?
     /// How many steps the chain has (0 once it has ended).
     public var stepCount: Int { plan?.steps.count ?? 0 }
 

@@ -69,7 +69,7 @@ public typealias StepAction = @MainActor (StepContext) throws -> Void
 
 /// A step with its screen type erased: closures that know the type.
 @MainActor
-struct AnyStep {
+final class AnyStep {
     let screenType: ScreenType
     let contextTypeName: String
     /// The type of context the step's screen accepts: a restore reads a saved context back as it.

@@ -42,10 +42,13 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     var mount: FlowMount?
     /// While ``start()`` runs for a restore, the origin its changes are made for; `nil` otherwise.
     var startingFor: FlowEvent.Origin?
+    // The state marked `@exclusivity(unchecked)` is read on every request. It skips the run-time
+    // exclusivity check, as FlowTree's state does: main-actor only, and every write is an
+    // assignment, so no write overlaps another access.
     /// The host while the coordinator starts and runs.
-    private var activeHost: (any FlowHost)?
+    @exclusivity(unchecked) private var activeHost: (any FlowHost)?
     /// The running child, as the coordinator remembers it.
-    private var running: CoordinatorPosition.Child?
+    @exclusivity(unchecked) private var running: CoordinatorPosition.Child?
     /// Whether the coordinator is ending because what it stood on is gone: a child that ends
     /// meanwhile is forgotten, not popped back to.
     private var isDetaching = false
@@ -53,9 +56,9 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// The first node the coordinator moved to.
     public var startNode: NodeRef? { mount?.firstEntry }
     /// The last node moved to, or the one on top when the running child started.
-    public internal(set) var topNode: NodeRef?
+    @exclusivity(unchecked) public internal(set) var topNode: NodeRef?
     /// The child flow running now, if any.
-    public internal(set) var child: (any Flow)?
+    @exclusivity(unchecked) public internal(set) var child: (any Flow)?
 
     /// Makes a coordinator.
     ///
@@ -83,7 +86,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
     /// The stack the coordinator pushes onto, once it has one: its mount's, kept beside it so
     /// that a request reads it without copying the mount.
-    public private(set) var stack: ContainerID?
+    @exclusivity(unchecked) public private(set) var stack: ContainerID?
     /// The flow this coordinator runs as a child of, once started.
     public var parent: FlowID? { lifecycle.parent }
 

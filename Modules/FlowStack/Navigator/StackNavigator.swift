@@ -37,16 +37,19 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// Where the navigator shows itself: its stack, and its first screen (on a shared stack,
     /// nothing below it is the navigator's).
     var mount: FlowMount?
+    // The two tables below are read on every request (each entry a position reads). They skip the
+    // run-time exclusivity check, as FlowTree's state does: main-actor only, and every write is a
+    // subscript set or an assignment, so no write overlaps another access.
     /// The registration that made each screen the navigator shows (its declaration index), by
     /// instance, with the screen's reference to tell whether it is still shown.
-    private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef)] = [:]
+    @exclusivity(unchecked) private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef)] = [:]
     /// The argument each screen made with one was given, by instance: what a snapshot saves. Kept
     /// apart from ``origins`` so that a screen without one costs nothing more.
-    private var arguments: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) private var arguments: [ObjectIdentifier: Any] = [:]
     /// The `whenDismissed` callbacks of the modals the navigator shows, in the order presented.
     private var modalCallbacks: [(screen: ScreenRef, callback: () -> Void)] = []
     private var carried: Argument = .none
-    private var isNavigating = false
+    @exclusivity(unchecked) private var isNavigating = false
 
     /// Makes a navigator whose root is a registered type.
     ///

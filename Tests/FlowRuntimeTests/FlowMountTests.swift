@@ -72,6 +72,24 @@ struct FlowMountTests {
         #expect(try mount.showing(.screen(LawProbe("Second")), on: host).operation.description == "push Second onto \(NodeRef.container(stack))")
     }
 
+    @Test("A removal decided, carried out and noted leaves the host as remove(from:) does", arguments: sites)
+    func removalInTwoHalvesRestoresTheHost(_ site: FlowMount.Site) throws {
+        let host = try baseHost()
+        let before = expectedAfterRemoval(at: site, before: host.hierarchy)
+        var mount = try FlowMount(for: "flow", at: site, on: host)
+        try mount.show(.screen(LawProbe("First")), on: host)
+        try mount.present(.screen(LawProbe("Modal")), over: mount.node, on: host)
+
+        let change = mount.removing(on: host)
+        #expect(change.origin == .flow("flow"))
+        try host.carryOut(change)
+        mount.didRemove()
+
+        #expect(host.hierarchy == before)
+        #expect(!mount.isShown(on: host))
+        #expect(mount.removal(on: host).isEmpty)
+    }
+
     @Test func aStackFlowOwnsItsStackExceptOnASharedOne() throws {
         let host = try baseHost()
         #expect(try FlowMount(for: "flow", at: .root, on: host).stack == "flow")

@@ -84,11 +84,9 @@ public struct ChainContainer {
         case .stack:
             // The common case first: a screen not in the stack is pushed without asking whether
             // the stack is shown (the mount asks as it shows it).
-            if host.index(of: .of(screen), in: id) == nil || !isShown {
-                try core.mount.show(.screen(screen), on: host, origin: origin)
-            }
+            if host.index(of: .of(screen), in: id) == nil || !isShown { try showInMount(.screen(screen)) }
         case .single:
-            if !isShown { try core.mount.show(.screen(holder), on: host, origin: origin) }
+            if !isShown { try showInMount(.screen(holder)) }
             var operations: [HostOperation] = (host.children(of: node) ?? []).filter { $0 != .of(screen) }.map { .removeChild($0) }
             if host.holder(of: .of(screen)) != node { operations.append(.addChild(.screen(screen), to: node)) }
             // The child that goes and the one that comes are asked before either change.
@@ -114,7 +112,9 @@ public struct ChainContainer {
 
     /// Presents a screen modally over whatever is on top.
     public func present(_ screen: any Screen) throws {
-        try core.mount.present(.screen(screen), on: host, origin: origin)
+        let content = Presentable.screen(screen)
+        try host.carryOut(core.mount.presenting(content, on: host), origin: origin)
+        core.mount.didPresent(content, on: host)
     }
 
     /// Dismisses a screen that was presented modally, and anything above it.
@@ -130,7 +130,16 @@ public struct ChainContainer {
     /// Takes the container, and everything the chain presented, off the host; a shared stack is
     /// left as the chain found it.
     func remove() throws {
-        try core.mount.remove(from: host)
+        try host.carryOut(core.mount.removing(on: host))
+        core.mount.didRemove()
+    }
+
+    /// Shows content through the mount: decided from it, carried out, then noted in it, so that no
+    /// access to the mount is held while the host tells its observers, who may read the chain.
+    private func showInMount(_ content: Presentable) throws {
+        let showing = try core.mount.showing(content, on: host)
+        try host.carryOut(showing.operation, origin: origin)
+        core.mount.didShow(showing)
     }
 
     /// The first node the chain showed, which the flow tree keeps it on.

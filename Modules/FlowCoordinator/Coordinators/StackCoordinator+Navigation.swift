@@ -16,9 +16,11 @@ extension StackCoordinator {
     func move(toContent content: Presentable) throws {
         try requesting { host in
             try requireNoChildOnStack()
-            guard mount != nil else { preconditionFailure("An active coordinator has a mount.") }
-            // The first move puts the stack on the host at the coordinator's site.
-            try mount?.show(content, on: host, origin: startingFor)
+            // The first move puts the stack on the host at the coordinator's site. Decided from the
+            // mount, then noted in it: no access to it is held while the host tells its observers.
+            guard let showing = try mount?.showing(content, on: host) else { preconditionFailure("An active coordinator has a mount.") }
+            try host.carryOut(showing.operation, origin: startingFor ?? .flow(id))
+            mount?.didShow(showing)
             topNode = content.ref
         }
     }
@@ -44,7 +46,9 @@ extension StackCoordinator {
                 throw FlowError(.hostRejected, "\(entry) on the stack of '\(id)' holds flows of its own; setStack replaces screens only.")
             }
         }
-        try mount?.replaceEntries(with: screens.map { .screen($0) }, on: host)
+        let contents: [Presentable] = screens.map { .screen($0) }
+        if let mount { try host.carryOut(mount.replacement(of: contents, on: host), origin: .flow(id)) }
+        mount?.didReplaceEntries(with: contents)
         topNode = screens.last.map { .of($0) }
     }
 

@@ -163,7 +163,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
                     throw FlowError(.hostRejected, "The coordinator '\(id)' showed nothing when it started; move(to:) its first screen in start().")
                 }
             } catch {
-                try? self.mount?.remove(from: host)
+                try? removeMount(from: host)
                 self.mount = nil
                 stack = nil
                 activeHost = nil
@@ -338,7 +338,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         isDetaching = true
         host.flows.request(on: host) {
             host.flows.endChildren(of: self)
-            try? mount?.remove(from: host)
+            try? removeMount(from: host)
         }
         stopRunning()
         try? lifecycle.finish(.cancelled)
@@ -369,10 +369,17 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
             try mount?.checkGuardsForRemoval(from: host)
             try lifecycle.checkChildrenGuards(on: host)
             try cancelEverythingRunning()
-            try mount?.remove(from: host)
+            try removeMount(from: host)
         }
         stopRunning()
         try lifecycle.finish(outcome)
+    }
+
+    /// Takes the coordinator's screens off the host. No access to the mount is held while the host
+    /// tells its observers, who may read the coordinator.
+    private func removeMount(from host: any FlowHost) throws {
+        if let mount { try host.carryOut(mount.removing(on: host)) }
+        mount?.didRemove()
     }
 
     /// Forgets the host and the screens, once they are gone.

@@ -96,7 +96,7 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
     /// lets it.
     public func endDetached() {
         guard phase == .running, let host = lifecycle.host else { return }
-        host.flows.request(on: host) { try? mount?.remove(from: host) }
+        host.flows.request(on: host) { try? removeScreens(from: host) }
         close()
         try? lifecycle.finish(.cancelled)
     }
@@ -119,10 +119,17 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
         try lifecycle.navigate { host in
             try lifecycle.checkChildrenGuards(on: host)
             // Screens the router presents go over the screen that produced, so they leave with it.
-            try mount?.remove(from: host)
+            try removeScreens(from: host)
         }
         close()
         try lifecycle.finish(outcome)
+    }
+
+    /// Takes the flow's screens off the host. No access to the mount is held while the host tells
+    /// its observers, who may read the flow.
+    private func removeScreens(from host: any FlowHost) throws {
+        if let mount { try host.carryOut(mount.removing(on: host)) }
+        mount?.didRemove()
     }
 
     /// Stops routing: the session takes no more values.

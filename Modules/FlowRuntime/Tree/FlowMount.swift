@@ -16,6 +16,20 @@ import FlowSnapshot
 /// try mount.show(.screen(second), on: host)   // pushed onto it
 /// try mount.remove(from: host)               // the host is as the flow found it
 /// ```
+///
+/// The mutating methods that change the host (``show(_:on:origin:)``, ``present(_:over:on:origin:)``,
+/// ``replaceEntries(with:on:origin:)``, ``remove(from:)``) hold the mount for the whole change, while
+/// the host tells its observers. A flow that keeps its mount in a stored property, which an observer
+/// may read meanwhile, uses their two halves instead: the decision, read from the mount
+/// (``showing(_:on:)``, ``presenting(_:over:on:)``, ``replacement(of:on:)``, ``removing(on:)``),
+/// carried out on the host, then the note that it was made (``didShow(_:)``, ``didPresent(_:on:)``,
+/// ``didReplaceEntries(with:)``, ``didRemove()``):
+///
+/// ```swift
+/// let showing = try mount.showing(.screen(next), on: host)
+/// try host.carryOut(showing.operation, origin: .flow(id))
+/// mount.didShow(showing)
+/// ```
 @MainActor
 public struct FlowMount {
     /// Where a flow shows itself.
@@ -252,7 +266,17 @@ public struct FlowMount {
     /// The guards of every screen that goes are asked before the first change
     /// (``checkGuardsForRemoval(from:)``), so a refusal leaves everything shown.
     public mutating func remove(from host: any FlowHost) throws {
-        try host.carryOut(HostChange(removal(on: host), origin: .flow(flow)))
+        try host.carryOut(removing(on: host))
+        didRemove()
+    }
+
+    /// The change ``remove(from:)`` makes, made for the flow.
+    public func removing(on host: any FlowHost) -> HostChange {
+        HostChange(removal(on: host), origin: .flow(flow))
+    }
+
+    /// Notes that the host made what ``removing(on:)`` decided: the flow presents nothing of its own.
+    public mutating func didRemove() {
         presentations = []
     }
 

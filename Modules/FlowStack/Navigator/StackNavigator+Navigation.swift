@@ -25,7 +25,11 @@ extension StackNavigator {
             request.configure(screen)
             if request.modal {
                 let anchor: NodeRef = position.modals.last.map { .screen($0.screen) } ?? .container(runningStack)
-                try mount?.present(.screen(screen), over: anchor, on: host, origin: origin)
+                // Decided from the mount, then noted in it: no access to it is held while the
+                // host tells its observers, who may read the navigator.
+                let content = Presentable.screen(screen)
+                if let mount { try host.carryOut(mount.presenting(content, over: anchor, on: host), origin: origin) }
+                mount?.didPresent(content, on: host)
                 rememberDismissal(of: screen, request.whenDismissed)
             } else {
                 try host.carryOut(.push(.screen(screen), onto: runningStack), origin: origin)
@@ -76,7 +80,9 @@ extension StackNavigator {
                 previous = StackPosition(entries: [StackPosition.Entry(screen: ref, registration: index)])
             }
             for (screen, request) in zip(made.map(\.screen), requests) { request.configure(screen) }
-            try mount?.replaceEntries(with: made.map { .screen($0.screen) }, on: host)
+            let contents: [Presentable] = made.map { .screen($0.screen) }
+            if let mount { try host.carryOut(mount.replacement(of: contents, on: host), origin: .flow(id)) }
+            mount?.didReplaceEntries(with: contents)
             let kept = Set(made.map { ScreenRef($0.screen) })
             forget(shown.filter { !kept.contains($0) })
             for (entry, request) in zip(made, requests) { adopt(entry.screen, from: entry.registration, at: entry.index, argument: request.argumentValue) }

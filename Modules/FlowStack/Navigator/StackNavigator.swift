@@ -413,6 +413,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
 
     /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.
     private func removeScreens(from host: any FlowHost) throws {
-        try mount?.remove(from: host)
+        // No access to the mount is held while the host tells its observers.
+        if let mount { try host.carryOut(mount.removing(on: host)) }
+        mount?.didRemove()
     }
 }

@@ -69,10 +69,8 @@ struct CoordinatorPosition {
     /// How many entries the coordinator's own part of the stack has, from its start node up (a
     /// child's entries on the stack included); 0 when the start node is not on the stack.
     let count: Int
-    /// The entry at an offset of the coordinator's own part, bottom first.
-    private let read: @MainActor (Int) -> NodeRef?
-    /// The offset of a node in the coordinator's own part, if it is there.
-    private let locate: @MainActor (NodeRef) -> Int?
+    /// Where the coordinator's own entries are read from.
+    private let entries: Entries
     /// Whether the coordinator's start node is still shown anywhere.
     let startShown: Bool
     /// The node the coordinator considers its top, and its offset in its own part if it is there.
@@ -80,35 +78,64 @@ struct CoordinatorPosition {
     /// The running child, with the offset of its snapshot in the coordinator's own part if there.
     let child: (memory: Child, snapshotOffset: Int?)?
 
-    /// A position over entries already read, as the decision table's tests build it.
-    init(_ coordinator: FlowID = "app", entries: [NodeRef], startShown: Bool? = nil, top: NodeRef?, child: Child? = nil) {
-        let offset = { (node: NodeRef?) in node.flatMap { entries.firstIndex(of: $0) } }
-        self.init(
-            coordinator, count: entries.count, startShown: startShown ?? !entries.isEmpty,
-            top: top.map { ($0, offset($0)) }, child: child.map { ($0, offset($0.snapshot)) },
-            locate: { entries.firstIndex(of: $0) }
-        ) { entries[$0] }
+    /// Where a position reads the coordinator's own part of the stack: the host, through its
+    /// targeted queries, or entries already read (the decision tables). A value rather than
+    /// closures, so that making a position allocates nothing.
+    @MainActor
+    enum Entries {
+        /// Entries already read, bottom first.
+        case read([NodeRef])
+        /// A stack on the host, of which the coordinator owns `own`; `start` is its first entry.
+        case host(any PresentationHost, stack: NodeRef, start: NodeRef, own: Range<Int>)
+
+        /// The entry at an offset of the coordinator's own part, bottom first.
+        func entry(at offset: Int) -> NodeRef? {
+            switch self {
+            case .read(let entries): return entries.indices.contains(offset) ? entries[offset] : nil
+            case .host(let host, let stack, _, let own): return host.child(at: own.lowerBound + offset, of: stack)
+            }
+        }
+
+        /// The offset of a node in the coordinator's own part, if it is there.
+        func offset(of node: NodeRef?) -> Int? {
+            guard let node else { return nil }
+            switch self {
+            case .read(let entries):
+                return entries.firstIndex(of: node)
+            case .host(let host, let stack, let start, let own):
+                if node == start { return own.isEmpty ? nil : 0 }
+                guard let place = host.place(of: node), place.holder == stack, let index = place.index, own.contains(index) else { return nil }
+                return index - own.lowerBound
+            }
+        }
     }
 
-    /// A position that reads the coordinator's entries when asked.
-    init(
-        _ coordinator: FlowID, count: Int, startShown: Bool, top: (node: NodeRef, offset: Int?)?, child: (memory: Child, snapshotOffset: Int?)?,
-        locate: @escaping @MainActor (NodeRef) -> Int?, read: @escaping @MainActor (Int) -> NodeRef?
-    ) {
+    /// A position over entries already read, as the decision table's tests build it.
+    init(_ coordinator: FlowID = "app", entries: [NodeRef], startShown: Bool? = nil, top: NodeRef?, child: Child? = nil) {
+        self.init(coordinator, count: entries.count, startShown: startShown ?? !entries.isEmpty, top: top, child: child, entries: .read(entries))
+    }
+
+    /// A position that reads the coordinator's entries from `entries` when asked; the offsets of
+    /// its top and of the child's snapshot are read now.
+    init(_ coordinator: FlowID, count: Int, startShown: Bool, top: NodeRef?, child: Child?, entries: Entries) {
         self.coordinator = coordinator
         self.count = count
-        self.read = read
-        self.locate = locate
+        self.entries = entries
         self.startShown = startShown
-        self.top = top
-        self.child = child
+        // `if let` rather than `map`: a closure reading the host would check its isolation at run time.
+        var read: (node: NodeRef, offset: Int?)?
+        if let top { read = (top, entries.offset(of: top)) }
+        self.top = read
+        var remembered: (memory: Child, snapshotOffset: Int?)?
+        if let child { remembered = (child, entries.offset(of: child.snapshot)) }
+        self.child = remembered
     }
 
     /// The start node, when it is on the stack.
-    var start: NodeRef? { count > 0 ? read(0) : nil }
+    var start: NodeRef? { count > 0 ? entries.entry(at: 0) : nil }
 
     /// The entry on top of the coordinator's own part of the stack.
-    var ownTop: NodeRef? { count > 0 ? read(count - 1) : nil }
+    var ownTop: NodeRef? { count > 0 ? entries.entry(at: count - 1) : nil }
 
     // MARK: Requests
 
@@ -128,7 +155,7 @@ struct CoordinatorPosition {
     /// What ``StackCoordinator/back()`` does: pop one entry, never the start node.
     func back() throws -> Back {
         try requireNoChildOnStack()
-        guard count > 1, let below = read(count - 2) else {
+        guard count > 1, let below = entries.entry(at: count - 2) else {
             throw FlowError(.nothingToGoBackTo, "The coordinator '\(coordinator)' is at its start screen; going back would enter its parent's screens.")
         }
         return .pop(revealing: below)
@@ -158,7 +185,7 @@ struct CoordinatorPosition {
     /// What ``StackCoordinator/back(to:)`` does: pop back to one of the coordinator's own entries.
     func back(to node: NodeRef) throws -> Back {
         try requireNoChildOnStack()
-        guard let offset = locate(node) else {
+        guard let offset = entries.offset(of: node) else {
             throw FlowError(.notFound, "\(node) is not one of the screens of '\(coordinator)' on its stack.")
         }
         guard offset < count - 1 else {
@@ -171,7 +198,7 @@ struct CoordinatorPosition {
     /// coordinator's own part, 0 being its start node.
     func back(toIndex index: Int) throws -> Back {
         try requireNoChildOnStack()
-        guard (0..<count).contains(index), let node = read(index) else {
+        guard (0..<count).contains(index), let node = entries.entry(at: index) else {
             throw FlowError(.indexOutOfRange, "The coordinator '\(coordinator)' has \(count) entries on its stack; there is none at \(index).")
         }
         return try back(to: node)

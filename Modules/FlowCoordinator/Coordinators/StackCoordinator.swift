@@ -224,29 +224,15 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         // A child is remembered from its start until its end is handled (childDidFinish).
         let remembered = child == nil ? nil : running
         guard let mount, let stackID = mount.stack, let start = mount.firstEntry, let first = host.place(of: start) else {
-            return CoordinatorPosition(
-                id, count: 0, startShown: false, top: topNode.map { ($0, nil) }, child: remembered.map { ($0, nil) }, locate: { _ in nil }
-            ) { _ in nil }
+            return CoordinatorPosition(id, count: 0, startShown: false, top: topNode, child: remembered, entries: .read([]))
         }
         let stack = NodeRef.container(stackID)
         var own = 0..<0
         if first.holder == stack, let index = first.index, let count = host.place(of: stack)?.childCount {
             own = index..<count
         }
-        let offset = { @MainActor (node: NodeRef?) -> Int? in
-            guard let node else { return nil }
-            if node == start { return own.isEmpty ? nil : 0 }
-            guard let place = host.place(of: node), place.holder == stack, let index = place.index, own.contains(index) else { return nil }
-            return index - own.lowerBound
-        }
-        // `if let` rather than `map`: a closure calling `offset` would check its isolation at run time.
-        var top: (node: NodeRef, offset: Int?)?
-        if let topNode { top = (topNode, offset(topNode)) }
-        var child: (memory: CoordinatorPosition.Child, snapshotOffset: Int?)?
-        if let remembered { child = (remembered, offset(remembered.snapshot)) }
-        return CoordinatorPosition(id, count: own.count, startShown: true, top: top, child: child, locate: offset) { index in
-            host.child(at: own.lowerBound + index, of: stack)
-        }
+        return CoordinatorPosition(
+            id, count: own.count, startShown: true, top: topNode, child: remembered, entries: .host(host, stack: stack, start: start, own: own))
     }
 
     /// Throws while a child runs on the coordinator's stack; reads nothing from the host.

@@ -114,6 +114,38 @@ public final class InMemoryHost: FlowHost {
         return children[index].ref
     }
 
+    /// Whether the host shows a node, from the host's index.
+    public func contains(_ node: NodeRef) -> Bool {
+        nodes.find(node) != nil
+    }
+
+    /// The node that holds a node, from the host's index.
+    public func holder(of node: NodeRef) -> NodeRef? {
+        nodes.find(node)?.holder?.ref
+    }
+
+    /// The node that presents a node, from the host's index.
+    public func presenter(of node: NodeRef) -> NodeRef? {
+        nodes.find(node)?.presenter?.ref
+    }
+
+    /// What a node presents, from the host's index.
+    public func presented(by node: NodeRef) -> NodeRef? {
+        nodes.find(node)?.presented?.ref
+    }
+
+    /// How many entries a stack has, from the host's index.
+    public func entryCount(of stack: ContainerID) -> Int? {
+        guard let node = nodes.find(.container(stack)), node.isStack else { return nil }
+        return node.children.count
+    }
+
+    /// The index of a node among what a container holds, from the host's index.
+    public func index(of entry: NodeRef, in container: ContainerID) -> Int? {
+        guard let node = nodes.find(entry), let holder = node.holder, case .container(let id) = holder.ref, id == container else { return nil }
+        return node.index
+    }
+
     /// What a tab group's tab bar shows for one of its tabs, from the host's index.
     public func tabItem(at index: Int, of tabs: ContainerID) -> TabItem? {
         guard let node = nodes.find(.container(tabs)), node.isTabs, node.tabItems.indices.contains(index) else { return nil }

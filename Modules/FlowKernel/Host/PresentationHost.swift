@@ -55,6 +55,30 @@ public protocol PresentationHost: AnyObject {
     /// the index names no tab.
     func tabItem(at index: Int, of tabs: ContainerID) -> TabItem?
 
+    // The questions below are answered from `place(of:)` by default (PresentationHost+Queries); a
+    // host with an index answers them without making a whole place, as flows ask them on every
+    // request.
+
+    /// Whether the host shows a node.
+    func contains(_ node: NodeRef) -> Bool
+
+    /// The node that holds a node (the stack of an entry, the tab group of a tab, the screen of a
+    /// contained child); `nil` for the root, a presented node, or a node not shown.
+    func holder(of node: NodeRef) -> NodeRef?
+
+    /// The node that presents a node, or `nil`.
+    func presenter(of node: NodeRef) -> NodeRef?
+
+    /// What a node presents, or `nil`.
+    func presented(by node: NodeRef) -> NodeRef?
+
+    /// How many entries a stack has, or `nil` if no such stack is shown.
+    func entryCount(of stack: ContainerID) -> Int?
+
+    /// The index of a node among what a container holds (an entry of a stack, a tab of a tab
+    /// group), or `nil` if the container does not hold it.
+    func index(of entry: NodeRef, in container: ContainerID) -> Int?
+
     /// The top-most node of the presentation chain, where new modal content goes: the root, or the
     /// deepest visible presentation above it (``Hierarchy/topmost``); `nil` when nothing is shown.
     var topmost: NodeRef? { get }

@@ -1,9 +1,11 @@
 import FlowKernel
 
 extension HostLaws {
-    /// The targeted queries (`place(of:)`, `child(at:of:)`, `tabItem(at:of:)`, `topmost`, `visibleScreenRef`) answer
-    /// what the hierarchy value shows: on the fixture, and after every step of the events law's
-    /// journey, which makes every kind of change once.
+    /// The targeted queries (`place(of:)`, `child(at:of:)`, `tabItem(at:of:)`, `topmost`, `visibleScreenRef`,
+    /// and `contains`, `holder(of:)`, `presenter(of:)`, `presented(by:)`, `entryCount(of:)`,
+    /// `index(of:in:)`, which a host may answer from its own index) answer what the hierarchy value
+    /// shows: on the fixture, and after every step of the events law's journey, which makes every
+    /// kind of change once.
     static func queriesAgreeWithTheHierarchy(_ host: any PresentationHost) -> [Violation] {
         let law = "the targeted queries agree with the hierarchy"
         return onFixture(host, law: law) { f in
@@ -35,6 +37,7 @@ extension HostLaws {
             if children != node.children.map(\.ref) + [nil] {
                 found.append("the children of \(node.ref) are \(children), expected \(node.children.map(\.ref))")
             }
+            found += answersFromPlace(on: host, about: node.ref, expected: expected)
             if case .tabs(let id, let items, _) = node.kind {
                 let asked = (0...items.count).map { host.tabItem(at: $0, of: id) }
                 if asked != items + [nil] { found.append("the tab items of \(node.ref) are \(asked), expected \(items)") }
@@ -44,6 +47,7 @@ extension HostLaws {
         if host.place(of: absent) != nil || host.child(at: 0, of: absent) != nil {
             found.append("a node that is not shown has a place or a child")
         }
+        found += answersFromPlace(on: host, about: absent, expected: nil)
         if host.topmost != hierarchy.topmost?.ref {
             found.append("topmost is \(String(describing: host.topmost)), expected \(String(describing: hierarchy.topmost?.ref))")
         }
@@ -51,5 +55,27 @@ extension HostLaws {
             found.append("the visible screen is \(String(describing: host.visibleScreenRef)), expected \(String(describing: hierarchy.visibleScreen))")
         }
         return found.map { Violation(law: law, detail: "after \(moment): \($0)") }
+    }
+
+    /// Where the questions a host may answer from its own index differ from what a node's place says.
+    private static func answersFromPlace(on host: any PresentationHost, about node: NodeRef, expected place: NodePlace?) -> [String] {
+        var found: [String] = []
+        if host.contains(node) != (place != nil) { found.append("contains(\(node)) is \(host.contains(node))") }
+        if host.holder(of: node) != place?.holder { found.append("holder(of: \(node)) is \(String(describing: host.holder(of: node)))") }
+        if host.presenter(of: node) != place?.presenter {
+            found.append("presenter(of: \(node)) is \(String(describing: host.presenter(of: node)))")
+        }
+        if host.presented(by: node) != place?.presented {
+            found.append("presented(by: \(node)) is \(String(describing: host.presented(by: node)))")
+        }
+        if case .container(let id) = node {
+            let count = place?.kind == .stack ? place?.childCount : nil
+            if host.entryCount(of: id) != count { found.append("entryCount(of: \(id)) is \(String(describing: host.entryCount(of: id)))") }
+        }
+        if case .container(let holder)? = place?.holder, host.index(of: node, in: holder) != place?.index {
+            found.append("index(of: \(node), in: \(holder)) is \(String(describing: host.index(of: node, in: holder)))")
+        }
+        if host.index(of: node, in: "laws-absent") != nil { found.append("index(of: \(node), in: laws-absent) is not nil") }
+        return found
     }
 }

@@ -1,5 +1,8 @@
 // Questions strategies ask a host about what it shows, answered from ``PresentationHost/place(of:)``
 // and ``PresentationHost/child(at:of:)``: cheap on a host that keeps indexes, and correct on any.
+// The ones flows ask on every request (`contains`, `holder(of:)`, `presenter(of:)`, `presented(by:)`,
+// `entryCount(of:)`, `index(of:in:)`) are requirements too, and these are their defaults: a host
+// with an index answers them without making a whole place.
 
 extension PresentationHost {
     /// Whether the host shows a node.

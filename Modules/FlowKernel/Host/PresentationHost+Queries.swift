@@ -8,8 +8,9 @@ extension PresentationHost {
     /// Whether the host shows a node.
     public func contains(_ node: NodeRef) -> Bool { place(of: node) != nil }
 
-    /// Whether the host shows a screen.
-    public func contains(_ screen: ScreenRef) -> Bool { place(of: .screen(screen)) != nil }
+    /// Whether the host shows a screen: whether it shows the screen's node, which a host with an
+    /// index answers from there.
+    public func contains(_ screen: ScreenRef) -> Bool { contains(.screen(screen)) }
 
     /// The node that holds a node: the stack of an entry, the tab group of a tab, the screen of a
     /// contained child; `nil` for the root, a presented node, or a node not shown.

@@ -89,41 +89,47 @@ enum UnwindSearch {
 
     /// Whether a screen a person sees of a node satisfies the predicate, asked in the order of
     /// ``visibleScreens(of:in:)`` and stopping at the first that does. A screen is asked before
-    /// its place is read (`place`, when the caller has it).
+    /// anything else is read; every node it contains is visible, so its children are read one by
+    /// one and its place (`place`, when the caller has it) is never needed.
     private static func anyVisibleScreen(of node: NodeRef, _ place: NodePlace?, in shown: some ShownNodes, _ predicate: (ScreenRef) -> Bool) -> Bool {
-        if let screen = node.screen, predicate(screen) { return true }
-        guard let place = place ?? shown.place(of: node) else { return false }
-        var index: Int
-        let end: Int
-        switch place.kind {
-        case .screen:
-            (index, end) = (0, place.childCount)
-        case .stack:
-            (index, end) = (max(place.childCount - 1, 0), place.childCount)
-        case .tabs(let selected):
-            guard let selected, selected >= 0, selected < place.childCount else { return false }
-            (index, end) = (selected, selected + 1)
+        var index = 0
+        var end = place?.childCount ?? .max
+        if let screen = node.screen {
+            if predicate(screen) { return true }
+        } else {
+            guard let place = place ?? shown.place(of: node) else { return false }
+            switch place.kind {
+            case .screen:
+                end = place.childCount
+            case .stack:
+                (index, end) = (max(place.childCount - 1, 0), place.childCount)
+            case .tabs(let selected):
+                guard let selected, selected >= 0, selected < place.childCount else { return false }
+                (index, end) = (selected, selected + 1)
+            }
         }
-        while index < end {
-            if let child = shown.child(at: index, of: node), anyVisibleScreen(of: child, nil, in: shown, predicate) { return true }
+        while index < end, let child = shown.child(at: index, of: node) {
+            if anyVisibleScreen(of: child, nil, in: shown, predicate) { return true }
             index += 1
         }
         return false
     }
 
-    /// The first answer `body` gives for the node and its contained nodes, depth-first, without
-    /// presentations.
+    /// The first answer `body` gives for the containers among a node and the nodes it contains,
+    /// depth first, without presentations. A screen is neither a stack nor a tab group, so `body`
+    /// is not asked about it and its place is not read: only what it contains is searched.
     private static func firstContained(
-        in node: NodeRef, _ place: NodePlace, of shown: some ShownNodes, _ body: (NodeRef, NodePlace) -> NodeRef?
+        in node: NodeRef, _ place: NodePlace?, of shown: some ShownNodes, _ body: (NodeRef, NodePlace) -> NodeRef?
     ) -> NodeRef? {
-        if let found = body(node, place) { return found }
+        var end = place?.childCount ?? .max
+        if node.screen == nil {
+            guard let place = place ?? shown.place(of: node) else { return nil }
+            if let found = body(node, place) { return found }
+            end = place.childCount
+        }
         var index = 0
-        while index < place.childCount {
-            if let child = shown.child(at: index, of: node), let childPlace = shown.place(of: child),
-                let found = firstContained(in: child, childPlace, of: shown, body)
-            {
-                return found
-            }
+        while index < end, let child = shown.child(at: index, of: node) {
+            if let found = firstContained(in: child, nil, of: shown, body) { return found }
             index += 1
         }
         return nil
@@ -146,22 +152,17 @@ struct UnwindPlan: Equatable {
     }
 
     /// Stacks to pop, outermost first.
-    var pops: [Pop] = []
+    private(set) var pops: [Pop] = []
     /// Tab groups to switch, outermost first.
-    var tabSelections: [Selection] = []
+    private(set) var tabSelections: [Selection] = []
     /// The node whose presentation (and everything above it) must be dismissed.
-    var dismissal: NodeRef?
-    /// The nodes from the root down to the target, through children and presentations, and where
+    private(set) var dismissal: NodeRef?
+    /// The host changes, in the order they are made: pops, then tab selections, then the dismissal.
+    private(set) var operations: [HostOperation] = []
+    /// The nodes from the target up to the root, through children and presentations, and where
     /// each stood when the plan was made: everything the plan was decided from.
     private var way: [NodeRef] = []
     private var places: [NodePlace] = []
-
-    /// The host changes, in the order they are made: pops, then tab selections, then the dismissal.
-    var operations: [HostOperation] {
-        pops.map { .popTo($0.entry, in: $0.stack) }
-            + tabSelections.map { .selectTab($0.index, in: $0.tabs) }
-            + (dismissal.map { [.dismiss(presentedBy: $0)] } ?? [])
-    }
 
     /// The plan to make `target` visible.
     ///
@@ -175,16 +176,15 @@ struct UnwindPlan: Equatable {
             places.append(place)
             next = place.holder ?? place.presenter
         }
-        way.reverse()
-        places.reverse()
-        var index = 0
-        while index + 1 < way.count {
-            defer { index += 1 }
+        // Walked from the root down: `way[index]` holds or presents `way[index - 1]`.
+        var index = way.count - 1
+        while index > 0 {
+            defer { index -= 1 }
             let place = places[index]
-            guard case .held(let holder, let position) = places[index + 1].attachment, holder == way[index] else { continue }
+            guard case .held(let holder, let position) = places[index - 1].attachment, holder == way[index] else { continue }
             switch (place.kind, way[index]) {
             case (.stack, .container(let id)):
-                if position < place.childCount - 1 { pops.append(Pop(stack: id, entry: way[index + 1])) }
+                if position < place.childCount - 1 { pops.append(Pop(stack: id, entry: way[index - 1])) }
             case (.tabs(let selected), .container(let id)):
                 if position != selected { tabSelections.append(Selection(tabs: id, index: position)) }
             default:
@@ -192,12 +192,16 @@ struct UnwindPlan: Equatable {
             }
         }
         // The shallowest node on the way whose presentation leads away from the target covers it.
-        for (node, place) in zip(way, places) {
-            if let presented = place.presented, !way.contains(presented), !keeping.contains(presented) {
-                dismissal = node
+        for index in way.indices.reversed() {
+            if let presented = places[index].presented, !way.contains(presented), keeping.isEmpty || !keeping.contains(presented) {
+                dismissal = way[index]
                 break
             }
         }
+        operations.reserveCapacity(pops.count + tabSelections.count + 1)
+        for pop in pops { operations.append(.popTo(pop.entry, in: pop.stack)) }
+        for selection in tabSelections { operations.append(.selectTab(selection.index, in: selection.tabs)) }
+        if let dismissal { operations.append(.dismiss(presentedBy: dismissal)) }
     }
 
     /// The same unwind planned again after handlers took the update: the plan itself when nothing

@@ -193,20 +193,28 @@ extension PresentationHost {
         return nil
     }
 
-    /// Asks every screen in and above a node, the node first, whether it may leave.
+    /// Asks every screen in and above a node, the node first, whether it may leave. A screen's
+    /// children and presentation are read one by one, without its whole place: most screens have
+    /// neither.
     fileprivate func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, origin: FlowEvent.Origin) -> GuardRefusal? {
-        if let ref = node.screen, !staying.contains(ref), let screen = screen(for: ref),
-            case .refuse(let reason) = screen.shouldLeave(by: origin)
-        {
-            return GuardRefusal(screen: ref, direction: .leaving, reason: reason)
-        }
-        guard let place = place(of: node) else { return nil }
-        for index in 0..<place.childCount {
-            if let child = child(at: index, of: node), let refusal = leavingRefusal(child, staying: staying, origin: origin) {
-                return refusal
+        var end = Int.max
+        var presented: NodeRef?
+        if let ref = node.screen {
+            if staying.isEmpty || !staying.contains(ref), let screen = screen(for: ref), case .refuse(let reason) = screen.shouldLeave(by: origin) {
+                return GuardRefusal(screen: ref, direction: .leaving, reason: reason)
             }
+        } else {
+            guard let place = place(of: node) else { return nil }
+            end = place.childCount
+            presented = place.presented
         }
-        return place.presented.flatMap { leavingRefusal($0, staying: staying, origin: origin) }
+        var index = 0
+        while index < end, let child = child(at: index, of: node) {
+            if let refusal = leavingRefusal(child, staying: staying, origin: origin) { return refusal }
+            index += 1
+        }
+        if node.screen != nil { presented = self.presented(by: node) }
+        return presented.flatMap { leavingRefusal($0, staying: staying, origin: origin) }
     }
 
     /// Asks every screen in some content whether it may be shown; screens shown already are not

@@ -24,6 +24,23 @@ extension Hierarchy: ShownNodes {
 /// default unwind transition as pure functions over what is shown, so they can be tested as tables.
 @MainActor
 enum UnwindSearch {
+    /// What the search reads of a node's place: its kind and how many nodes it holds. Plain
+    /// values, so passing one along copies no reference, as a whole place would.
+    struct Shape {
+        let kind: NodePlace.Kind
+        let childCount: Int
+
+        init(_ place: NodePlace) {
+            kind = place.kind
+            childCount = place.childCount
+        }
+
+        init?(_ place: NodePlace?) {
+            guard let place else { return nil }
+            self.init(place)
+        }
+    }
+
     /// A host's answers, read from its index.
     @MainActor
     struct Host: ShownNodes {
@@ -43,18 +60,19 @@ enum UnwindSearch {
     /// - Parameter isHandler: whether a shown screen handles the value.
     static func target(from source: NodeRef, in shown: some ShownNodes, isHandler: @MainActor (ScreenRef) -> Bool) -> NodeRef? {
         let sourceScreen = source.screen
-        func qualifies(_ node: NodeRef, _ place: NodePlace?) -> Bool {
-            anyVisibleScreen(of: node, place, in: shown) { $0 != sourceScreen && isHandler($0) }
+        func qualifies(_ node: NodeRef, _ shape: Shape?) -> Bool {
+            anyVisibleScreen(of: node, shape, in: shown) { $0 != sourceScreen && isHandler($0) }
         }
         // The way up from the source: each node is held or presented by the next.
         guard var place = shown.place(of: source) else { return nil }
         var node = source
         while true {
-            if qualifies(node, place) { return node }
+            let shape = Shape(place)
+            if qualifies(node, shape) { return node }
             // The searches walk the node's tree in place, stopping at the first match.
-            let inStacks = firstContained(in: node, place, of: shown) { contained, place in
-                guard case .stack = place.kind else { return nil }
-                var index = place.childCount
+            let inStacks = firstContained(in: node, shape, of: shown) { contained, shape in
+                guard case .stack = shape.kind else { return nil }
+                var index = shape.childCount
                 while index > 0 {
                     index -= 1
                     if let entry = shown.child(at: index, of: contained), qualifies(entry, nil) { return entry }
@@ -62,9 +80,9 @@ enum UnwindSearch {
                 return nil
             }
             if let inStacks { return inStacks }
-            let inTabs = firstContained(in: node, place, of: shown) { contained, place in
-                guard case .tabs = place.kind else { return nil }
-                for index in 0..<place.childCount {
+            let inTabs = firstContained(in: node, shape, of: shown) { contained, shape in
+                guard case .tabs = shape.kind else { return nil }
+                for index in 0..<shape.childCount {
                     if let tab = shown.child(at: index, of: contained), qualifies(tab, nil) { return tab }
                 }
                 return nil
@@ -90,21 +108,21 @@ enum UnwindSearch {
     /// Whether a screen a person sees of a node satisfies the predicate, asked in the order of
     /// ``visibleScreens(of:in:)`` and stopping at the first that does. A screen is asked before
     /// anything else is read; every node it contains is visible, so its children are read one by
-    /// one and its place (`place`, when the caller has it) is never needed.
-    private static func anyVisibleScreen(of node: NodeRef, _ place: NodePlace?, in shown: some ShownNodes, _ predicate: (ScreenRef) -> Bool) -> Bool {
+    /// one and its place is never needed. `shape` is the node's, when the caller has it.
+    private static func anyVisibleScreen(of node: NodeRef, _ shape: Shape?, in shown: some ShownNodes, _ predicate: (ScreenRef) -> Bool) -> Bool {
         var index = 0
-        var end = place?.childCount ?? .max
+        var end = shape?.childCount ?? .max
         if let screen = node.screen {
             if predicate(screen) { return true }
         } else {
-            guard let place = place ?? shown.place(of: node) else { return false }
-            switch place.kind {
+            guard let shape = shape ?? Shape(shown.place(of: node)) else { return false }
+            switch shape.kind {
             case .screen:
-                end = place.childCount
+                end = shape.childCount
             case .stack:
-                (index, end) = (max(place.childCount - 1, 0), place.childCount)
+                (index, end) = (max(shape.childCount - 1, 0), shape.childCount)
             case .tabs(let selected):
-                guard let selected, selected >= 0, selected < place.childCount else { return false }
+                guard let selected, selected >= 0, selected < shape.childCount else { return false }
                 (index, end) = (selected, selected + 1)
             }
         }
@@ -118,14 +136,12 @@ enum UnwindSearch {
     /// The first answer `body` gives for the containers among a node and the nodes it contains,
     /// depth first, without presentations. A screen is neither a stack nor a tab group, so `body`
     /// is not asked about it and its place is not read: only what it contains is searched.
-    private static func firstContained(
-        in node: NodeRef, _ place: NodePlace?, of shown: some ShownNodes, _ body: (NodeRef, NodePlace) -> NodeRef?
-    ) -> NodeRef? {
-        var end = place?.childCount ?? .max
+    private static func firstContained(in node: NodeRef, _ shape: Shape?, of shown: some ShownNodes, _ body: (NodeRef, Shape) -> NodeRef?) -> NodeRef? {
+        var end = shape?.childCount ?? .max
         if node.screen == nil {
-            guard let place = place ?? shown.place(of: node) else { return nil }
-            if let found = body(node, place) { return found }
-            end = place.childCount
+            guard let shape = shape ?? Shape(shown.place(of: node)) else { return nil }
+            if let found = body(node, shape) { return found }
+            end = shape.childCount
         }
         var index = 0
         while index < end, let child = shown.child(at: index, of: node) {
@@ -170,6 +186,8 @@ struct UnwindPlan: Equatable {
     ///   the update); a presentation among them is not dismissed.
     @MainActor
     init(to target: NodeRef, in shown: some ShownNodes, keeping: Set<NodeRef> = []) {
+        way.reserveCapacity(4)
+        places.reserveCapacity(4)
         var next: NodeRef? = target
         while let node = next, let place = shown.place(of: node) {
             way.append(node)
@@ -209,7 +227,7 @@ struct UnwindPlan: Equatable {
     /// stays and what was presented there before goes.
     @MainActor
     init(again planned: UnwindPlan, to target: NodeRef, in shown: some ShownNodes) {
-        if zip(planned.way, planned.places).allSatisfy({ shown.place(of: $0) == $1 }) {
+        if planned.way.indices.allSatisfy({ shown.place(of: planned.way[$0]) == planned.places[$0] }) {
             self = planned
             return
         }

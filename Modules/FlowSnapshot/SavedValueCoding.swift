@@ -14,6 +14,17 @@ extension SavedValue {
         self = box.value
     }
 
+    /// Saves a flow's own state, which a strategy writes in strings, numbers, flags and saved
+    /// values, so its encoding does not fail. Should it fail all the same, the state says why in a
+    /// note: saving never fails, and a restore of it reports that it cannot read it.
+    public init(flowState state: some Encodable) {
+        do {
+            try self.init(encoding: state)
+        } catch {
+            self = .object(["unsaved": .string("the state could not be encoded: \(error)")])
+        }
+    }
+
     /// Reads the value back as a type.
     ///
     /// - Throws: `DecodingError` when the value does not have the type's shape.

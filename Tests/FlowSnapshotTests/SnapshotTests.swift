@@ -48,6 +48,28 @@ struct SnapshotTests {
         #expect(throws: EncodingError.self) { try SavedValue(encoding: UInt64.max) }
     }
 
+    @Test func aFlowsStateIsSavedAsItsCodableFormLeavingOutWhatItLacks() throws {
+        struct State: Codable, Equatable {
+            var screen: String
+            var tab: Int?
+            var note: SavedValue?
+        }
+        let state = State(screen: "Home", tab: 2, note: nil)
+        let saved = SavedValue(flowState: state)
+        #expect(saved == .object(["screen": .string("Home"), "tab": .int(2)]))
+        #expect(try saved.decode(State.self) == state)
+    }
+
+    @Test func aFlowsStateThatCannotBeEncodedIsSavedAsANoteThatSaysWhy() {
+        let saved = SavedValue(flowState: ["count": UInt64.max])
+        guard case .object(let fields) = saved, case .string(let note)? = fields["unsaved"] else {
+            Issue.record("Expected a note, got \(saved)")
+            return
+        }
+        #expect(note.hasPrefix("the state could not be encoded"))
+        #expect(fields.count == 1)
+    }
+
     @Test func aValueOfTheWrongShapeIsRefusedWithWhereItWas() {
         let saved = SavedValue.object(["name": .int(3)])
         let error = #expect(throws: DecodingError.self) { try saved.decode(Everything.self) }

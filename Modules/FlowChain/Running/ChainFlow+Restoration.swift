@@ -15,19 +15,10 @@ struct SavedChainState: Codable, Hashable {
         var state: SavedValue?
 
         var label: String { screen + (context.map { "(\($0.label))" } ?? "") }
-
-        var saved: SavedValue {
-            var fields: [String: SavedValue] = ["screen": .string(screen)]
-            if let context { fields["context"] = context.saved }
-            if let state { fields["state"] = state }
-            return .object(fields)
-        }
     }
 
     /// The steps from the first to the current one.
     var steps: [Step]
-
-    var saved: SavedValue { .object(["steps": .array(steps.map(\.saved))]) }
 }
 
 extension ChainFlow: RestorableFlow {
@@ -40,13 +31,13 @@ extension ChainFlow: RestorableFlow {
     /// The chain's steps from the first to the current one, each by its screen's type with the
     /// context it last received: the value when it is `Codable`, else a note that says why not.
     public func savedState() -> SavedValue {
-        guard let plan, let currentStep else { return SavedChainState(steps: []).saved }
+        guard let plan, let currentStep else { return SavedValue(flowState: SavedChainState(steps: [])) }
         let steps = (0...currentStep).map { index in
             SavedChainState.Step(
                 screen: plan.steps[index].screenType.name, context: contexts[index].map { SavedArgument(saving: $0) },
                 state: screens[index].flatMap(ScreenState.save))
         }
-        return SavedChainState(steps: steps).saved
+        return SavedValue(flowState: SavedChainState(steps: steps))
     }
 
     /// Starts the chain and runs it to the saved step through ``arrive(atStep:context:)``'s path,

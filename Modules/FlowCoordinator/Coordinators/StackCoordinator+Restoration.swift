@@ -17,14 +17,6 @@ struct SavedCoordinatorState: Codable, Hashable {
         var state: SavedValue?
 
         var label: String { screen + (value.map { "(\($0))" } ?? "") }
-
-        var saved: SavedValue {
-            var fields: [String: SavedValue] = ["screen": .string(screen)]
-            if let value { fields["value"] = value }
-            if let unsaved { fields["unsaved"] = .string(unsaved) }
-            if let state { fields["state"] = state }
-            return .object(fields)
-        }
     }
 
     /// The coordinator's screens, from its first up to its top (below a child running on its
@@ -36,14 +28,6 @@ struct SavedCoordinatorState: Codable, Hashable {
     var items: [String]?
     /// The running child's name, for people; the child saves itself.
     var child: String?
-
-    var saved: SavedValue {
-        var fields: [String: SavedValue] = ["screens": .array(screens.map(\.saved))]
-        if let selectedTab { fields["selectedTab"] = .int(selectedTab) }
-        if let items { fields["items"] = .array(items.map(SavedValue.string)) }
-        if let child { fields["child"] = .string(child) }
-        return .object(fields)
-    }
 }
 
 extension StackCoordinator: RestorableFlow {
@@ -57,7 +41,7 @@ extension StackCoordinator: RestorableFlow {
     /// (or a note that it does not), the selected tab of a tab coordinator, and the name of its
     /// running child.
     public func savedState() -> SavedValue {
-        guard let host = lifecycle.host, let mount, let stack = mount.stack else { return SavedCoordinatorState(screens: []).saved }
+        guard let host = lifecycle.host, let mount, let stack = mount.stack else { return SavedValue(flowState: SavedCoordinatorState(screens: [])) }
         let child = runningChild
         var screens: [SavedCoordinatorState.Screen] = []
         for index in mount.ownEntries(on: host) {
@@ -78,7 +62,8 @@ extension StackCoordinator: RestorableFlow {
             }
             if child?.shares == true, entry == child?.snapshot { break }
         }
-        return SavedCoordinatorState(screens: screens, selectedTab: restorationSelection(), items: restorationItems(), child: child?.id.name).saved
+        return SavedValue(
+            flowState: SavedCoordinatorState(screens: screens, selectedTab: restorationSelection(), items: restorationItems(), child: child?.id.name))
     }
 
     /// Starts the coordinator — its ``start()`` runs, showing its first screen and, for a tab

@@ -17,19 +17,10 @@ struct SavedRouterState: Codable, Hashable {
         var state: SavedValue?
 
         var label: String { screen + (input.map { "(\($0.label))" } ?? "") }
-
-        var saved: SavedValue {
-            var fields: [String: SavedValue] = ["screen": .string(screen), "presented": .bool(presented)]
-            if let input { fields["input"] = input.saved }
-            if let state { fields["state"] = state }
-            return .object(fields)
-        }
     }
 
     /// The flow's screens, its first one first.
     var screens: [Screen]
-
-    var saved: SavedValue { .object(["screens": .array(screens.map(\.saved))]) }
 }
 
 extension RouterFlow: RestorableFlow {
@@ -42,7 +33,7 @@ extension RouterFlow: RestorableFlow {
     /// The flow's screens from its first one up — pushed, then presented — each by its type with
     /// the input that made it: the value when it is `Codable`, else a note that says why not.
     public func savedState() -> SavedValue {
-        guard let host = lifecycle.host, let mount, let stack = mount.stack, let session else { return SavedRouterState(screens: []).saved }
+        guard let host = lifecycle.host, let mount, let stack = mount.stack, let session else { return SavedValue(flowState: SavedRouterState(screens: [])) }
         var screens: [SavedRouterState.Screen] = []
         func save(_ node: NodeRef?, presented: Bool) -> Bool {
             // Another flow's screen on the stack or over it is that flow's to save.
@@ -64,7 +55,7 @@ extension RouterFlow: RestorableFlow {
         while save(next, presented: true), let shown = next {
             next = host.presented(by: shown)
         }
-        return SavedRouterState(screens: screens).saved
+        return SavedValue(flowState: SavedRouterState(screens: screens))
     }
 
     /// Starts the flow on its first screen and shows the saved screens above it in one change

@@ -22,25 +22,12 @@ struct SavedStackState: Codable, Hashable {
         var label: String {
             screen + (identifier.map { "#\($0)" } ?? "") + (argument.map { "(\($0.label))" } ?? "")
         }
-
-        var saved: SavedValue {
-            var fields: [String: SavedValue] = ["screen": .string(screen), "scope": .string(scope)]
-            if let identifier { fields["identifier"] = .string(identifier) }
-            if let argument { fields["argument"] = argument.saved }
-            if let whenDismissed { fields["whenDismissed"] = .string(whenDismissed) }
-            if let state { fields["state"] = state }
-            return .object(fields)
-        }
     }
 
     /// The navigator's own entries, bottom first.
     var entries: [Entry]
     /// Its modals, the one over the stack first.
     var modals: [Entry]
-
-    var saved: SavedValue {
-        .object(["entries": .array(entries.map(\.saved)), "modals": .array(modals.map(\.saved))])
-    }
 }
 
 extension StackNavigator: RestorableFlow {
@@ -54,12 +41,12 @@ extension StackNavigator: RestorableFlow {
     /// the argument it was made with. An argument that is not `Codable`, and a modal's
     /// `whenDismissed` closure, are written as notes that say so.
     public func savedState() -> SavedValue {
-        guard let host = lifecycle.host else { return SavedStackState(entries: [], modals: []).saved }
+        guard let host = lifecycle.host else { return SavedValue(flowState: SavedStackState(entries: [], modals: [])) }
         let position = position(in: host)
         // Entries a child flow pushed onto the stack are the child's to save.
         let entries = position.entries.compactMap { savedEntry(of: $0.screen, on: host) }
         let modals = position.modals.compactMap { savedEntry(of: $0.screen, on: host) }
-        return SavedStackState(entries: entries, modals: modals).saved
+        return SavedValue(flowState: SavedStackState(entries: entries, modals: modals))
     }
 
     private func savedEntry(of screen: ScreenRef, on host: any FlowHost) -> SavedStackState.Entry? {

@@ -30,6 +30,38 @@ struct RestoringStepsTests {
         #expect(refusal == (tries.contains { $0 > holds } ? "\(count) is too many" : nil), "the first refusal is kept")
     }
 
+    @Test(
+        "Saved elements are made again up to the first that cannot be, whose reason is kept",
+        arguments: [
+            // (elements, the first that cannot be made, made, refusal)
+            ([1, 2, 3], nil, [1, 2, 3], nil),
+            ([1, 2, 3], 2, [1], "2 cannot be made"),
+            ([1, 2, 3], 1, [], "1 cannot be made"),
+            ([], 1, [], nil),
+        ] as [([Int], Int?, [Int], String?)])
+    func makingElementsAgain(elements: [Int], failing: Int?, made: [Int], refusal expected: String?) {
+        var tried: [Int] = []
+        var refusal: String?
+        let result = RestoringSteps.make(elements, refusal: &refusal) { element in
+            tried.append(element)
+            guard element != failing else { throw FlowError(.notFound, "\(element) cannot be made") }
+            return element
+        }
+        #expect(result == made)
+        #expect(refusal == expected)
+        #expect(tried == Array(elements.prefix(made.count + (expected == nil ? 0 : 1))), "nothing after the first failure is tried")
+    }
+
+    @Test func aSavedStateThatDoesNotReadAsTheStrategysIsAnInvalidSnapshotNamingTheFlow() throws {
+        struct State: Codable, Equatable { var steps: [String] }
+        let good = SavedFlow(id: "c", strategy: "chain", parent: nil, placement: .root, state: SavedValue(flowState: State(steps: ["A"])))
+        #expect(try RestoringSteps.state(of: good, as: State.self, flow: "The chain 'c'") == State(steps: ["A"]))
+        let bad = SavedFlow(id: "c", strategy: "chain", parent: nil, placement: .root, state: .object(["steps": .string("A")]))
+        let error = #expect(throws: FlowError.self) { try RestoringSteps.state(of: bad, as: State.self, flow: "The chain 'c'") }
+        #expect(error?.code == .invalidSnapshot)
+        #expect(error?.message.hasPrefix("The chain 'c' cannot read its saved state: ") == true)
+    }
+
     @Test func theReportGivesShownScreensTheirStateAndNamesEveryCut() {
         let screens = [LawProbe("A"), LawProbe("B")]
         let lines = RestoringSteps.report(
@@ -37,7 +69,8 @@ struct RestoringStepsTests {
             cut: "a screen before it could not come back")
         #expect(
             lines.map(\.description) == [
-                "[shop] repaired: B (LawProbe no longer keeps state of its own)", "[shop] repaired: C (cut: closed)", "[shop] repaired: D (cut: closed)",
+                "[shop] restored: A, B", "[shop] repaired: B (LawProbe no longer keeps state of its own)", "[shop] repaired: C (cut: closed)",
+                "[shop] repaired: D (cut: closed)",
             ])
     }
 }

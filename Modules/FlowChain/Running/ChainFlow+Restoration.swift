@@ -54,45 +54,26 @@ extension ChainFlow: RestorableFlow {
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
         guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
-        let state: SavedChainState
-        do {
-            state = try (saved.state ?? .null).decode(SavedChainState.self)
-        } catch {
-            throw FlowError(.invalidSnapshot, "The chain '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
-        }
+        let state = try RestoringSteps.state(of: saved, as: SavedChainState.self, flow: "The chain '\(id)'")
         guard !state.steps.isEmpty else { throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with no step.") }
-        // The steps that can be shown again, up to the first that cannot.
-        var contexts: [Int: Any] = [:]
-        var reachable = 0
+        // The steps that can be shown again, up to the first that cannot, with their contexts.
         var refusal: String?
-        for (index, step) in state.steps.enumerated() {
-            do {
-                contexts[index] = try restoredContext(of: step, at: index, in: plan)
-                reachable = index + 1
-            } catch {
-                refusal = FlowError.wrapping(error).message
-                break
-            }
-        }
-        guard reachable > 0 else {
+        let contexts = RestoringSteps.make(state.steps.enumerated(), refusal: &refusal) { try restoredContext(of: $1, at: $0, in: plan) }
+        guard !contexts.isEmpty else {
             throw FlowError(.invalidSnapshot, "\(state.steps[0].label) cannot come back: \(refusal ?? "it cannot be made")")
         }
         let origin = FlowEvent.Origin.restored(for: id)
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
         // The rest comes back as a link's step does; a refusal is tried again one step shorter.
         // The first step shown again with its context, when it had one, is an arrival too.
-        _ = RestoringSteps.longestPrefix(of: reachable, atLeast: contexts[0] == nil ? 2 : 1, refusal: &refusal) { shown in
-            try arrive(atStep: shown - 1, context: { contexts[$0] }, origin: origin)
+        _ = RestoringSteps.longestPrefix(of: contexts.count, atLeast: contexts[0] == nil ? 2 : 1, refusal: &refusal) { shown in
+            try arrive(atStep: shown - 1, context: { contexts.indices.contains($0) ? contexts[$0] : nil }, origin: origin)
         }
         let shown = (currentStep ?? 0) + 1
-        var report = [
-            RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.steps.prefix(shown).map(\.label).joined(separator: ", "))
-        ]
         // The screens' own state, once they are shown again.
-        report += RestoringSteps.report(
+        return RestoringSteps.report(
             flow: id.name, elements: state.steps.map { ($0.label, $0.state) }, screens: (0..<shown).compactMap { screens[$0] }, shown: shown,
             refusal: refusal, cut: "a step before it could not come back")
-        return report
     }
 
     /// The context a saved step is shown with again, or the reason it cannot be.

@@ -76,7 +76,7 @@ extension StackCoordinator: RestorableFlow {
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
         // A state that cannot be read is refused before start() shows anything.
-        _ = try Self.readState(saved, of: id)
+        _ = try RestoringSteps.state(of: saved, as: SavedCoordinatorState.self, flow: "The coordinator '\(id)'")
         let mount = try FlowMount(for: id, at: FlowMount.Site(saved.placement.placement ?? .presented), on: host)
         try begin(on: host, mount: mount, parent: parent, origin: .restored(for: id))
         return try restoreRunning(saved, on: host)
@@ -91,7 +91,7 @@ extension StackCoordinator: RestorableFlow {
     /// another type than ``start()`` shows now, a screen ``save(_:)`` did not save or
     /// ``restoreScreen(from:)`` cannot make, a screen a guard refuses, a tab that is not there.
     public func restoreRunning(_ saved: SavedFlow, on host: any FlowHost) throws -> [RestorationReport.Entry] {
-        let state = try Self.readState(saved, of: id)
+        let state = try RestoringSteps.state(of: saved, as: SavedCoordinatorState.self, flow: "The coordinator '\(id)'")
         guard phase == .running, let mount, mount.stack != nil else {
             throw FlowError(.flowNotStarted, "The coordinator '\(id)' does not run; it restores as it starts.")
         }
@@ -101,14 +101,7 @@ extension StackCoordinator: RestorableFlow {
         let first = mount.firstEntry.flatMap { $0.screen }.flatMap(host.screen(for:))
         if let expected = state.screens.first {
             if let first, ScreenType(of: first).name == expected.screen {
-                for entry in state.screens.dropFirst() {
-                    do {
-                        made.append(try restoredScreen(entry))
-                    } catch {
-                        refusal = FlowError.wrapping(error).message
-                        break
-                    }
-                }
+                made = RestoringSteps.make(state.screens.dropFirst(), refusal: &refusal) { try restoredScreen($0) }
             } else {
                 refusal = "the coordinator's first screen is now \(first.map { "\(ScreenType(of: $0))" } ?? "not a screen"), not \(expected.screen)"
             }
@@ -126,9 +119,14 @@ extension StackCoordinator: RestorableFlow {
             }
             made = Array(made.prefix(max(held, 0)))
         }
-        var report: [RestorationReport.Entry] = []
         let shown = state.screens.isEmpty ? 0 : made.count + 1
-        var subject = state.screens.prefix(shown).map(\.label).joined(separator: ", ")
+        // The screens' own state, once they are shown again.
+        let sameFirst = first.map { ScreenType(of: $0).name } == state.screens.first?.screen
+        let screens = RestoringSteps.report(
+            flow: id.name, elements: state.screens.map { ($0.label, $0.state) }, screens: (sameFirst ? first.map { [$0] } ?? [] : []) + made,
+            shown: shown, refusal: refusal, cut: "a screen before it could not come back")
+        var report: [RestorationReport.Entry] = []
+        var subject = screens[0].subject
         if let items = state.items {
             do {
                 let closed = try restoreItems(items)
@@ -150,13 +148,8 @@ extension StackCoordinator: RestorableFlow {
                 report.append(.init(flow: id.name, outcome: .repaired, subject: tab, reason: FlowError.wrapping(error).message))
             }
         }
-        report.insert(.init(flow: id.name, outcome: .restored, subject: subject.isEmpty ? "the coordinator" : subject), at: 0)
-        // The screens' own state, once they are shown again.
-        let sameFirst = first.map { ScreenType(of: $0).name } == state.screens.first?.screen
-        report += RestoringSteps.report(
-            flow: id.name, elements: state.screens.map { ($0.label, $0.state) }, screens: (sameFirst ? first.map { [$0] } ?? [] : []) + made,
-            shown: shown, refusal: refusal, cut: "a screen before it could not come back")
-        return report
+        // The first line says what came back: the screens, then the items and the tab.
+        return [.init(flow: id.name, outcome: .restored, subject: subject.isEmpty ? "the coordinator" : subject)] + report + screens.dropFirst()
     }
 
     /// Takes a flow saved as this coordinator's running child back as its child.
@@ -191,13 +184,5 @@ extension StackCoordinator: RestorableFlow {
             throw FlowError(.argumentTypeMismatch, "\(Self.self) made a \(ScreenType(of: screen)) for \(entry.label)")
         }
         return screen
-    }
-
-    private static func readState(_ saved: SavedFlow, of id: FlowID) throws -> SavedCoordinatorState {
-        do {
-            return try (saved.state ?? .null).decode(SavedCoordinatorState.self)
-        } catch {
-            throw FlowError(.invalidSnapshot, "The coordinator '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
-        }
     }
 }

@@ -72,12 +72,7 @@ extension RouterFlow: RestorableFlow {
     ///   (`invalidSnapshot`), the flow has started or ended, or its first screen cannot be shown.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
-        let state: SavedRouterState
-        do {
-            state = try (saved.state ?? .null).decode(SavedRouterState.self)
-        } catch {
-            throw FlowError(.invalidSnapshot, "The router flow '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
-        }
+        let state = try RestoringSteps.state(of: saved, as: SavedRouterState.self, flow: "The router flow '\(id)'")
         guard let first = state.screens.first else { throw FlowError(.invalidSnapshot, "The router flow '\(id)' was saved with no screen.") }
         let origin = FlowEvent.Origin.restored(for: id)
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
@@ -86,25 +81,22 @@ extension RouterFlow: RestorableFlow {
         }
         var refusal: String?
         var made: [(screen: any Routable, presented: Bool)] = []
-        if ScreenType(of: root).name != first.screen {
-            refusal = "the flow's first screen is now \(ScreenType(of: root)), not \(first.screen)"
-        } else {
-            for entry in state.screens.dropFirst() {
-                do {
-                    let screen = try restoredScreen(entry)
-                    // Checked against the declared graph: each screen is one the declarations lead
-                    // to from the screen before it (directly or not: a custom transition or an
-                    // unwind can put a screen over one that did not produce its input).
-                    let previous = made.last.map { Swift.type(of: $0.screen) } ?? Swift.type(of: root)
-                    guard router.declaredPath(from: previous, to: ScreenType(of: screen)) != nil else {
-                        throw FlowError(.noRoute, "no declared route leads from \(ScreenType(anyType: previous)) to \(ScreenType(of: screen))")
-                    }
-                    made.append((screen, entry.presented || made.last?.presented == true))
-                } catch {
-                    refusal = FlowError.wrapping(error).message
-                    break
+        let sameRoot = ScreenType(of: root).name == first.screen
+        if sameRoot {
+            var previous: (type: any Routable.Type, presented: Bool) = (Swift.type(of: root), false)
+            made = RestoringSteps.make(state.screens.dropFirst(), refusal: &refusal) { entry in
+                let screen = try restoredScreen(entry)
+                // Checked against the declared graph: each screen is one the declarations lead
+                // to from the screen before it (directly or not: a custom transition or an
+                // unwind can put a screen over one that did not produce its input).
+                guard router.declaredPath(from: previous.type, to: ScreenType(of: screen)) != nil else {
+                    throw FlowError(.noRoute, "no declared route leads from \(ScreenType(anyType: previous.type)) to \(ScreenType(of: screen))")
                 }
+                previous = (Swift.type(of: screen), entry.presented || previous.presented)
+                return (screen, previous.presented)
             }
+        } else {
+            refusal = "the flow's first screen is now \(ScreenType(of: root)), not \(first.screen)"
         }
         // A refused arrival changes nothing; it is tried again one screen shorter.
         let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
@@ -113,16 +105,10 @@ extension RouterFlow: RestorableFlow {
             }
         }
         made = Array(made.prefix(max(held, 0)))
-        let shown = 1 + made.count
-        var report = [
-            RestorationReport.Entry(flow: id.name, outcome: .restored, subject: state.screens.prefix(shown).map(\.label).joined(separator: ", "))
-        ]
         // The screens' own state, once they are shown again.
-        report += RestoringSteps.report(
-            flow: id.name, elements: state.screens.map { ($0.label, $0.state) },
-            screens: ScreenType(of: root).name == first.screen ? [root] + made.map(\.screen) : [], shown: shown, refusal: refusal,
-            cut: "a screen before it could not come back")
-        return report
+        return RestoringSteps.report(
+            flow: id.name, elements: state.screens.map { ($0.label, $0.state) }, screens: sameRoot ? [root] + made.map(\.screen) : [],
+            shown: 1 + made.count, refusal: refusal, cut: "a screen before it could not come back")
     }
 
     /// Makes a saved screen again with its input, or says why it cannot be.

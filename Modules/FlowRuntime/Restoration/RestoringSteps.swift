@@ -7,6 +7,35 @@ import FlowSnapshot
 /// what its elements are called.
 @MainActor
 public enum RestoringSteps {
+    /// Reads a flow's saved state as its strategy's type.
+    ///
+    /// - Parameter flow: The flow as a message names it: `The stack flow 'shop'`.
+    /// - Throws: ``/FlowKernel/FlowError/Code/invalidSnapshot`` when the state does not read as `State`.
+    public static func state<State: Decodable>(of saved: SavedFlow, as type: State.Type, flow: String) throws -> State {
+        do {
+            return try (saved.state ?? .null).decode(type)
+        } catch {
+            throw FlowError(.invalidSnapshot, "\(flow) cannot read its saved state: \(NavigationSnapshot.explain(error))")
+        }
+    }
+
+    /// Makes saved elements again, in order, up to the first that cannot be made: its reason is
+    /// kept in `refusal`, and the elements after it are not tried.
+    ///
+    /// - Returns: What was made, one for each element before the first that could not be.
+    public static func make<Element, Made>(_ elements: some Sequence<Element>, refusal: inout String?, _ make: (Element) throws -> Made) -> [Made] {
+        var made: [Made] = []
+        for element in elements {
+            do {
+                made.append(try make(element))
+            } catch {
+                refusal = FlowError.wrapping(error).message
+                break
+            }
+        }
+        return made
+    }
+
     /// Shows the longest prefix of `count` elements that holds: tries `show` with `count`, then
     /// one fewer, down to `minimum`, until one succeeds. A refused attempt changes nothing (an
     /// arrival is all or nothing), so each try starts from the same place.
@@ -31,8 +60,9 @@ public enum RestoringSteps {
         return shown
     }
 
-    /// The report's lines after a restore: the shown elements' screens given their saved state back
-    /// (a line for each screen that could not take it), then a line for each element cut.
+    /// The report's lines after a restore: the elements that came back, by label; the shown
+    /// elements' screens given their saved state back (a line for each screen that could not take
+    /// it); then a line for each element cut.
     ///
     /// - Parameters:
     ///   - flow: The flow's name.
@@ -44,7 +74,7 @@ public enum RestoringSteps {
     public static func report(
         flow: String, elements: [(label: String, state: SavedValue?)], screens: [any Screen], shown: Int, refusal: String?, cut: String
     ) -> [RestorationReport.Entry] {
-        var lines: [RestorationReport.Entry] = []
+        var lines = [RestorationReport.Entry(flow: flow, outcome: .restored, subject: elements.prefix(shown).map(\.label).joined(separator: ", "))]
         for (element, screen) in zip(elements.prefix(shown), screens) {
             guard let reason = ScreenState.restore(element.state, to: screen) else { continue }
             lines.append(RestorationReport.Entry(flow: flow, outcome: .repaired, subject: element.label, reason: reason))

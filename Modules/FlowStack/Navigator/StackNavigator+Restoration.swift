@@ -73,24 +73,11 @@ extension StackNavigator: RestorableFlow {
     ///   or its first screen cannot come back (the reason it could not).
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
         try lifecycle.requireReady()
-        let state: SavedStackState
-        do {
-            state = try (saved.state ?? .null).decode(SavedStackState.self)
-        } catch {
-            throw FlowError(.invalidSnapshot, "The stack flow '\(id)' cannot read its saved state: \(NavigationSnapshot.explain(error))")
-        }
+        let state = try RestoringSteps.state(of: saved, as: SavedStackState.self, flow: "The stack flow '\(id)'")
         let elements = state.entries.map { (entry: $0, modal: false) } + state.modals.map { (entry: $0, modal: true) }
         // The requests that can be made, up to the first element that cannot come back.
-        var requests: [ForwardRequest] = []
         var refusal: String?
-        for element in elements {
-            do {
-                requests.append(try restoredRequest(for: element.entry, modal: element.modal))
-            } catch {
-                refusal = FlowError.wrapping(error).message
-                break
-            }
-        }
+        let requests = RestoringSteps.make(elements, refusal: &refusal) { try restoredRequest(for: $0.entry, modal: $0.modal) }
         guard !state.entries.isEmpty else {
             throw FlowError(.invalidSnapshot, "The stack flow '\(id)' was saved with no screen.")
         }
@@ -119,18 +106,12 @@ extension StackNavigator: RestorableFlow {
                 }
             }
         }
-        var report = [
-            RestorationReport.Entry(
-                flow: id.name, outcome: .restored, subject: elements.prefix(shown).map { ($0.modal ? "(modal) " : "") + $0.entry.label }.joined(separator: ", ")
-            )
-        ]
         // The screens' own state, once they are shown again.
         let position = position(in: host)
-        report += RestoringSteps.report(
+        return RestoringSteps.report(
             flow: id.name, elements: elements.map { (($0.modal ? "(modal) " : "") + $0.entry.label, $0.entry.state) },
             screens: (position.entries + position.modals).compactMap { host.screen(for: $0.screen) }, shown: shown, refusal: refusal,
             cut: "an element before it could not come back")
-        return report
     }
 
     /// The request that makes a saved entry again, or the reason it cannot.

@@ -93,6 +93,8 @@ struct Runner {
         print(session.screenText())
         for (index, command) in commands.enumerated() {
             print("> \(command.text.echoed)")
+            // A script that says to stop ends there, as a person at the prompt would.
+            if Self.asksToStop(command) { break }
             if Self.asksForHelp(command) {
                 print(session.helpText())
                 continue
@@ -112,7 +114,7 @@ struct Runner {
         return 0
     }
 
-    /// Reads actions until the shop ends, "quit", or the end of input.
+    /// Reads actions until the shop ends, `quit` (or `exit`), or the end of input.
     private func converse(with session: ShopSession) -> Int32 {
         print(session.screenText())
         while session.outcome == nil {
@@ -121,7 +123,7 @@ struct Runner {
                 return 0
             }
             guard let command = Command(line) else { continue }
-            if command.word == "quit" {
+            if Self.asksToStop(command) {
                 print(session.summary)
                 return 0
             }
@@ -156,6 +158,11 @@ struct Runner {
     /// Whether a command asks what can be typed: `help` or `:help`, alone.
     static func asksForHelp(_ command: Command) -> Bool {
         (command.word == "help" || command.word == ":help") && command.argument == nil
+    }
+
+    /// Whether a line asks to stop: `quit` or `exit`, with or without the colon of a system control.
+    static func asksToStop(_ command: Command) -> Bool {
+        ["quit", "exit", ":quit", ":exit"].contains(command.word) && command.argument == nil
     }
 
     /// Prints the prompt and reads a line; `nil` at the end of input.

@@ -64,6 +64,17 @@ struct FlowDemoCLITests {
         #expect(run.stdout.contains("more bytes)"))
     }
 
+    @Test("quit, exit and their colon forms stop a run at a prompt with its summary", arguments: ["quit", "exit", ":quit", ":exit"])
+    func quitAndExitStopARun(_ word: String) throws {
+        let run = try FlowDemo.run(["--strategy", "router"], input: "start\n\(word)\nemail ana@example.com\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("Stopped (router) on Sign in, without an order.\n"), "\(run.stdout.suffix(200))")
+        #expect(!run.stdout.contains("== Catalog =="), "nothing after the word runs")
+        let scripted = try FlowDemo.run(["--strategy", "stack", "--script", "start,\(word),email ana@example.com"])
+        #expect(scripted.status == 0)
+        #expect(scripted.stdout.hasSuffix("Stopped (stack) on Sign in, without an order.\n"), "\(scripted.stdout.suffix(200))")
+    }
+
     @Test("help and :help list everything one can type, at a prompt and in a script", arguments: ["help", ":help"])
     func helpListsEverythingOneCanType(_ word: String) throws {
         let interactive = try FlowDemo.run(["--strategy", "coordinator"], input: "start\n\(word)\nquit\n")

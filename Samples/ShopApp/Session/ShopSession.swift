@@ -319,7 +319,7 @@ public final class ShopSession {
             (":open <link>", "open a link: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout"),
             (":save <file>", "save the shop to a file; flow-demo --restore <file> brings it back"),
             ("help, :help", "this list"),
-            ("quit", "stop"),
+            ("quit, exit", "stop"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         lines += rows.map { "  \($0.0.padded(to: width))  \($0.1)" }

@@ -72,7 +72,7 @@ struct RunOptions: ParsableArguments {
             ),
             "Strategies:\n" + strategies.joined(separator: "\n"),
             wrapped(
-                "Each screen shows what it shows, the hierarchy the in-memory host holds, and numbered actions. Type a number or a name; an action that takes an argument takes it after a space (\"email ana@example.com\"). \"help\" lists everything you can type; \"quit\" or the end of input stops."
+                "Each screen shows what it shows, the hierarchy the in-memory host holds, and numbered actions. Type a number or a name; an action that takes an argument takes it after a space (\"email ana@example.com\"). \"help\" lists everything you can type; \"quit\" (or \"exit\") or the end of input stops."
             ),
             wrapped(
                 "System controls act as the person using the app, not as the screen: \":back\" is the system back button, \":back 2\" its menu (two screens at once), \":dismiss\" swipes the sheet on top down, \":tab 2\" taps the second tab. Each screen lists the ones that apply; the flows follow what they change, and the transcript marks them \"(user)\"."

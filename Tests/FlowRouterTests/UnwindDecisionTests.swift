@@ -33,9 +33,17 @@ struct UnwindDecisionTests {
         ),
         ("no handler anywhere", Hierarchy(root: stack("s", [screen(a), screen(p)])), nil),
         ("only the producer handles", Hierarchy(root: stack("s", [screen(a), screen(p)])), nil),
+        (
+            "a handler a screen below shows in a stack it contains",
+            Hierarchy(root: stack("s", [screen(a, children: [stack("inner", [screen(b), screen(h)])]), screen(p)])), .of(a)
+        ),
+        (
+            "a handler in a stack the producer's holder contains", Hierarchy(root: screen(c, children: [stack("s1", [screen(h), screen(b)]), screen(p)])),
+            .of(h)
+        ),
     ]
 
-    @Test("The unwind search finds the nearest handler upward", arguments: 0..<7)
+    @Test("The unwind search finds the nearest handler upward", arguments: 0..<9)
     func search(_ index: Int) {
         let (name, hierarchy, expected) = Self.cases[index]
         let handlers: Set<ScreenRef> = name == "only the producer handles" ? [Self.p.ref] : [Self.h.ref]

@@ -113,6 +113,27 @@ struct GuardTests {
         #expect(host.guardRefusal(removing: [.of(sheet)], showing: [LawProbe("New")], origin: .system) == nil)
     }
 
+    @Test func whatALeavingScreenContainsAndPresentsIsAskedByTheQueryBasedAnswerAsByTheHost() throws {
+        let host = InMemoryHost()
+        let page = LawProbe("Page")
+        let pane = GuardProbe("Pane", leaving: .refuse(because: "busy"))
+        let sheet = GuardProbe("Sheet", leaving: .refuse(because: "not sent"))
+        try host.setRoot(.stack("main", [.screen(home), .screen(page)]))
+        try host.apply(.addChild(.screen(pane), to: .of(page)), for: nil)
+        try host.apply(.present(.screen(sheet), over: .of(pane)), for: nil)
+        #expect(host.guardRefusal(of: .pop("main"), origin: .system) == GuardRefusal(screen: pane.ref, direction: .leaving, reason: "busy"))
+        pane.leaving = .allow
+        let presented = GuardRefusal(screen: sheet.ref, direction: .leaving, reason: "not sent")
+        #expect(host.guardRefusal(of: .pop("main"), origin: .system) == presented)
+        #expect(host.guardRefusal(removing: [.of(page)], origin: .system) == presented)
+        let before = host.hierarchy
+        let error = #expect(throws: FlowError.self) { try host.pop("main") }
+        #expect(error?.message.contains("leaving Sheet: not sent") == true)
+        #expect(host.hierarchy == before)
+        sheet.leaving = .allow
+        #expect(host.guardRefusal(of: .pop("main"), origin: .system) == nil)
+    }
+
     @Test func theKernelsQueryBasedAnswerAgreesWithTheHostForEveryKindOfChange() throws {
         let pane = GuardProbe("Pane", leaving: .refuse(because: "busy"))
         let draft = GuardProbe("Draft", leaving: .refuse(because: "not sent"))

@@ -9,7 +9,10 @@ import FlowSnapshot
 public enum RestoringSteps {
     /// Reads a flow's saved state as its strategy's type.
     ///
-    /// - Parameter flow: The flow as a message names it: `The stack flow 'shop'`.
+    /// - Parameters:
+    ///   - saved: The saved flow, whose state is read.
+    ///   - type: The strategy's type of saved state.
+    ///   - flow: The flow as a message names it: `The stack flow 'shop'`.
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidSnapshot`` when the state does not read as `State`.
     public static func state<State: Decodable>(of saved: SavedFlow, as type: State.Type, flow: String) throws -> State {
         do {
@@ -21,6 +24,11 @@ public enum RestoringSteps {
 
     /// Makes saved elements again, in order, up to the first that cannot be made: its reason is
     /// kept in `refusal`, and the elements after it are not tried.
+    ///
+    /// - Parameters:
+    ///   - elements: The saved elements, in order.
+    ///   - refusal: Set to the reason of the first element that cannot be made.
+    ///   - make: Makes one element again, or throws why it cannot.
     ///
     /// - Returns: What was made, one for each element before the first that could not be.
     public static func make<Element, Made>(_ elements: some Sequence<Element>, refusal: inout String?, _ make: (Element) throws -> Made) -> [Made] {

@@ -84,4 +84,62 @@ struct FlowLifecycleTests {
         let error = #expect(throws: FlowError.self) { try lifecycle.requireReady() }
         #expect(error?.code == .flowFinished)
     }
+
+    // MARK: Ending a detached flow
+
+    @Test func endingDetachedRemovesThenReleasesThenFinishesCancelled() throws {
+        let recorder = TranscriptRecorder(observing: host)
+        try lifecycle.didStart(on: host, parent: nil)
+        var steps: [String] = []
+        lifecycle.onFinish { outcome in steps.append("handler: \(outcome)") }
+
+        lifecycle.endDetached(removing: { [host] given in steps.append(given === host ? "remove from its host" : "remove elsewhere") }) {
+            steps.append("release")
+        }
+
+        #expect(steps == ["remove from its host", "release", "handler: cancelled"])
+        #expect(lifecycle.outcome == .cancelled)
+        #expect(recorder.transcript == ["[signin] start", "[signin] cancel"])
+    }
+
+    @Test func endingDetachedFinishesWhenTheHostRefusesTheRemoval() throws {
+        try lifecycle.didStart(on: host, parent: nil)
+        var released = false
+
+        lifecycle.endDetached(removing: { _ in throw FlowError(.guardRefused, "unsaved changes") }) { released = true }
+
+        #expect(released)
+        #expect(lifecycle.phase == .finished)
+        #expect(lifecycle.outcome == .cancelled)
+    }
+
+    @Test(arguments: [false, true])
+    func endingDetachedDoesNothingUnlessTheFlowRuns(hasFinished: Bool) throws {
+        if hasFinished {
+            try lifecycle.didStart(on: host, parent: nil)
+            try lifecycle.finish(.completed("ana"))
+        }
+        var steps: [String] = []
+
+        lifecycle.endDetached(removing: { _ in steps.append("remove") }) { steps.append("release") }
+
+        #expect(steps.isEmpty)
+        #expect(lifecycle.phase == (hasFinished ? .finished : .ready))
+        #expect(lifecycle.outcome == (hasFinished ? .completed("ana") : nil))
+    }
+
+    @Test func aMountsRemovalRefusalIsAskedOnlyWhileTheFlowRuns() throws {
+        var mount = try FlowMount(for: "signin", at: .root, on: host)
+        let guarded = GuardedProbe("Form")
+        try mount.show(.screen(guarded), on: host)
+        #expect(lifecycle.removalRefusal(of: mount) == nil)
+
+        try lifecycle.didStart(on: host, parent: nil)
+
+        #expect(lifecycle.removalRefusal(of: mount)?.reason == "unsaved changes")
+        #expect(lifecycle.removalRefusal(of: nil) == nil)
+        guarded.holds = false
+        #expect(lifecycle.removalRefusal(of: mount) == nil)
+        #expect(host.visibleScreenRef == ScreenRef(guarded))
+    }
 }

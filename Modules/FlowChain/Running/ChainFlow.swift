@@ -167,14 +167,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// (its steps, the screen that started it, its parent): whatever of its own is left (a modal
     /// over a shared stack) goes too, as far as the host lets it.
     public func endDetached() {
-        guard phase == .running, let host = lifecycle.host else { return }
         isNavigating = true
-        // What the chain stood on is gone already; a leftover the host will not remove cannot
-        // keep the chain running.
-        host.flows.request(on: host) { try? container?.remove() }
-        releaseEverything()
-        isNavigating = false
-        try? lifecycle.finish(.cancelled)
+        defer { isNavigating = false }
+        lifecycle.endDetached(removing: { _ in try container?.remove() }, releasing: releaseEverything)
     }
 
     /// The outermost node the chain put on the host, whose departure ends it.

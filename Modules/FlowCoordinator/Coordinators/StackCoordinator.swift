@@ -320,15 +320,13 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// screen that started it, its parent): its children first, then whatever of its own is left,
     /// as far as the host lets it.
     public func endDetached() {
-        guard phase == .running, let host = activeHost else { return }
         isDetaching = true
-        host.flows.request(on: host) {
-            host.flows.endChildren(of: self)
-            try? removeMount(from: host)
-        }
-        stopRunning()
-        try? lifecycle.finish(.cancelled)
-        isDetaching = false
+        defer { isDetaching = false }
+        lifecycle.endDetached(
+            removing: { host in
+                host.flows.endChildren(of: self)
+                try removeMount(from: host)
+            }, releasing: stopRunning)
     }
 
     /// The coordinator's first screen, whose departure ends it.
@@ -343,10 +341,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     }
 
     /// The first guard that refuses what the coordinator's own removal would take away.
-    public func endRefusal() -> GuardRefusal? {
-        guard let host = activeHost else { return nil }
-        return mount?.removalRefusal(on: host)
-    }
+    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
         try lifecycle.navigate { host in

@@ -95,20 +95,14 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
     /// that started it, its parent): whatever of its own is still shown goes, as far as the host
     /// lets it.
     public func endDetached() {
-        guard phase == .running, let host = lifecycle.host else { return }
-        host.flows.request(on: host) { try? removeScreens(from: host) }
-        close()
-        try? lifecycle.finish(.cancelled)
+        lifecycle.endDetached(removing: removeScreens(from:), releasing: close)
     }
 
     /// The flow's first screen, whose departure ends it.
     public var baseNode: NodeRef? { mount?.firstEntry }
 
     /// The first guard that refuses what the flow's end would take away.
-    public func endRefusal() -> GuardRefusal? {
-        guard let host = lifecycle.host else { return nil }
-        return mount?.removalRefusal(on: host)
-    }
+    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
 
     /// Ends the flow without a result.
     public func cancel() throws {

@@ -155,6 +155,29 @@ public final class FlowLifecycle<Result> {
         for handler in pending { handler(outcome) }
     }
 
+    /// Ends the flow, cancelled, because what it stands on is gone: the steps every
+    /// ``RunningFlow/endDetached()`` takes, in their order. `removing` takes away what of the
+    /// flow's own is still shown, in one request of the host's tree; what the host refuses stays,
+    /// since what the flow stood on has gone already. Then `releasing` lets go of what the flow
+    /// kept for its screens, and the flow finishes. Does nothing unless the flow runs; never throws.
+    ///
+    /// - Parameters:
+    ///   - removing: Takes the flow's own content off the host it is given.
+    ///   - releasing: Lets go of the screens and closures the flow kept.
+    public func endDetached(removing: (any FlowHost) throws -> Void, releasing: () -> Void) {
+        guard phase == .running, let host else { return }
+        host.flows.request(on: host) { try? removing(host) }
+        releasing()
+        try? finish(.cancelled)
+    }
+
+    /// The first refusal among the guards of what taking a running flow's mount away would take,
+    /// or `nil`: the ``RunningFlow/endRefusal()`` of a flow that shows itself through one mount.
+    public func removalRefusal(of mount: FlowMount?) -> GuardRefusal? {
+        guard let host, let mount else { return nil }
+        return mount.removalRefusal(on: host)
+    }
+
     /// Adds a handler for the outcome; runs it at once if the flow has finished.
     public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
         if let outcome {

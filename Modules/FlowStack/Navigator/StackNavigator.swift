@@ -356,22 +356,16 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// stack) goes too, as far as the host lets it. No modal's `whenDismissed` runs: the flow
     /// was taken away, not its modal dismissed.
     public func endDetached() {
-        guard phase == .running, let host = lifecycle.host else { return }
         isNavigating = true
-        host.flows.request(on: host) { try? removeScreens(from: host) }
-        isNavigating = false
-        releaseEverything(on: host)
-        try? lifecycle.finish(.cancelled)
+        defer { isNavigating = false }
+        lifecycle.endDetached(removing: removeScreens(from:), releasing: releaseEverything)
     }
 
     /// The navigator's first screen, whose departure ends it.
     public var baseNode: NodeRef? { mount?.firstEntry }
 
     /// The first guard that refuses what the navigator's end would take away.
-    public func endRefusal() -> GuardRefusal? {
-        guard let host = lifecycle.host else { return nil }
-        return mount?.removalRefusal(on: host)
-    }
+    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
 
     // MARK: Starting and ending
 
@@ -392,18 +386,17 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     }
 
     func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
-        let host = try navigating { host in
+        try navigating { host in
             try lifecycle.checkChildrenGuards(on: host)
             try removeScreens(from: host)
-            return host
         }
-        releaseEverything(on: host)
+        releaseEverything()
         try lifecycle.finish(outcome)
         completion?()
     }
 
     /// Lets go of everything the navigator keeps for its screens.
-    private func releaseEverything(on host: any FlowHost) {
+    private func releaseEverything() {
         registry.releaseInstances()
         origins = [:]
         arguments = [:]

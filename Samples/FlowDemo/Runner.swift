@@ -140,29 +140,41 @@ struct Runner {
         return 0
     }
 
-    /// Asks which strategy to run until the answer names one; `nil` at the end of input.
+    /// Asks which strategy to run until the answer names one, in any letter case; `nil` at the end
+    /// of input or when the answer asks to stop. `help` lists the strategies again.
     private func askForStrategy() -> Strategy? {
         print("Which strategy should run the shop?")
-        for (index, strategy) in Strategy.allCases.enumerated() {
-            print("  \(index + 1). \(strategy.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(strategy.summary)")
-        }
+        print(Self.strategyList)
         while let line = prompt() {
             let answer = line.trimmingCharacters(in: .whitespaces)
+            if answer.isEmpty { continue }
             if let number = Int(answer), Strategy.allCases.indices.contains(number - 1) { return Strategy.allCases[number - 1] }
-            if let strategy = Strategy(rawValue: answer) { return strategy }
+            if let strategy = Strategy(rawValue: answer.lowercased()) { return strategy }
+            if let command = Command(answer), Self.asksToStop(command) { return nil }
+            if let command = Command(answer), Self.asksForHelp(command) {
+                print(Self.strategyList + "\nType a number or a name; quit (or exit) stops.")
+                continue
+            }
             print("! \"\(answer.echoed)\" is not a strategy. Choose 1-4 or one of: \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return nil
     }
 
+    /// The strategies, numbered, each with what it is.
+    static var strategyList: String {
+        Strategy.allCases.enumerated().map { index, strategy in
+            "  \(index + 1). \(strategy.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(strategy.summary)"
+        }.joined(separator: "\n")
+    }
+
     /// Whether a command asks what can be typed: `help` or `:help`, alone.
     static func asksForHelp(_ command: Command) -> Bool {
-        (command.word == "help" || command.word == ":help") && command.argument == nil
+        ["help", ":help"].contains(command.word.lowercased()) && command.argument == nil
     }
 
     /// Whether a line asks to stop: `quit` or `exit`, with or without the colon of a system control.
     static func asksToStop(_ command: Command) -> Bool {
-        ["quit", "exit", ":quit", ":exit"].contains(command.word) && command.argument == nil
+        ["quit", "exit", ":quit", ":exit"].contains(command.word.lowercased()) && command.argument == nil
     }
 
     /// Prints the prompt and reads a line; `nil` at the end of input.

@@ -176,6 +176,32 @@ struct FlowDemoCLITests {
         #expect(run.stdout.hasSuffix("Stopped (chain) on Welcome, without an order.\n"))
     }
 
+    @Test("quit and exit, in any letter case, stop at the strategy prompt", arguments: ["quit", "Exit", ":QUIT", ":exit"])
+    func stopWordsEndTheStrategyPrompt(_ word: String) throws {
+        let run = try FlowDemo.run([], input: "\(word)\n1\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("No strategy chosen.\n"), "\(run.stdout.suffix(200))")
+        #expect(!run.stdout.contains("is not a strategy"))
+        #expect(!run.stdout.contains("== Welcome =="), "nothing after the word runs")
+    }
+
+    @Test func theStrategyPromptListsTheChoicesAgainOnHelpAndTakesANameInAnyCase() throws {
+        let run = try FlowDemo.run([], input: "\nhelp\nRouter\nquit\n")
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("is not a strategy"), "a blank line and help are not wrong answers")
+        let afterHelp = try #require(run.stdout.components(separatedBy: "> help").last)
+        #expect(afterHelp.contains("3. router"))
+        #expect(afterHelp.contains("quit (or exit) stops"))
+        #expect(run.stdout.hasSuffix("Stopped (router) on Welcome, without an order.\n"), "\(run.stdout.suffix(200))")
+    }
+
+    @Test func actionsControlsAndStopWordsAreReadInAnyLetterCase() throws {
+        let run = try FlowDemo.run(["--strategy", "stack"], input: "START\n:Back\nStart\nEmail ana@example.com\nQUIT\n")
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("! "), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("Stopped (stack) on Catalog, without an order.\n"), "\(run.stdout.suffix(200))")
+    }
+
     @Test func theEndOfInputBeforeAStrategyEndsCleanly() throws {
         let run = try FlowDemo.run([], input: "")
         #expect(run.status == 0)

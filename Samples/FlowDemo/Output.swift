@@ -8,3 +8,17 @@ func printError(_ text: String) {
     fflush(nil)
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
+
+/// What a file error means to the person who named the file, as the end of a sentence; `nil`
+/// for an error that is not about the file.
+func fileProblem(_ error: any Error) -> String? {
+    guard let error = error as? CocoaError else { return nil }
+    switch error.code {
+    case .fileReadNoSuchFile: return "there is no such file."
+    case .fileNoSuchFile: return "there is no such file or folder."
+    case .fileReadNoPermission, .fileWriteNoPermission: return "permission to the file is denied."
+    case .fileWriteOutOfSpace: return "the disk is full."
+    case .fileReadTooLarge: return "the file is too large."
+    default: return nil
+    }
+}

@@ -90,8 +90,7 @@ struct ReplayCommand: ParsableCommand {
     static func explain(_ error: any Error) -> String {
         switch error {
         case let error as FlowError: error.message
-        case let error as CocoaError where error.code == .fileReadNoSuchFile: "there is no such file."
-        default: "\(error)"
+        default: fileProblem(error) ?? "\(error)"
         }
     }
 }

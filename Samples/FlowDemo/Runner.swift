@@ -216,8 +216,7 @@ struct Runner {
         case let error as FlowError: error.message
         case let error as CommandRefused: error.description
         case is DecodingError: "it is not a saved shop: " + NavigationSnapshot.explain(error)
-        case let error as CocoaError where error.code == .fileReadNoSuchFile: "there is no such file."
-        default: "\(error.localizedDescription)"
+        default: fileProblem(error) ?? error.localizedDescription
         }
     }
 }

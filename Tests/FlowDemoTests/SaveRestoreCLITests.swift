@@ -69,6 +69,9 @@ struct SaveRestoreCLITests {
         #expect(run.stderr.contains(#":save needs a file: type ":save shop.json"."#))
         let nowhere = try FlowDemo.run(["--strategy", "stack", "--script", "start,:save /no/such/folder/shop.json"])
         #expect(nowhere.status == 1)
-        #expect(nowhere.stderr.contains("The shop could not be saved to /no/such/folder/shop.json"))
+        #expect(nowhere.stderr.contains("The shop could not be saved to /no/such/folder/shop.json: there is no such file or folder."))
+        let recorded = try FlowDemo.run(["--strategy", "stack", "--script", "start", "--record", "/no/such/folder/bug.json"])
+        #expect(recorded.status == 1)
+        #expect(recorded.stderr.contains("the recording could not be written to /no/such/folder/bug.json: there is no such file or folder."))
     }
 }

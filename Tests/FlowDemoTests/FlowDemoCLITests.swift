@@ -9,25 +9,25 @@ struct FlowDemoCLITests {
     static let journey = "start,back,start,email nope,email ana@example.com,hat,back,shoes,add,cart,close,cart,checkout,back,cart,checkout,pay,close"
 
     @Test("The happy path prints what the expected file holds", arguments: Strategy.allCases)
-    func happyPath(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.happy, "--transcript"])
+    func happyPath(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.happy, "--transcript"])
         #expect(run.status == 0)
         try expectOutput(run.stdout, matches: "\(strategy.rawValue)-happy.txt")
     }
 
     @Test("The journey with back, the modal and a wrong email prints what the expected file holds", arguments: Strategy.allCases)
-    func journey(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.journey, "--transcript"])
+    func journey(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.journey, "--transcript"])
         // The journey types an invalid address on purpose: it runs to its end, and says so.
         #expect(run.status == 3)
         #expect(run.stderr == "flow-demo: the script ran to its end, but the shop refused 1 step (marked !).\n")
         try expectOutput(run.stdout, matches: "\(strategy.rawValue)-journey.txt")
     }
 
-    @Test func allFourStrategiesEndOnDoneWithTheSameOrder() throws {
+    @Test func allFourStrategiesEndOnDoneWithTheSameOrder() async throws {
         var orders: [String] = []
         for strategy in Strategy.allCases {
-            let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.happy])
+            let run = try await FlowDemo.run(["--strategy", strategy.rawValue, "--script", Self.happy])
             let lines = run.stdout.split(separator: "\n").map(String.init)
             let closing = try #require(lines.lastIndex(of: "> close"))
             #expect(lines[..<closing].last(where: { $0.hasPrefix("== ") }) == "== Done ==")
@@ -38,9 +38,9 @@ struct FlowDemoCLITests {
     }
 
     @Test("Checkout takes a shipping address of five parts, refuses one that is not, and ships the order there", arguments: Strategy.allCases)
-    func checkoutShipsToTheAddressGiven(_ strategy: Strategy) throws {
+    func checkoutShipsToTheAddressGiven(_ strategy: Strategy) async throws {
         let script = "start,email ana@example.com,shoes,add,cart,checkout,address Lisbon,address Ana Lopez; 1 Rua Augusta; Lisbon; 1100-048; PT,pay,close"
-        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", script])
+        let run = try await FlowDemo.run(["--strategy", strategy.rawValue, "--script", script])
         #expect(run.status == 3)
         #expect(run.stdout.contains("! \"Lisbon\" is not an address: give its five parts separated by ;"))
         #expect(run.stdout.contains("* Shipping to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Portugal."))
@@ -48,49 +48,49 @@ struct FlowDemoCLITests {
             run.stdout.hasSuffix("order placed for ana@example.com: Red shoes; total €59; shipped to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Portugal.\n"))
     }
 
-    @Test func typedInputThatIsWrongKeepsTheUserWhereTheyWereAndTheEndOfInputEndsCleanly() throws {
+    @Test func typedInputThatIsWrongKeepsTheUserWhereTheyWereAndTheEndOfInputEndsCleanly() async throws {
         let input = "start\nfly\n2\nemail\nstart\nemail nope\nemail ana@example.com\n"
-        let run = try FlowDemo.run(["--strategy", "coordinator"], input: input)
+        let run = try await FlowDemo.run(["--strategy", "coordinator"], input: input)
         #expect(run.status == 0)
         try expectOutput(run.stdout, matches: "coordinator-interactive.txt")
     }
 
     @Test("Long input is repeated cut short, in every message that repeats it", arguments: ["", "email ", ":back ", "start "])
-    func longInputIsCutInMessages(prefix: String) throws {
+    func longInputIsCutInMessages(prefix: String) async throws {
         let line = prefix + String(repeating: "x", count: 1_000_000)
-        let run = try FlowDemo.run(["--strategy", "stack"], input: "start\n\(line)\n")
+        let run = try await FlowDemo.run(["--strategy", "stack"], input: "start\n\(line)\n")
         #expect(run.status == 0)
         #expect(run.stdout.utf8.count < 4_000, "\(run.stdout.suffix(300))")
         #expect(run.stdout.contains("more bytes)"))
     }
 
     @Test("quit, exit and their colon forms stop a run at a prompt with its summary", arguments: ["quit", "exit", ":quit", ":exit"])
-    func quitAndExitStopARun(_ word: String) throws {
-        let run = try FlowDemo.run(["--strategy", "router"], input: "start\n\(word)\nemail ana@example.com\n")
+    func quitAndExitStopARun(_ word: String) async throws {
+        let run = try await FlowDemo.run(["--strategy", "router"], input: "start\n\(word)\nemail ana@example.com\n")
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix("Stopped (router) on Sign in, without an order.\n"), "\(run.stdout.suffix(200))")
         #expect(!run.stdout.contains("== Catalog =="), "nothing after the word runs")
-        let scripted = try FlowDemo.run(["--strategy", "stack", "--script", "start,\(word),email ana@example.com"])
+        let scripted = try await FlowDemo.run(["--strategy", "stack", "--script", "start,\(word),email ana@example.com"])
         #expect(scripted.status == 0)
         #expect(scripted.stdout.hasSuffix("Stopped (stack) on Sign in, without an order.\n"), "\(scripted.stdout.suffix(200))")
     }
 
     @Test("help and :help list everything one can type, at a prompt and in a script", arguments: ["help", ":help"])
-    func helpListsEverythingOneCanType(_ word: String) throws {
-        let interactive = try FlowDemo.run(["--strategy", "coordinator"], input: "start\n\(word)\nquit\n")
+    func helpListsEverythingOneCanType(_ word: String) async throws {
+        let interactive = try await FlowDemo.run(["--strategy", "coordinator"], input: "start\n\(word)\nquit\n")
         #expect(interactive.status == 0)
         let listed = try #require(interactive.stdout.components(separatedBy: "You can type:").last)
         for typed in ["1 or email <address>", "2 or back", ":back", ":open <link>", "help, :help", "quit"] {
             #expect(listed.contains(typed), "\(typed) is not listed")
         }
-        let scripted = try FlowDemo.run(["--strategy", "stack", "--script", "start,\(word),email ana@example.com"])
+        let scripted = try await FlowDemo.run(["--strategy", "stack", "--script", "start,\(word),email ana@example.com"])
         #expect(scripted.status == 0)
         #expect(scripted.stdout.contains("You can type:"))
         #expect(scripted.stdout.contains("== Catalog =="))
     }
 
-    @Test func theFirstHelpPageShowsTheShopsOptionsAndWrapsUnderItsLabels() throws {
-        let run = try FlowDemo.run(["--help"])
+    @Test func theFirstHelpPageShowsTheShopsOptionsAndWrapsUnderItsLabels() async throws {
+        let run = try await FlowDemo.run(["--help"])
         #expect(run.status == 0)
         for option in ["--strategy <strategy>", "--script <actions>", "--open <link>", "--transcript", "graph", "explore"] {
             #expect(run.stdout.contains(option), "\(option) is not on the first help page")
@@ -99,20 +99,20 @@ struct FlowDemoCLITests {
         #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE:") }, "a line is wider than 80 columns")
         let strategies = lines.drop { $0 != "Strategies:" }.dropFirst().prefix { !$0.isEmpty }
         #expect(strategies.count >= 4 && strategies.allSatisfy { $0.hasPrefix("  ") }, "a strategy's summary wraps to column 0")
-        #expect(try FlowDemo.run(["run", "--help"]).stdout.contains("--script <actions>"))
+        #expect(try await FlowDemo.run(["run", "--help"]).stdout.contains("--script <actions>"))
     }
 
     @Test("A product and the cart opened by link check out to Done", arguments: Strategy.allCases)
-    func linksIntoCheckoutReachDone(_ strategy: Strategy) throws {
+    func linksIntoCheckoutReachDone(_ strategy: Strategy) async throws {
         let script = "start,email ana@example.com,:open shop://product/scarf,add,:open shop://cart,checkout,pay,close"
-        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", script])
+        let run = try await FlowDemo.run(["--strategy", strategy.rawValue, "--script", script])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.hasSuffix("Finished (\(strategy.rawValue)): order placed for ana@example.com: Green scarf; total €19.\n"), "\(run.stdout.suffix(400))")
     }
 
-    @Test func aFailedStepsMessageComesAfterTheScreensPrintedBeforeItWhenOutputIsPiped() throws {
-        let run = try FlowDemo.run(["--strategy", "stack", "--script", "start,fly"], merged: true)
+    @Test func aFailedStepsMessageComesAfterTheScreensPrintedBeforeItWhenOutputIsPiped() async throws {
+        let run = try await FlowDemo.run(["--strategy", "stack", "--script", "start,fly"], merged: true)
         #expect(run.status == 1)
         let lines = run.stdout.components(separatedBy: "\n")
         let failure = try #require(lines.lastIndex { $0.hasPrefix("flow-demo:") }, "\(run.stdout)")
@@ -123,42 +123,44 @@ struct FlowDemoCLITests {
     #if !WebServer
         /// The light default build has no web server: `serve` says how to get one and fails, rather
         /// than being missing from the help or starting nothing.
-        @Test func serveWithoutTheWebServerTraitSaysHowToBuildItAndFails() throws {
-            let run = try FlowDemo.run(["serve", "--strategy", "stack"])
+        @Test func serveWithoutTheWebServerTraitSaysHowToBuildItAndFails() async throws {
+            let run = try await FlowDemo.run(["serve", "--strategy", "stack"])
             #expect(run.status == 1)
             #expect(run.stdout.isEmpty)
             #expect(run.stderr.contains("built without its web server"))
             #expect(run.stderr.contains("swift run --traits WebServer flow-demo serve --strategy stack"))
-            #expect(try FlowDemo.run(["--help"]).stdout.contains("serve"))
+            #expect(try await FlowDemo.run(["--help"]).stdout.contains("serve"))
         }
     #endif
 
     @Test("A store serve cannot use ends it with a sentence and status 1, before anything is served")
-    func serveWithAStoreThatCannotBeUsed() throws {
-        let nonsense = try FlowDemo.run(["serve", "--strategy", "stack", "--store", "nonsense"])
+    func serveWithAStoreThatCannotBeUsed() async throws {
+        let nonsense = try await FlowDemo.run(["serve", "--strategy", "stack", "--store", "nonsense"])
         #expect(nonsense.status == 1)
         #expect(nonsense.stderr.contains("--store nonsense is not a store: give memory, sqlite:PATH or postgres://"))
-        let empty = try FlowDemo.run(["serve", "--strategy", "stack", "--store", "sqlite:"])
+        let empty = try await FlowDemo.run(["serve", "--strategy", "stack", "--store", "sqlite:"])
         #expect(empty.status == 1)
         #expect(empty.stderr.contains("is not a store"))
-        let ttl = try FlowDemo.run(["serve", "--strategy", "stack", "--session-ttl", "0"])
+        let ttl = try await FlowDemo.run(["serve", "--strategy", "stack", "--session-ttl", "0"])
         #expect(ttl.status != 0)
         #expect(ttl.stderr.contains("--session-ttl must be a number of seconds above 0"))
     }
 
     @Test("No journey places the order twice: Back after Pay never reaches Pay again", arguments: Strategy.allCases)
-    func backAfterPayNeverPaysAgain(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,add,cart,checkout,pay,:back,pay,close"])
+    func backAfterPayNeverPaysAgain(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run([
+            "--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,add,cart,checkout,pay,:back,pay,close",
+        ])
         #expect(run.status == 1)
         #expect(run.stdout.components(separatedBy: "Thank you! Order placed").count == 2, "one order")
-        let quit = try FlowDemo.run(["--strategy", strategy.rawValue], input: "start\nemail ana@example.com\nshoes\nadd\ncart\ncheckout\npay\nquit\n")
+        let quit = try await FlowDemo.run(["--strategy", strategy.rawValue], input: "start\nemail ana@example.com\nshoes\nadd\ncart\ncheckout\npay\nquit\n")
         #expect(
             quit.stdout.hasSuffix("Stopped (\(strategy.rawValue)) on Done; the order was placed: ana@example.com: Red shoes; total €59.\n"),
             "\(quit.stdout.suffix(200))")
     }
 
-    @Test func exploreRefusesStepsWithoutASeed() throws {
-        let run = try FlowDemo.run(["explore", "--strategy", "stack", "--steps", "5"])
+    @Test func exploreRefusesStepsWithoutASeed() async throws {
+        let run = try await FlowDemo.run(["explore", "--strategy", "stack", "--steps", "5"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("--steps counts the random walk's moves and needs --seed"))
     }
@@ -168,8 +170,8 @@ struct FlowDemoCLITests {
         #expect(String(repeating: "a", count: 41).echoed == String(repeating: "a", count: 40) + "… (1 more bytes)")
     }
 
-    @Test func withoutAStrategyTheUserIsAskedUntilTheyNameOne() throws {
-        let run = try FlowDemo.run([], input: "queue\n2\nquit\n")
+    @Test func withoutAStrategyTheUserIsAskedUntilTheyNameOne() async throws {
+        let run = try await FlowDemo.run([], input: "queue\n2\nquit\n")
         #expect(run.status == 0)
         #expect(run.stdout.contains("Which strategy should run the shop?"))
         #expect(run.stdout.contains("! \"queue\" is not a strategy. Choose 1-4 or one of: stack, chain, router, coordinator."))
@@ -177,16 +179,16 @@ struct FlowDemoCLITests {
     }
 
     @Test("quit and exit, in any letter case, stop at the strategy prompt", arguments: ["quit", "Exit", ":QUIT", ":exit"])
-    func stopWordsEndTheStrategyPrompt(_ word: String) throws {
-        let run = try FlowDemo.run([], input: "\(word)\n1\n")
+    func stopWordsEndTheStrategyPrompt(_ word: String) async throws {
+        let run = try await FlowDemo.run([], input: "\(word)\n1\n")
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix("No strategy chosen.\n"), "\(run.stdout.suffix(200))")
         #expect(!run.stdout.contains("is not a strategy"))
         #expect(!run.stdout.contains("== Welcome =="), "nothing after the word runs")
     }
 
-    @Test func theStrategyPromptListsTheChoicesAgainOnHelpAndTakesANameInAnyCase() throws {
-        let run = try FlowDemo.run([], input: "\nhelp\nRouter\nquit\n")
+    @Test func theStrategyPromptListsTheChoicesAgainOnHelpAndTakesANameInAnyCase() async throws {
+        let run = try await FlowDemo.run([], input: "\nhelp\nRouter\nquit\n")
         #expect(run.status == 0)
         #expect(!run.stdout.contains("is not a strategy"), "a blank line and help are not wrong answers")
         let afterHelp = try #require(run.stdout.components(separatedBy: "> help").last)
@@ -195,29 +197,29 @@ struct FlowDemoCLITests {
         #expect(run.stdout.hasSuffix("Stopped (router) on Welcome, without an order.\n"), "\(run.stdout.suffix(200))")
     }
 
-    @Test func actionsControlsAndStopWordsAreReadInAnyLetterCase() throws {
-        let run = try FlowDemo.run(["--strategy", "stack"], input: "START\n:Back\nStart\nEmail ana@example.com\nQUIT\n")
+    @Test func actionsControlsAndStopWordsAreReadInAnyLetterCase() async throws {
+        let run = try await FlowDemo.run(["--strategy", "stack"], input: "START\n:Back\nStart\nEmail ana@example.com\nQUIT\n")
         #expect(run.status == 0)
         #expect(!run.stdout.contains("! "), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("Stopped (stack) on Catalog, without an order.\n"), "\(run.stdout.suffix(200))")
     }
 
-    @Test func theEndOfInputBeforeAStrategyEndsCleanly() throws {
-        let run = try FlowDemo.run([], input: "")
+    @Test func theEndOfInputBeforeAStrategyEndsCleanly() async throws {
+        let run = try await FlowDemo.run([], input: "")
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix("No strategy chosen.\n"))
     }
 
-    @Test func anUnknownStrategyIsAUsageErrorThatNamesTheChoices() throws {
-        let run = try FlowDemo.run(["--strategy", "queue"])
+    @Test func anUnknownStrategyIsAUsageErrorThatNamesTheChoices() async throws {
+        let run = try await FlowDemo.run(["--strategy", "queue"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'queue'"))
         #expect(run.stderr.contains("stack"))
         #expect(run.stderr.contains("coordinator"))
     }
 
-    @Test func aScriptStepThatIsNotAnActionStopsWithStatusOneAndNamesTheStep() throws {
-        let run = try FlowDemo.run(["--strategy", "stack", "--script", "start,dance,close"])
+    @Test func aScriptStepThatIsNotAnActionStopsWithStatusOneAndNamesTheStep() async throws {
+        let run = try await FlowDemo.run(["--strategy", "stack", "--script", "start,dance,close"])
         #expect(run.status == 1)
         #expect(
             run.stderr
@@ -226,8 +228,8 @@ struct FlowDemoCLITests {
     }
 
     @Test("A script drives the system controls as the user, in every strategy", arguments: Strategy.allCases)
-    func systemControls(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run([
+    func systemControls(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run([
             "--strategy", strategy.rawValue, "--script", "start,email ana@example.com,shoes,:back,shoes,add,cart,:dismiss,cart,checkout,pay,close",
             "--transcript",
         ])
@@ -237,15 +239,15 @@ struct FlowDemoCLITests {
         #expect(run.stdout.contains("Finished (\(strategy.rawValue)): order placed for ana@example.com: Red shoes; total €59.\n"))
     }
 
-    @Test func aSystemControlThatCannotBeUsedStopsTheScriptAndSaysWhy() throws {
-        let run = try FlowDemo.run(["--strategy", "router", "--script", ":dismiss"])
+    @Test func aSystemControlThatCannotBeUsedStopsTheScriptAndSaysWhy() async throws {
+        let run = try await FlowDemo.run(["--strategy", "router", "--script", ":dismiss"])
         #expect(run.status == 1)
         #expect(run.stderr == "flow-demo: step 1 (\":dismiss\") failed: That did not work: Nothing is presented, so there is nothing to swipe down.\n")
     }
 
     @Test("--open opens a link past sign-in in every strategy, and it arrives once signed in", arguments: Strategy.allCases)
-    func openResumesAfterSignIn(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run([
+    func openResumesAfterSignIn(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run([
             "--strategy", strategy.rawValue, "--open", "shop://product/scarf", "--script", "email ana@example.com,add,:open shop://checkout,pay,close",
             "--transcript",
         ])
@@ -257,17 +259,17 @@ struct FlowDemoCLITests {
         #expect(run.stdout.contains("Finished (\(strategy.rawValue)): order placed for ana@example.com: Green scarf; total €19.\n"))
     }
 
-    @Test func aLinkThatCannotBeOpenedStopsWithStatusOneAndSaysWhy() throws {
-        let run = try FlowDemo.run(["--strategy", "chain", "--open", "shop://product/boots", "--script", "start"])
+    @Test func aLinkThatCannotBeOpenedStopsWithStatusOneAndSaysWhy() async throws {
+        let run = try await FlowDemo.run(["--strategy", "chain", "--open", "shop://product/boots", "--script", "start"])
         #expect(run.status == 1)
         #expect(run.stderr == "flow-demo: the link \"shop://product/boots\" was not opened: The shop sells no product \"boots\"; it sells shoes, hat, scarf.\n")
-        let malformed = try FlowDemo.run(["--strategy", "stack", "--script", "start,:open shop://cart?%"])
+        let malformed = try await FlowDemo.run(["--strategy", "stack", "--script", "start,:open shop://cart?%"])
         #expect(malformed.status == 1)
         #expect(malformed.stderr.contains("step 2 (\":open shop://cart?%\") failed: That did not work: The link \"shop://cart?%\" cannot be read"))
     }
 
-    @Test func aStepAfterTheShopEndedFails() throws {
-        let run = try FlowDemo.run(["--strategy", "router", "--script", Self.happy + ",start"])
+    @Test func aStepAfterTheShopEndedFails() async throws {
+        let run = try await FlowDemo.run(["--strategy", "router", "--script", Self.happy + ",start"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("step 9 (\"start\") failed: The shop has ended"))
     }
@@ -276,28 +278,28 @@ struct FlowDemoCLITests {
         (["--strategy", "stack", "--script", "start,,close"], "Step 2 of the script is empty"),
         (["--script", "start"], "--script needs --strategy"),
     ])
-    func aMalformedScriptIsAUsageError(_ arguments: [String], message: String) throws {
-        let run = try FlowDemo.run(arguments)
+    func aMalformedScriptIsAUsageError(_ arguments: [String], message: String) async throws {
+        let run = try await FlowDemo.run(arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains(message))
     }
 
-    @Test func theStrategiesAreListedOneALine() throws {
-        let run = try FlowDemo.run(["--list-strategies"])
+    @Test func theStrategiesAreListedOneALine() async throws {
+        let run = try await FlowDemo.run(["--list-strategies"])
         #expect(run.status == 0)
         #expect(run.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) } == Strategy.allCases.map(\.rawValue))
     }
 
-    @Test func helpExplainsTheAppAndEachStrategy() throws {
-        let run = try FlowDemo.run(["--help"])
+    @Test func helpExplainsTheAppAndEachStrategy() async throws {
+        let run = try await FlowDemo.run(["--help"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("Welcome, Sign in"))
         for strategy in Strategy.allCases { #expect(run.stdout.contains(strategy.summary.prefix(30))) }
     }
 
     @Test("graph prints the graph the explorer's baseline holds", arguments: Strategy.allCases)
-    func graphPrintsTheObservedGraph(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["graph", "--strategy", strategy.rawValue])
+    func graphPrintsTheObservedGraph(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run(["graph", "--strategy", strategy.rawValue])
         #expect(run.status == 0)
         let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../FlowExplorerTests/Baselines/shop-\(strategy.rawValue).txt")
@@ -305,28 +307,28 @@ struct FlowDemoCLITests {
     }
 
     @Test("graph --declared prints the declared graph's baseline", arguments: [Strategy.stack, .chain, .router])
-    func graphPrintsTheDeclaredGraph(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["graph", "--strategy", strategy.rawValue, "--declared"])
+    func graphPrintsTheDeclaredGraph(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run(["graph", "--strategy", strategy.rawValue, "--declared"])
         #expect(run.status == 0)
         let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../FlowExplorerTests/Baselines/shop-\(strategy.rawValue)-declared.txt")
         #expect(run.stdout == (try String(contentsOf: baseline, encoding: .utf8)))
     }
 
-    @Test func graphPrintsMermaidAndDot() throws {
-        let mermaid = try FlowDemo.run(["graph", "--strategy", "router", "--format", "mermaid"])
+    @Test func graphPrintsMermaidAndDot() async throws {
+        let mermaid = try await FlowDemo.run(["graph", "--strategy", "router", "--format", "mermaid"])
         #expect(mermaid.status == 0)
         #expect(mermaid.stdout.hasPrefix("flowchart TD\n"))
         #expect(mermaid.stdout.contains("-->|\"push: start\"|"))
-        let dot = try FlowDemo.run(["graph", "--strategy", "router", "--format", "dot"])
+        let dot = try await FlowDemo.run(["graph", "--strategy", "router", "--format", "dot"])
         #expect(dot.status == 0)
         #expect(dot.stdout.hasPrefix("digraph navigation {"))
         #expect(dot.stdout.contains("\"WelcomeScreen\" -> \"SignInScreen\" [label=\"push: start\"];"))
     }
 
     @Test("explore walks every strategy's shop and finds nothing wrong", arguments: Strategy.allCases)
-    func exploreSummarisesACleanWalk(_ strategy: Strategy) throws {
-        let run = try FlowDemo.run(["explore", "--strategy", strategy.rawValue, "--depth", "12"])
+    func exploreSummarisesACleanWalk(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run(["explore", "--strategy", strategy.rawValue, "--depth", "12"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("Explored the \(strategy.rawValue) shop: "))
         #expect(run.stdout.contains(", 0 findings."))
@@ -335,9 +337,9 @@ struct FlowDemoCLITests {
         #expect(run.stderr.isEmpty)
     }
 
-    @Test func aSeededExploreWalksTheSameWayTwice() throws {
-        let first = try FlowDemo.run(["explore", "--strategy", "chain", "--seed", "1", "--steps", "300"])
-        let second = try FlowDemo.run(["explore", "--strategy", "chain", "--seed", "1", "--steps", "300"])
+    @Test func aSeededExploreWalksTheSameWayTwice() async throws {
+        let first = try await FlowDemo.run(["explore", "--strategy", "chain", "--seed", "1", "--steps", "300"])
+        let second = try await FlowDemo.run(["explore", "--strategy", "chain", "--seed", "1", "--steps", "300"])
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(first.stdout.contains("300 moves (300 transitions)"))
@@ -351,8 +353,8 @@ struct FlowDemoCLITests {
         (["graph", "--strategy", "coordinator", "--declared"], "The coordinator declares no graph"),
         (["explore", "--strategy", "stack", "--seed", "1", "--steps", "0"], "--steps must be at least 1, not 0."),
     ])
-    func graphAndExploreRefuseBadArgumentsWithAMessage(arguments: [String], message: String) throws {
-        let run = try FlowDemo.run(arguments)
+    func graphAndExploreRefuseBadArgumentsWithAMessage(arguments: [String], message: String) async throws {
+        let run = try await FlowDemo.run(arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains(message))
         #expect(run.stdout.isEmpty)
@@ -388,7 +390,19 @@ enum FlowDemo {
 
     /// Runs it with standard output and standard error apart, or `merged` into one pipe as a
     /// terminal or `2>&1` shows them (then ``Run/stdout`` has both, in the order they came).
-    static func run(_ arguments: [String], input: String = "", merged: Bool = false) throws -> Run {
+    ///
+    /// The process is waited for on a thread of its own: a wait on the tests' cooperative pool
+    /// (two threads on a two-core machine) would hold back every other test meanwhile.
+    static func run(_ arguments: [String], input: String = "", merged: Bool = false) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runWaiting(arguments, input: input, merged: merged) })
+            }
+        }
+    }
+
+    /// Runs it and waits on the calling thread.
+    private static func runWaiting(_ arguments: [String], input: String, merged: Bool) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -401,10 +415,29 @@ enum FlowDemo {
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        // Read to the end before waiting, so a full pipe never blocks the child.
+        // Both pipes are read to the end before the wait, standard error on a thread of its own,
+        // so that neither fills up and blocks the child.
+        let errors = ErrorsRead()
+        let readingErrors = DispatchGroup()
+        if !merged {
+            readingErrors.enter()
+            Thread.detachNewThread {
+                errors.set(stderr.fileHandleForReading.readDataToEndOfFile())
+                readingErrors.leave()
+            }
+        }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = merged ? Data() : stderr.fileHandleForReading.readDataToEndOfFile()
+        readingErrors.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self))
+    }
+
+    /// What a process wrote to standard error, handed from the thread that read it.
+    private final class ErrorsRead: @unchecked Sendable {
+        // Every access holds the lock.
+        private let lock = NSLock()
+        private var read = Data()
+        var data: Data { lock.withLock { read } }
+        func set(_ data: Data) { lock.withLock { read = data } }
     }
 }

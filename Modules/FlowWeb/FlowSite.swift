@@ -127,7 +127,11 @@ public final class FlowSite {
     /// Answers a request from the sessions this process holds: both `respond`s' one core.
     func answer(_ request: WebRequest) -> WebResponse {
         if let file = staticFiles?.answer(request) { return file }
-        guard let method = request.method else { return refusal(405, "The site answers GET and POST only.") }
+        guard let method = request.method else {
+            var refused = refusal(405, "The site answers GET, HEAD and POST only.")
+            refused.headers["Allow"] = "GET, HEAD, POST"
+            return refused
+        }
         guard request.body.utf8.count <= limits.maximumBodyBytes else { return refusal(413, "The form is too long.") }
         let token = request.sessionToken.flatMap { sessions[$0] != nil ? $0 : nil }
         let path = request.path

@@ -52,7 +52,7 @@ public struct StaticFiles: Sendable, Hashable {
     public func answer(_ request: WebRequest) -> WebResponse? {
         guard request.path.hasPrefix(prefix + "/") || request.path == prefix else { return nil }
         guard request.method == .get || request.method == .head else {
-            return WebResponse(status: 405, contentType: "text/plain; charset=utf-8", body: "Static files are read with GET.")
+            return WebResponse(status: 405, contentType: "text/plain; charset=utf-8", body: "Static files are read with GET.", headers: ["Allow": "GET, HEAD"])
         }
         guard let file = file(at: request.path.dropFirst(prefix.count + 1)), let contents = FileManager.default.contents(atPath: file.path) else {
             return WebResponse(status: 404, contentType: "text/plain; charset=utf-8", body: "There is no such file.")

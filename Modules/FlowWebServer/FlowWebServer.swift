@@ -71,8 +71,8 @@
             .runService()
         }
 
-        /// A router that hands every `GET`, `HEAD` and `POST` to a site; any other method is refused
-        /// by the router.
+        /// A router that hands every request to a site: `GET`, `HEAD` and `POST` as they are, any
+        /// other method as one the site refuses with `405` and the methods it allows.
         public static func router(serving site: FlowSite) -> Router<BasicRequestContext> {
             let router = Router()
             let limit = site.limits.maximumBodyBytes
@@ -97,9 +97,9 @@
                 return response(await site.respond(to: webRequest))
             }
             for path in ["/", "**"] {
-                router.get(RouterPath(path), use: respond)
-                router.head(RouterPath(path), use: respond)
-                router.post(RouterPath(path), use: respond)
+                for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch, .options, .trace] {
+                    router.on(RouterPath(path), method: method, use: respond)
+                }
             }
             return router
         }

@@ -54,6 +54,25 @@
                 }
             }
         }
+
+        @Test func everyOtherMethodIsAnsweredWithTheMethodsTheSiteAllows() async throws {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let router = FlowWebServer.router(serving: site)
+            router.delete("/api/cart") { _, _ in "emptied" }
+            let app = Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+            try await app.test(.live) { client in
+                for method: HTTPRequest.Method in [.put, .delete, .patch, .options] {
+                    try await client.execute(uri: "/p/1", method: method) { response in
+                        #expect(response.status == .methodNotAllowed, "\(method)")
+                        #expect(response.headers[.allow] == "GET, HEAD, POST", "\(method)")
+                    }
+                }
+                // An app's own route for one of them still answers it.
+                try await client.execute(uri: "/api/cart", method: .delete) { response in
+                    #expect(response.status == .ok && String(buffer: response.body) == "emptied")
+                }
+            }
+        }
     }
 
     /// The app's static files and its own routes beside the site's pages.

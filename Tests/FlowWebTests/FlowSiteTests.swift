@@ -149,6 +149,8 @@ struct FlowSiteTests {
             #expect(response.status == status, "\(request.method?.rawValue ?? "?") \(request.path) \(request.body.prefix(60))")
             #expect(response.setCookie == nil)
         }
+        // A method the site does not serve is answered with the ones it does.
+        #expect(site.respond(to: WebRequest(nil, page, sessionToken: ana.token)).headers["Allow"] == "GET, HEAD, POST")
         ana.get(page)
         #expect(ana.title == "Catalog" && Self.transcript(ana) == before)
         #expect(site.sessionCount == 2)

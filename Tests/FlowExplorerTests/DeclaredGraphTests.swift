@@ -24,7 +24,7 @@ import Testing
     /// move the explorer made (labels differ: the type produced, the action that produced it).
     @Test func everyMoveTheRouterDeclaresIsAMoveTheExplorerObserves() throws {
         let declared = try #require(try ShopSession(strategy: .router).declaredGraph)
-        let observed = try ShopExploration.explorer(.router).explore(.breadthFirst(depth: 12)).graph
+        let observed = try ShopBreadthFirst.report(.router).graph
         let observedMoves = Set(observed.edges.map { "\($0.from) -> \($0.to) \($0.kind)" })
         let declaredMoves = Set(declared.edges.map { "\($0.from) -> \($0.to) \($0.kind)" })
         #expect(declaredMoves.subtracting(observedMoves).sorted() == [])

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ShopExplorationTests {
     @Test(arguments: Strategy.allCases)
     func exploringTheShopToDepthTwelveFindsNothingWrong(_ strategy: Strategy) throws {
-        let report = try ShopExploration.explorer(strategy).explore(.breadthFirst(depth: 12))
+        let report = try ShopBreadthFirst.report(strategy)
         expectNoFindings(report)
         // Every screen the strategy shows is reached, and every run that ended released its screens.
         #expect(Set(report.graph.nodes.keys).isSuperset(of: strategy.screenTypeNames))
@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: Strategy.allCases)
     func theShopsObservedGraphMatchesItsBaseline(_ strategy: Strategy) throws {
-        let report = try ShopExploration.explorer(strategy).explore(.breadthFirst(depth: 12))
+        let report = try ShopBreadthFirst.report(strategy)
         expectGraph(report.graph, matchesBaseline: "Baselines/shop-\(strategy.rawValue).txt")
     }
 
@@ -33,7 +33,7 @@ import Testing
         #expect(first.states == second.states)
         // The shop is small enough for depth twelve to see every move: a longer random walk finds
         // none that the breadth-first walk missed.
-        let breadthFirst = try explorer.explore(.breadthFirst(depth: 12))
+        let breadthFirst = try ShopBreadthFirst.report(strategy)
         #expect(first.graph.edges.subtracting(breadthFirst.graph.edges).sorted().map(\.label) == [])
         #expect(first.graph.edges.count > breadthFirst.graph.edges.count / 2)
     }

@@ -16,6 +16,7 @@ import Testing
         ("Modules/FlowRouter/FlowRouter.docc/GettingStarted.md", "FlowRouterGettingStarted.swift"),
         ("Modules/FlowCoordinator/FlowCoordinator.docc/GettingStarted.md", "FlowCoordinatorGettingStarted.swift"),
         // Other articles whose code a newcomer copies, compiled beside the tests of their module.
+        ("Modules/FlowRuntime/FlowRuntime.docc/WritingAFlow.md", "../FlowRuntimeTests/WritingAFlowTests.swift"),
         ("Modules/FlowExplorer/FlowExplorer.docc/ListingWhatAPersonCanDo.md", "../FlowExplorerTests/ListingWhatAPersonCanDoTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/MountingAFlowOnTheWeb.md", "../FlowWebTests/MountingAFlowOnTheWebTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/KeepingSessionsInAStore.md", "../FlowWebTests/KeepingSessionsInAStoreTests.swift"),

@@ -5,8 +5,8 @@ import FlowSnapshot
 /// set exactly once, handlers run once in order, late handlers run at once, lifecycle events.
 ///
 /// A strategy keeps one and forwards ``/FlowKernel/Flow/phase``, ``/FlowKernel/Flow/outcome`` and ``/FlowKernel/Flow/onFinish(_:)`` to
-/// it, checks ``requireNavigable()`` at the top of every navigation method, and calls ``finish(_:)``
-/// after it has removed its screens.
+/// it, makes every request inside ``navigate(_:)``, and calls ``finish(_:)`` after it has removed
+/// its screens (<doc:WritingAFlow> writes a whole flow).
 ///
 /// ```swift
 /// final class WizardFlow: Flow {

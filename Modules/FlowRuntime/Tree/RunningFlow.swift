@@ -26,7 +26,7 @@ public protocol ChangeFollower: AnyObject {
 ///
 /// Every FlowKit strategy's flow is one. A flow of your own joins the tree with
 /// ``FlowLifecycle/start(_:on:parent:_:)`` and makes its requests inside
-/// ``FlowLifecycle/navigate(_:)``.
+/// ``FlowLifecycle/navigate(_:)``; <doc:WritingAFlow> writes one whole.
 ///
 /// ## Implementation requirements
 /// - ``endDetached()`` ends the flow, cancelled, whatever it shows: it takes away what of its own

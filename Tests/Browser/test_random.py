@@ -81,24 +81,13 @@ def step(shop, rng, done):
         if name == "pay":
             done.append(True)
         return name
-    if roll < 0.7:
-        old = shop.driver.find_element(By.TAG_NAME, "body")
-        shop.driver.back()
-        wait_or_same(shop, old)
-        shop.check()
-        return "back"
-    if roll < 0.77:
-        old = shop.driver.find_element(By.TAG_NAME, "body")
-        shop.driver.execute_script("history.go(-2)")
-        wait_or_same(shop, old)
-        shop.check()
-        return "back 2"
-    if roll < 0.85:
-        old = shop.driver.find_element(By.TAG_NAME, "body")
-        shop.driver.forward()
-        wait_or_same(shop, old)
-        shop.check()
-        return "forward"
+    for below, (move, script) in [(0.7, ("back", "history.back()")), (0.77, ("back 2", "history.go(-2)")), (0.85, ("forward", "history.forward()"))]:
+        if roll < below:
+            old = shop.driver.find_element(By.TAG_NAME, "body")
+            shop.driver.execute_script(script)
+            wait_or_same(shop, old)
+            shop.check()
+            return move
     if roll < 0.92 and dialog:
         shop.escape()
         return "escape"

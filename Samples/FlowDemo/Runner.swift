@@ -150,10 +150,12 @@ struct Runner {
             if answer.isEmpty { continue }
             if let number = Int(answer), Strategy.allCases.indices.contains(number - 1) { return Strategy.allCases[number - 1] }
             if let strategy = Strategy(rawValue: answer.lowercased()) { return strategy }
-            if let command = Command(answer), Self.asksToStop(command) { return nil }
-            if let command = Command(answer), Self.asksForHelp(command) {
-                print(Self.strategyList + "\nType a number or a name; quit (or exit) stops.")
-                continue
+            if let command = Command(answer) {
+                if Self.asksToStop(command) { return nil }
+                if Self.asksForHelp(command) {
+                    print(Self.strategyList + "\nType a number or a name; quit (or exit) stops.")
+                    continue
+                }
             }
             print("! \"\(answer.echoed)\" is not a strategy. Choose 1-4 or one of: \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
         }

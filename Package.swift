@@ -92,6 +92,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // FlowWebServer and FlowWebPostgres, with their traits: a store runs as a service of the server.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // FlowWebServer only, with the `WebServer` trait: Hummingbird's own event loop, whose error
+        // says an address is in use. Hummingbird depends on it already.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "FlowKernel", path: "Modules/FlowKernel"),
@@ -119,6 +122,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebServer"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["WebServer"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["WebServer"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["WebServer"])),
             ],
             path: "Modules/FlowWebServer"),
         .target(

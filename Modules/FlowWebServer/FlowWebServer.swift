@@ -2,8 +2,10 @@
 // serve pages resolves and compiles no server package: without the trait this module is empty.
 #if WebServer
     import FlowWeb
+    import Foundation
     import Hummingbird
     import Logging
+    import NIOCore
     import ServiceLifecycle
 
     /// Serves a ``/FlowWeb/FlowSite`` over HTTP with Hummingbird 2: each request is read into a
@@ -47,6 +49,9 @@
         /// Serves a site until the process is asked to stop (SIGINT or SIGTERM), then finishes the
         /// requests under way and returns.
         ///
+        /// - Throws: ``AddressInUse`` when another server listens on the address; what the server
+        ///   throws otherwise.
+        ///
         /// - Parameters:
         ///   - site: The site to serve.
         ///   - host: The address to listen on: `127.0.0.1` (the default) serves this machine only.
@@ -65,10 +70,34 @@
             services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
             routes: (Router<BasicRequestContext>) -> Void = { _ in }
         ) async throws {
-            try await application(
-                serving: site, host: host, port: port, serverName: serverName, logger: logger, services: services, onRunning: onRunning, routes: routes
-            )
-            .runService()
+            do {
+                try await application(
+                    serving: site, host: host, port: port, serverName: serverName, logger: logger, services: services, onRunning: onRunning, routes: routes
+                )
+                .runService()
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                throw AddressInUse(host: host, port: port)
+            }
+        }
+
+        /// The error ``serve(_:host:port:serverName:logger:services:onRunning:routes:)`` throws when
+        /// another server already listens on its address.
+        public struct AddressInUse: Error, Hashable, CustomStringConvertible {
+            /// The address the server was to listen on.
+            public let host: String
+            /// The port another server listens on.
+            public let port: Int
+
+            /// Makes the error for an address.
+            public init(host: String, port: Int) {
+                self.host = host
+                self.port = port
+            }
+
+            /// What to do about it, in a sentence.
+            public var description: String {
+                "\(host):\(port) is in use: another server listens there. Stop it, or choose another port (0 lets the system choose one)."
+            }
         }
 
         /// A router that hands every request to a site: `GET`, `HEAD` and `POST` as they are, any

@@ -123,6 +123,21 @@
                 #expect(port.map { $0 > 0 } == true, "the trailing closure was not told the port")
             }
         }
+
+        @Test func servingOnAPortAnotherServerListensOnSaysSoWithTheAddress() async throws {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let reported = ReportedPort()
+            let app = FlowWebServer.application(serving: site, port: 0) { port in await reported.set(port) }
+            try await app.test(.live) { client in
+                _ = try await client.execute(uri: "/", method: .get)
+                let port = try #require(await reported.port)
+                let error = await #expect(throws: FlowWebServer.AddressInUse.self) { try await FlowWebServer.serve(site, port: port) }
+                #expect(error == FlowWebServer.AddressInUse(host: "127.0.0.1", port: port))
+                #expect(error?.description.hasPrefix("127.0.0.1:\(port) is in use") == true)
+                // The server that listens there goes on answering.
+                #expect(try await client.execute(uri: "/", method: .get).status == .seeOther)
+            }
+        }
     }
 
     /// A form the page's script posts, over HTTP.

@@ -171,12 +171,12 @@ struct Runner {
 
     /// Whether a command asks what can be typed: `help` or `:help`, alone.
     static func asksForHelp(_ command: Command) -> Bool {
-        ["help", ":help"].contains(command.word.lowercased()) && command.argument == nil
+        ["help", ":help"].contains(command.key) && command.argument == nil
     }
 
     /// Whether a line asks to stop: `quit` or `exit`, with or without the colon of a system control.
     static func asksToStop(_ command: Command) -> Bool {
-        ["quit", "exit", ":quit", ":exit"].contains(command.word.lowercased()) && command.argument == nil
+        ["quit", "exit", ":quit", ":exit"].contains(command.key) && command.argument == nil
     }
 
     /// Prints the prompt and reads a line; `nil` at the end of input.

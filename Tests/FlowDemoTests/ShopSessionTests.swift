@@ -54,6 +54,17 @@ struct ShopSessionTests {
         #expect(session.currentScreen?.actions.map(\.name) == ["close"])
     }
 
+    @Test("A command is matched in any letter case, and a refusal repeats it as typed")
+    func letterCase() throws {
+        #expect(Command("START")?.key == "start" && Command("START")?.word == "START")
+        #expect(Command(":Open shop://cart")?.key == ":open" && Command(":Open shop://cart")?.argument == "shop://cart")
+        let session = try run("Start,EMAIL ana@example.com", in: .chain)
+        #expect(session.currentScreen is CatalogScreen)
+        #expect(
+            session.perform(try #require(Command("Dance")))
+                == "\"Dance\" is not an action on Catalog. Try one of: 1 shoes, 2 hat, 3 scarf, 4 cart; help lists everything you can type.")
+    }
+
     @Test("A bad command is refused with what is possible and changes nothing", arguments: Strategy.allCases)
     func badCommands(_ strategy: Strategy) throws {
         let bad: [(String, String)] = [

@@ -35,7 +35,7 @@ struct ShopOnSwiftUITests {
         session.host.addObserver(alarm)
         let swiftUI = SimulatedSwiftUI(model: session.host)
         for command in try Command.script(journey) {
-            switch command.word {
+            switch command.key {
             case ":back":
                 swiftUI.settle()
                 guard case .back(_, let stack)? = session.host.user.backGesture else {

@@ -33,7 +33,7 @@ struct ShopOnUIKitTests {
         let platform = SimulatedUIKit(model: session.host)
         let driver = platform.driver!
         for command in try Command.script(journey) {
-            switch command.word {
+            switch command.key {
             case ":back":
                 platform.settle()
                 guard case .back(_, let stack)? = session.host.user.backGesture else {

@@ -5,6 +5,10 @@ public struct Command: Equatable, Sendable {
     /// Everything after the first word, if anything.
     public let argument: String?
 
+    /// The word as commands are matched: in lower case, so `Start`, `start` and `START` name the
+    /// same action. ``word`` keeps it as typed, for messages that repeat it.
+    public var key: String { word.lowercased() }
+
     /// Splits a line at the first space: `email ana@example.com`.
     ///
     /// - Returns: `nil` for a blank line.

@@ -41,7 +41,7 @@ public enum PlatformControl {
     /// - Throws: ``CommandRefused`` for a control that does not exist or lacks its argument;
     ///   `indexOutOfRange` for a count of screens to go back that is not one.
     static func gesture(for command: Command) throws -> RecordedGesture {
-        switch command.word.lowercased() {
+        switch command.key {
         case ":back":
             guard let argument = command.argument else { return .back(1) }
             guard let count = Int(argument), count >= 1 else {

@@ -157,13 +157,13 @@ public final class ShopSession {
         guard let screen = currentScreen else {
             throw CommandRefused("The shop has ended; there is nothing more to do.")
         }
-        if command.word.lowercased() == ":open" {
+        if command.key == ":open" {
             guard let link = command.argument else { throw CommandRefused(":open needs a link: type \":open shop://product/shoes\".") }
             let said = try open(link)
             if let screen = currentScreen { screen.message = said }
             return
         }
-        if command.word.lowercased() == ":save" {
+        if command.key == ":save" {
             guard let file = command.argument else { throw CommandRefused(":save needs a file: type \":save shop.json\".") }
             guard let saveTo else { throw CommandRefused("This shop cannot save to files; flow-demo can.") }
             screen.message = try saveTo(file)
@@ -180,7 +180,7 @@ public final class ShopSession {
         let actions = screen.actions
         let chosen =
             Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
-            ?? actions.first { $0.name.lowercased() == command.word.lowercased() }
+            ?? actions.first { $0.name.lowercased() == command.key }
         guard let action = chosen else {
             let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
             throw CommandRefused("\"\(command.word.echoed)\" is not an action on \(screen.title). Try one of: \(possible); help lists everything you can type.")

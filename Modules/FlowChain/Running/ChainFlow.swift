@@ -41,7 +41,6 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     @exclusivity(unchecked) var screens: [Int: any Screen] = [:]
     /// The context each step's screen last received, by step: what a snapshot saves.
     @exclusivity(unchecked) var contexts: [Int: Any] = [:]
-    @exclusivity(unchecked) private var isNavigating = false
 
     /// The step being shown, while the chain runs.
     @exclusivity(unchecked) public internal(set) var currentStep: Int?
@@ -138,7 +137,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// last step whose screen is still shown is current; steps above it are let go of; with none
     /// left, the chain ends.
     public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
+        guard phase == .running, !lifecycle.isNavigating, let host = lifecycle.host else { return }
         guard let container, container.isShown else { return endDetached() }
         switch position.following(kept: screens.keys, isShown: { screens[$0].map { host.contains(ScreenRef($0)) } ?? false }) {
         case .stay: return
@@ -167,8 +166,6 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// (its steps, the screen that started it, its parent): whatever of its own is left (a modal
     /// over a shared stack) goes too, as far as the host lets it.
     public func endDetached() {
-        isNavigating = true
-        defer { isNavigating = false }
         lifecycle.endDetached(removing: { _ in try container?.remove() }, releasing: releaseEverything)
     }
 
@@ -319,14 +316,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// must be the current one (any step for `nil`). The body decides from the position, read once.
     func navigating<T>(from step: Int?, _ body: (Plan, any FlowHost, ChainPosition) throws -> T) throws -> T {
         try lifecycle.navigate { host in
-            guard !isNavigating else {
-                throw FlowError(.reentrantNavigation, "The chain '\(id)' is already navigating; a navigation cannot start inside another.")
-            }
             // Read once: the request decides from this position.
             let position = position
             try position.requireCurrent(step)
-            isNavigating = true
-            defer { isNavigating = false }
             return try body(requirePlan(), host, position)
         }
     }

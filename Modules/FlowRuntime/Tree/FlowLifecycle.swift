@@ -66,11 +66,28 @@ public final class FlowLifecycle<Result> {
         }
     }
 
+    /// Whether one of the flow's requests is under way (``navigate(_:)``), or the flow is ending
+    /// because what it stands on is gone (``endDetached(removing:releasing:)``): the one
+    /// re-entrancy rule of every flow, kept here so that no flow keeps a flag of its own. A flow
+    /// that hears of a change meanwhile (``ChangeFollower/hostDidChange(by:)``) made it itself.
+    public private(set) var isNavigating = false
+
     /// Runs a request of a running flow that may navigate now (``requireNavigable()``) inside its
     /// host's ``FlowTree/request(on:_:)``: the flows it touches follow once it returns.
+    ///
+    /// A request made while another of the same flow is under way — from a screen's factory or a
+    /// `configure` hook, before the host changes anything — is refused whole with
+    /// ``/FlowKernel/FlowError/Code/reentrantNavigation``, as one made from inside a host's change is.
     public func navigate<T>(_ body: (any FlowHost) throws -> T) throws -> T {
         let host = try requireNavigable()
-        return try host.flows.request(on: host) { try body(host) }
+        return try host.flows.request(on: host) {
+            guard !isNavigating else {
+                throw FlowError(.reentrantNavigation, "The flow '\(id)' is already navigating; a request cannot start inside another.")
+            }
+            isNavigating = true
+            defer { isNavigating = false }
+            return try body(host)
+        }
     }
 
     /// Asks the guards of what the ends of the flow's children (and theirs) would take away, and
@@ -166,7 +183,9 @@ public final class FlowLifecycle<Result> {
     ///   - releasing: Lets go of the screens and closures the flow kept.
     public func endDetached(removing: (any FlowHost) throws -> Void, releasing: () -> Void) {
         guard phase == .running, let host else { return }
+        isNavigating = true
         host.flows.request(on: host) { try? removing(host) }
+        isNavigating = false
         releasing()
         try? finish(.cancelled)
     }

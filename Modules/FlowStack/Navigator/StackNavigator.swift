@@ -49,7 +49,6 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// The `whenDismissed` callbacks of the modals the navigator shows, in the order presented.
     private var modalCallbacks: [(screen: ScreenRef, callback: () -> Void)] = []
     private var carried: Argument = .none
-    @exclusivity(unchecked) private var isNavigating = false
 
     /// Makes a navigator whose root is a registered type.
     ///
@@ -221,16 +220,10 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     // MARK: Shared steps
 
     /// Runs a navigation: the flow must be running and not already navigating (a `configure` hook
-    /// that navigates is rejected). Returns what the body returns, to run after the guard is lifted.
+    /// that navigates is rejected, by the lifecycle's one rule). Returns what the body returns, to
+    /// run after the request is over.
     func navigating<T>(_ body: (any FlowHost) throws -> T) throws -> T {
-        try lifecycle.navigate { host in
-            guard !isNavigating else {
-                throw FlowError(.reentrantNavigation, "The navigator '\(id)' is already navigating; a navigation cannot start inside another.")
-            }
-            isNavigating = true
-            defer { isNavigating = false }
-            return try body(host)
-        }
+        try lifecycle.navigate(body)
     }
 
     /// The registration a request names, and its declaration index.
@@ -339,7 +332,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// `whenDismissed` of each modal taken away, top first, once; forgets the screens that left;
     /// ends the navigator cancelled when its first screen is gone.
     public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, !isNavigating, let host = lifecycle.host else { return }
+        guard phase == .running, !lifecycle.isNavigating, let host = lifecycle.host else { return }
         if mount?.isGone(on: host) ?? true {
             endDetached()
             return
@@ -356,8 +349,6 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// stack) goes too, as far as the host lets it. No modal's `whenDismissed` runs: the flow
     /// was taken away, not its modal dismissed.
     public func endDetached() {
-        isNavigating = true
-        defer { isNavigating = false }
         lifecycle.endDetached(removing: removeScreens(from:), releasing: releaseEverything)
     }
 

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRuntime
+import FlowSnapshot
 import FlowStage
 import FlowTestKit
 import Testing
@@ -7,75 +8,30 @@ import Testing
 // The code of FlowRuntime's "Writing a flow of your own", compiled here line for line
 // (GettingStartedTests checks every block of the article appears in this file), and run.
 
-@MainActor
-final class SlidesFlow: Flow, RunningFlow {
-    private let lifecycle: FlowLifecycle<Void>
-    private let slides: [() -> any Screen]
-    private var mount: FlowMount?
+/// A tour: its slides one after another, on a stack of its own; it completes after the last.
+struct Slides: FlowLogic {
+    let slides: [@MainActor () -> any Screen]
 
-    init(_ id: FlowID, slides: [() -> any Screen]) {
-        precondition(!slides.isEmpty, "A slides flow shows at least one slide.")
-        self.lifecycle = FlowLifecycle(id: id)
-        self.slides = slides
+    var strategy: String { "slides" }
+    func start() -> Int { 0 }
+    func screen(for slide: Int) throws -> any Screen {
+        guard slides.indices.contains(slide) else { throw FlowError(.indexOutOfRange, "The tour has no slide \(slide).") }
+        return slides[slide]()
     }
 
-    // The flow's phase, outcome and handlers are its lifecycle's.
-    var id: FlowID { lifecycle.id }
-    var phase: FlowPhase { lifecycle.phase }
-    var outcome: FlowOutcome<Void>? { lifecycle.outcome }
-    func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Void>) -> Void) { lifecycle.onFinish(handler) }
-
-    func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
-        let host = try host.requireFlowHost(for: id)
-        try lifecycle.requireReady()
-        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        try lifecycle.start(self, on: host, parent: parent) {
-            try mount.show(.screen(slides[0]()), on: host)
-            self.mount = mount
-            try lifecycle.didStart(on: host, parent: parent)
-        }
-    }
-
-    /// Shows the next slide, or completes after the last one.
-    func next() throws {
-        let wasLast = try lifecycle.navigate { host in
-            // Where the flow stands is read from the host, so it follows the person's Back.
-            let shown = mount?.ownEntries(on: host).count ?? 0
-            guard shown < slides.count, let stack = mount?.stack else { return true }
-            try host.carryOut(.push(.screen(slides[shown]()), onto: stack), origin: .flow(id))
-            return false
-        }
-        if wasLast { try end(.completed(())) }
-    }
-
-    func cancel() throws { try end(.cancelled) }
-
-    private func end(_ outcome: FlowOutcome<Void>) throws {
-        try lifecycle.navigate { host in
-            try lifecycle.checkChildrenGuards(on: host)
-            try removeSlides(from: host)
-        }
-        try lifecycle.finish(outcome)
-    }
-
-    private func removeSlides(from host: any FlowHost) throws {
-        if let mount { try host.carryOut(mount.removing(on: host)) }
-        mount?.didRemove()
-    }
-
-    // What the host's flow tree asks of a running flow.
-    var baseNode: NodeRef? { mount?.firstEntry }
-    func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
-    func endDetached() { lifecycle.endDetached(removing: removeSlides(from:), releasing: {}) }
-
-    func hostDidChange(by origin: FlowEvent.Origin) {
-        // The person took the first slide away: the flow ends, cancelled.
-        guard let host = lifecycle.host, mount?.isGone(on: host) == true else { return }
-        endDetached()
+    /// The next slide, or the end after the last one. The path is what the host shows now,
+    /// so the tour follows the person's Back without a line about it.
+    func next(_ path: FlowPath<Int>) -> FlowDecision<Int, Void> {
+        let shown = path.entries.count
+        return shown < slides.count ? .show(path.pushing(shown)) : .complete(())
     }
 }
 
-/// A slide whose guard refuses to leave while it holds.
+extension LogicFlow where Logic == Slides {
+    /// Shows the next slide, or completes after the last one.
+    func next() throws { try request { slides, path in slides.next(path) } }
+}
+
 @MainActor
 final class HoldingSlide: Screen {
     var holds = true
@@ -83,27 +39,44 @@ final class HoldingSlide: Screen {
 }
 
 @MainActor
+func makeTour(_ names: [String], leaks: LeakTracker? = nil) -> LogicFlow<Slides> {
+    LogicFlow("tour", logic: Slides(slides: names.map { name in { leaks?.track(LawProbe(name)) ?? LawProbe(name) } }))
+}
+
+/// A three-slide tour on its last slide, and its snapshot.
+@MainActor
+func tourSavedOnItsLastSlide() throws -> (InMemoryHost, NavigationSnapshot) {
+    let host = InMemoryHost()
+    let tour = makeTour(["Hello", "Tabs", "Done"])
+    try tour.start(on: host, placement: .root, parent: nil)
+    try tour.next()
+    try tour.next()
+    let saved = host.flows.snapshot(of: host)
+    return (host, saved)
+}
+
+@MainActor
 @Suite("Writing a flow of your own")
 struct WritingAFlowTests {
     @Test func theArticlesUsageRunsAsItsCommentsSay() throws {
         let host = InMemoryHost()
-        let slides = SlidesFlow("tour", slides: [{ LawProbe("Hello") }, { LawProbe("Tabs") }, { LawProbe("Done") }])
-        try slides.start(on: host, placement: .root, parent: nil)
-        try slides.next()  // Tabs
+        let tour = LogicFlow("tour", logic: Slides(slides: [{ LawProbe("Hello") }, { LawProbe("Tabs") }, { LawProbe("Done") }]))
+        try tour.start(on: host, placement: .root, parent: nil)
+        try tour.next()  // Tabs
         try host.user.back()  // the person goes back to Hello
-        try slides.next()  // Tabs again: the position is read from the host
+        try tour.next()  // Tabs again: the path is read from the host
 
         #expect(host.visibleScreen?.displayName == "Tabs")
-        try slides.next()
-        try slides.next()
-        #expect(slides.outcome?.isCompleted == true)
+        try tour.next()
+        try tour.next()
+        #expect(tour.outcome?.isCompleted == true)
         #expect(host.hierarchy.root == nil)
     }
 
     @Test func theSlidesFlowKeepsTheFlowLaws() {
-        FlowLaws.check(makeHost: { InMemoryHost() }, make: { SlidesFlow("tour", slides: [{ LawProbe("Hello") }, { LawProbe("Done") }]) }) { slides in
-            try slides.next()
-            try slides.next()
+        FlowLaws.check(makeHost: { InMemoryHost() }, make: { makeTour(["Hello", "Done"]) }) { tour in
+            try tour.next()
+            try tour.next()
         }
     }
 
@@ -113,10 +86,11 @@ struct WritingAFlowTests {
         try host.setRoot(.stack("app", [.screen(LawProbe("Home"))]))
         var outcomes: [FlowOutcome<Void>] = []
         do {
-            let slides = SlidesFlow("tour", slides: [{ leaks.track(LawProbe("Hello")) }, { leaks.track(LawProbe("Tabs")) }])
-            slides.onFinish { outcomes.append($0) }
-            try slides.start(on: host, placement: .presented, parent: nil)
-            try slides.next()
+            let tour = makeTour(["Hello", "Tabs"], leaks: leaks)
+            leaks.track(tour)
+            tour.onFinish { outcomes.append($0) }
+            try tour.start(on: host, placement: .presented, parent: nil)
+            try tour.next()
         }
 
         try host.user.swipeDown()
@@ -126,21 +100,81 @@ struct WritingAFlowTests {
         #expect(leaks.expectNoLeaks())
     }
 
+    @Test func aParentsCancelEndsTheTourFirstWithItsOwnEventAndReleasesIt() throws {
+        let leaks = LeakTracker()
+        let host = InMemoryHost()
+        let recorder = TranscriptRecorder()
+        host.addObserver(recorder)
+        var ended: [String] = []
+        do {
+            let parent = LogicFlow("app", logic: Slides(slides: [{ leaks.track(LawProbe("Home")) }]))
+            let tour = makeTour(["Hello", "Tabs"], leaks: leaks)
+            leaks.track(parent)
+            leaks.track(tour)
+            parent.onFinish { _ in ended.append("app") }
+            tour.onFinish { ended.append($0.isCancelled ? "tour cancelled" : "tour completed") }
+            try parent.start(on: host, placement: .root, parent: nil)
+            try tour.start(on: host, placement: .presented, parent: "app")
+            try tour.next()
+
+            try parent.cancel()
+        }
+
+        #expect(ended == ["tour cancelled", "app"])
+        #expect(host.hierarchy.root == nil)
+        #expect(recorder.transcript.lines.filter { $0.contains("cancel") } == ["[tour] cancel", "[app] cancel"])
+        #expect(host.flows.isEmpty)
+        #expect(leaks.expectNoLeaks())
+    }
+
+    @Test func aSavedTourComesBackOnANewHostWhereItWasAndGoesOn() throws {
+        let (host, saved) = try tourSavedOnItsLastSlide()
+
+        let again = InMemoryHost()
+        let restored = makeTour(["Hello", "Tabs", "Done"])
+        let report = saved.restore(on: again) { $0.id == "tour" ? restored : nil }
+
+        #expect(report.isComplete, "\(report)")
+        #expect(again.render() == host.render())
+        #expect(restored.path.entries == [0, 1, 2])
+        try again.user.back()
+        #expect(again.visibleScreen?.displayName == "Tabs")
+        try restored.next()
+        try restored.next()
+        #expect(restored.outcome?.isCompleted == true)
+    }
+
     @Test func aSlideThatRefusesToLeaveKeepsTheFlowRunningAndShownWhenItIsCancelled() throws {
         let host = InMemoryHost()
         let holding = HoldingSlide()
-        let slides = SlidesFlow("tour", slides: [{ LawProbe("Hello") }, { holding }])
-        try slides.start(on: host, placement: .root, parent: nil)
-        try slides.next()
+        let tour = LogicFlow("tour", logic: Slides(slides: [{ LawProbe("Hello") }, { holding }]))
+        try tour.start(on: host, placement: .root, parent: nil)
+        try tour.next()
         let before = host.hierarchy
 
-        let error = #expect(throws: FlowError.self) { try slides.cancel() }
+        let error = #expect(throws: FlowError.self) { try tour.cancel() }
 
         #expect(error?.code == .guardRefused)
-        #expect(slides.phase == .running)
+        #expect(tour.phase == .running)
         #expect(host.hierarchy == before)
         holding.holds = false
-        try slides.cancel()
-        #expect(slides.outcome?.isCancelled == true)
+        try tour.cancel()
+        #expect(tour.outcome?.isCancelled == true)
+    }
+}
+
+@MainActor
+@Suite("Writing a flow of your own: restoring what no longer holds")
+struct WritingAFlowRestoreTests {
+    @Test func aSavedSlideTheTourNoLongerHasIsCutWithItsReason() throws {
+        let (_, saved) = try tourSavedOnItsLastSlide()
+
+        let again = InMemoryHost()
+        let shorter = makeTour(["Hello", "Tabs"])
+        let report = saved.restore(on: again) { _ in shorter }
+
+        #expect(shorter.path.entries == [0, 1])
+        #expect(report.entries(.repaired).map(\.subject).contains("2"))
+        #expect(report.description.contains("The tour has no slide 2."))
     }
 }

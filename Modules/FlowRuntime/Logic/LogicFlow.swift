@@ -1,0 +1,274 @@
+import FlowKernel
+import FlowSnapshot
+
+/// The one running flow: it runs a ``FlowLogic`` on a host, and is all of a flow that is not the
+/// logic's own.
+///
+/// It implements the flow contract (`Flow`) and what the host's ``FlowTree`` asks of a running
+/// flow (``RunningFlow``), and, for a logic whose entries are `Codable`, saving and restoring
+/// (``RestorableFlow``). It keeps the flow's ``FlowLifecycle`` and ``FlowMount``, the entries of
+/// the screens it shows, and is the only code of the flow that changes the host.
+///
+/// Every request goes one way: the flow must be running and idle (one re-entrancy rule, the
+/// lifecycle's); its path is read from the host once; the logic decides; the runtime turns the
+/// decided path into one host change (``PathPlan``), carries it out with every guard asked before
+/// the first operation, and keeps the new path — all of it, or none of it when a guard or the
+/// host refuses. A decision that ends the flow takes its screens away, then finishes it.
+///
+/// The flow follows changes it did not make: the person's Back leaves a shorter path, which the
+/// next request reads; a flow whose first screen is gone ends cancelled; the logic may answer
+/// what is left (``FlowLogic/follow(_:)``). A parent's cancel, the end of the screen that started
+/// the flow, and ``FlowTree/endAll()`` end it as every strategy's flow ends.
+///
+/// ```swift
+/// let tour = LogicFlow("tour", logic: Slides(slides: ["Hello", "Tabs", "Done"]))
+/// try tour.start(on: host, placement: .presented)
+/// try tour.request { slides, path in slides.next(path) }
+/// ```
+@MainActor
+public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
+    /// The flow's logic.
+    public let logic: Logic
+
+    let lifecycle: FlowLifecycle<Logic.Result>
+    /// Where the flow shows itself, once started.
+    private(set) var mount: FlowMount?
+    /// The entry behind each screen the flow shows: what the hierarchy cannot tell.
+    private var shownEntries: [ScreenRef: Logic.Entry] = [:]
+
+    /// Makes a flow that runs `logic`; it shows nothing until it starts.
+    ///
+    /// - Parameters:
+    ///   - id: The flow's name in events, and the name of the stack it shows.
+    ///   - logic: What the flow shows and decides.
+    public init(_ id: FlowID, logic: Logic) {
+        self.logic = logic
+        self.lifecycle = FlowLifecycle(id: id)
+    }
+
+    // MARK: Flow
+
+    /// The flow's name.
+    public var id: FlowID { lifecycle.id }
+    /// Where the flow is in its life.
+    public var phase: FlowPhase { lifecycle.phase }
+    /// How the flow ended, once it has.
+    public var outcome: FlowOutcome<Logic.Result>? { lifecycle.outcome }
+
+    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if
+    /// they are).
+    public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Logic.Result>) -> Void) {
+        lifecycle.onFinish(handler)
+    }
+
+    /// Shows the logic's first entry, on a stack of the flow's own at the placement, or pushed
+    /// onto a shared stack with ``/FlowKernel/FlowPlacement/onStack(_:)``.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError`` when the flow has started already, the host runs no
+    ///   flows (`hostRejected`), the placement's stack does not exist (`notFound`), the first entry
+    ///   cannot be made, or a guard refuses it; nothing is shown then.
+    public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
+        try begin(on: host.requireFlowHost(for: id), placement: placement, parent: parent, first: nil, origin: nil)
+    }
+
+    /// Ends the flow without a result: its screens leave the host, then it finishes cancelled.
+    ///
+    /// - Throws: `guardRefused` when a screen it would take away refuses (nothing changes then);
+    ///   `flowNotStarted`, `flowFinished`, `reentrantNavigation`.
+    public func cancel() throws {
+        try request { _, _ in .cancel }
+    }
+
+    // MARK: Requests
+
+    /// What the flow shows now, as the logic's entries; empty unless it runs.
+    public var path: FlowPath<Logic.Entry> {
+        guard let host = lifecycle.host else { return FlowPath([]) }
+        return position(on: host).path
+    }
+
+    /// The screen of the flow's entry the person sees, while it runs.
+    public var currentScreen: (any Screen)? {
+        guard let host = lifecycle.host, let top = position(on: host).path.lastItem?.screen else { return nil }
+        return host.screen(for: top)
+    }
+
+    /// Makes a request: the logic decides from the path the host shows now, and the runtime makes
+    /// the change whole, then runs the decision's effect.
+    ///
+    /// - Parameter decide: The logic's decision for this request, from the path shown now. It
+    ///   refuses by throwing.
+    /// - Throws: what `decide` throws; `flowNotStarted`, `flowFinished`, `reentrantNavigation`;
+    ///   `hostRejected` while a flow the flow started covers it (its entries on the flow's stack,
+    ///   or its presentation over it); `guardRefused`; what the host or ``FlowLogic/screen(for:)``
+    ///   throws. Nothing changes then.
+    public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
+        let (decision, ended) = try lifecycle.navigate { host in
+            let position = position(on: host)
+            let decision = try decide(logic, position.path)
+            return (decision, try carryOut(decision, from: position, on: host, origin: .flow(id)))
+        }
+        if let ended { try finish(ended, then: decision.effect) } else { decision.effect?() }
+    }
+
+    // MARK: What the runtime does
+
+    /// Where the flow stands on the host: its path, and whether something not its own covers it.
+    struct Position {
+        var path: FlowPath<Logic.Entry>
+        var isCovered: Bool
+    }
+
+    /// Reads the flow's own entries from its first one up, and its modals over its stack; stops at
+    /// the first node that is not the flow's.
+    func position(on host: any FlowHost) -> Position {
+        guard let mount, let stack = mount.stack else { return Position(path: FlowPath([]), isCovered: false) }
+        let container = NodeRef.container(stack)
+        var items: [FlowPath<Logic.Entry>.Item] = []
+        var isCovered = false
+        for index in mount.ownEntries(on: host) {
+            guard let screen = host.child(at: index, of: container)?.screen, let entry = shownEntries[screen] else {
+                isCovered = true
+                break
+            }
+            items.append(.init(entry: entry, screen: screen))
+        }
+        var modals: [FlowPath<Logic.Entry>.Item] = []
+        var next = isCovered ? nil : host.presented(by: container)
+        while let node = next, let screen = node.screen, let entry = shownEntries[screen] {
+            modals.append(.init(entry: entry, screen: screen))
+            next = host.presented(by: node)
+        }
+        // What the flow's top presents that it did not make: a child flow presented over it.
+        let top = modals.last.flatMap(\.screen).map(NodeRef.screen) ?? items.last.flatMap(\.screen).map(NodeRef.screen)
+        if next != nil || top.flatMap(host.presented(by:)) != nil { isCovered = true }
+        return Position(path: FlowPath(stack: items, modals: modals), isCovered: isCovered)
+    }
+
+    /// Makes a decision's change: a path shown, or the flow's screens taken away for its end,
+    /// which the caller then finishes. Returns the outcome of an end.
+    private func carryOut(
+        _ decision: FlowDecision<Logic.Entry, Logic.Result>, from position: Position, on host: any FlowHost, origin: FlowEvent.Origin
+    ) throws -> FlowOutcome<Logic.Result>? {
+        switch decision.change {
+        case .show(let next):
+            try show(next, from: position, on: host, origin: origin)
+            return nil
+        case .finish(let outcome):
+            try lifecycle.checkChildrenGuards(on: host)
+            try removeScreens(from: host)
+            return outcome
+        }
+    }
+
+    /// Shows a path: makes its new screens, plans the change from the path shown, carries it out
+    /// whole, then keeps the new path and notes what the mount now shows.
+    func show(_ next: FlowPath<Logic.Entry>, from position: Position, on host: any FlowHost, origin: FlowEvent.Origin) throws {
+        guard let mount, let stack = mount.stack else { throw FlowError(.flowFinished, "The flow '\(id)' shows nothing; it has ended.") }
+        if position.isCovered {
+            throw FlowError(.hostRejected, "A flow that the flow '\(id)' started covers its screens; it changes what it shows once that flow ends.")
+        }
+        let stackScreens = try next.stackItems.map { try screen(of: $0, on: host) }
+        let modalScreens = try next.modalItems.map { try screen(of: $0, on: host) }
+        let before = (stack: position.path.stackItems.compactMap(\.screen), modals: position.path.modalItems.compactMap(\.screen))
+        var operations = try PathPlan.operations(from: before, to: (stackScreens, modalScreens), in: stack)
+        // A new stack goes through the mount, which keeps what is below the flow on a shared stack.
+        var replaced = false
+        for (index, operation) in operations.enumerated() {
+            guard case .setStack(_, let contents) = operation else { continue }
+            operations[index] = try mount.replacement(of: contents, on: host)
+            replaced = true
+        }
+        try host.carryOut(HostChange(operations, origin: origin))
+        // The host accepted: the new path is kept with the change.
+        if replaced { self.mount?.didReplaceEntries(with: stackScreens.map(Presentable.screen)) }
+        if let first = modalScreens.first, next.modalItems.first?.screen == nil {
+            self.mount?.didPresent(.screen(first), on: host)
+        }
+        var entries: [ScreenRef: Logic.Entry] = [:]
+        for (item, screen) in zip(next.stackItems + next.modalItems, stackScreens + modalScreens) {
+            entries[ScreenRef(screen)] = item.entry
+        }
+        shownEntries = entries
+    }
+
+    /// The screen of an entry: the one shown, or a new one the logic makes.
+    private func screen(of item: FlowPath<Logic.Entry>.Item, on host: any FlowHost) throws -> any Screen {
+        if let ref = item.screen, let screen = host.screen(for: ref) { return screen }
+        do {
+            return try logic.screen(for: item.entry)
+        } catch let error as FlowError {
+            throw error
+        } catch {
+            throw FlowError(.factoryFailed, "The screen for \(item.entry) could not be made: \(error)")
+        }
+    }
+
+    // MARK: Starting and ending
+
+    /// Starts the flow on its first entry (the logic's, or a restored one), with its first change
+    /// made for `origin`, or for the flow.
+    func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, first: Logic.Entry?, origin: FlowEvent.Origin?) throws {
+        try lifecycle.requireReady()
+        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
+        let entry = try first ?? logic.start()
+        let screen = try screen(of: .init(entry: entry, screen: nil), on: host)
+        try lifecycle.start(self, on: host, parent: parent) {
+            let showing = try mount.showing(.screen(screen), on: host)
+            try host.carryOut(showing.operation, origin: origin ?? .flow(id))
+            mount.didShow(showing)
+            self.mount = mount
+            shownEntries = [ScreenRef(screen): entry]
+            try lifecycle.didStart(on: host, parent: parent, origin: origin)
+        }
+    }
+
+    private func finish(_ outcome: FlowOutcome<Logic.Result>, then effect: (@MainActor () -> Void)?) throws {
+        release()
+        effect?()
+        try lifecycle.finish(outcome)
+    }
+
+    private func removeScreens(from host: any FlowHost) throws {
+        if let mount { try host.carryOut(mount.removing(on: host)) }
+        mount?.didRemove()
+    }
+
+    private func release() {
+        shownEntries = [:]
+    }
+
+    // MARK: RunningFlow
+
+    /// The flow's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+
+    /// The first guard that refuses what the flow's end would take away.
+    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
+
+    /// Ends the flow cancelled because what it stands on is gone: what of its own is left goes,
+    /// as far as the host lets it, and it finishes.
+    public func endDetached() {
+        lifecycle.endDetached(removing: removeScreens(from:), releasing: release)
+    }
+
+    /// Follows a change someone else made: ends the flow when its first screen is gone; forgets
+    /// the entries of screens that left; then lets the logic answer what is left.
+    public func hostDidChange(by origin: FlowEvent.Origin) {
+        guard phase == .running, !lifecycle.isNavigating, let host = lifecycle.host else { return }
+        guard let mount, !mount.isGone(on: host) else { return endDetached() }
+        let position = position(on: host)
+        shownEntries = shownEntries.filter { host.contains($0.key) }
+        guard let decision = logic.follow(position.path) else { return }
+        do {
+            try request { _, _ in decision }
+        } catch {
+            host.report(FlowEvent(.requestRefused(.wrapping(error)), flow: id))
+        }
+    }
+}
+
+extension FlowPath {
+    /// The item the person sees.
+    var lastItem: Item? { modalItems.last ?? stackItems.last }
+}

@@ -1,0 +1,69 @@
+import FlowKernel
+
+/// The host change that takes a flow from the path it shows to the path it decided: one pure
+/// function of the two paths and the flow's stack, as FlowStacks' `calculateSteps` is, tested as
+/// a table with no host.
+///
+/// The screens the two paths share at the bottom stay. Above them:
+/// - modals that go are dismissed first, in one dismissal of the lowest that goes;
+/// - a stack that only grows is pushed onto, one push per new screen; a stack that only shrinks
+///   is popped to its new top in one change; any other new stack replaces the old one's entries
+///   in one change (``/FlowKernel/HostOperation/setStack(_:_:)``, which keeps a screen that stays);
+/// - new modals are presented last, the first over the stack, each next one over the one before.
+///
+/// A stack that changes takes its modals with it: they are dismissed, and a modal of the new path
+/// that was shown before is presented again.
+public enum PathPlan {
+    /// The operations, in order, that take a flow's stack and modals from what they show to what
+    /// a decision asks for; none when the two are the same.
+    ///
+    /// - Parameters:
+    ///   - before: The screens the flow shows: its stack's entries, bottom first, and its modals,
+    ///     the first presented first.
+    ///   - after: The screens the flow is to show, in the same order: the ones it shows already,
+    ///     and new ones.
+    ///   - stack: The flow's stack.
+    /// - Throws: `hostRejected` for a path with no entry on its stack (a flow that shows nothing
+    ///   ends instead) and for a screen the path shows twice.
+    @MainActor
+    public static func operations(
+        from before: (stack: [ScreenRef], modals: [ScreenRef]),
+        to after: (stack: [any Screen], modals: [any Screen]),
+        in stack: ContainerID
+    ) throws -> [HostOperation] {
+        guard !after.stack.isEmpty else {
+            throw FlowError(.hostRejected, "A flow's path keeps at least one entry on its stack [\(stack.name)]; a flow that shows nothing ends instead.")
+        }
+        let newStack = after.stack.map(ScreenRef.init)
+        let newModals = after.modals.map(ScreenRef.init)
+        if Set(newStack + newModals).count != newStack.count + newModals.count {
+            throw FlowError(.hostRejected, "A path shows each screen once; \(newStack + newModals) names one twice.")
+        }
+        let kept = commonPrefix(before.stack, newStack)
+        let stackChanges = kept != before.stack.count || kept != newStack.count
+        let keptModals = stackChanges ? 0 : commonPrefix(before.modals, newModals)
+        var operations: [HostOperation] = []
+        if keptModals < before.modals.count {
+            operations.append(.dismiss(presentedBy: keptModals == 0 ? .container(stack) : .screen(before.modals[keptModals - 1])))
+        }
+        if stackChanges {
+            if kept == before.stack.count {
+                operations += after.stack[kept...].map { .push(.screen($0), onto: stack) }
+            } else if kept == newStack.count {
+                operations.append(.popTo(.screen(before.stack[kept - 1]), in: stack))
+            } else {
+                operations.append(.setStack(stack, after.stack.map(Presentable.screen)))
+            }
+        }
+        for index in after.modals.indices.dropFirst(keptModals) {
+            operations.append(.present(.screen(after.modals[index]), over: index == 0 ? .container(stack) : .screen(newModals[index - 1])))
+        }
+        return operations
+    }
+
+    private static func commonPrefix(_ old: [ScreenRef], _ new: [ScreenRef]) -> Int {
+        var count = 0
+        while count < old.count, count < new.count, old[count] == new[count] { count += 1 }
+        return count
+    }
+}

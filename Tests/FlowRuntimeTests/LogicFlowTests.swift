@@ -179,6 +179,28 @@ struct LogicFlowTests {
         #expect(leaks.expectNoLeaks())
     }
 
+    @Test func aChildWhoseHandlerCancelsItsEndingParentLeavesTheParentEndedOnce() throws {
+        let host = InMemoryHost()
+        let recorder = TranscriptRecorder(observing: host)
+        let parent = try started(on: host)
+        var outcomes: [FlowOutcome<String>] = []
+        parent.onFinish { outcomes.append($0) }
+        let child = LogicFlow("child", logic: Named(first: "Child"))
+        try child.start(on: host, placement: .presented, parent: "named")
+        var refusal: FlowError?
+        child.onFinish { _ in
+            do { try parent.cancel() } catch { refusal = .wrapping(error) }
+        }
+
+        try parent.request { _, _ in .complete("done") }
+
+        #expect(outcomes.map(\.result) == ["done"])
+        #expect(recorder.transcript.lines.filter { $0.hasPrefix("[named] c") } == ["[named] complete with done"])
+        #expect(refusal != nil)
+        #expect(child.outcome?.isCancelled == true)
+        #expect(host.hierarchy.root == nil)
+    }
+
     @Test func aLogicFlowKeepsTheFlowLawsInEveryPlacement() {
         FlowLaws.check(makeHost: { InMemoryHost() }, make: { LogicFlow("named", logic: Named()) }) { flow in
             try flow.request { _, path in .show(path.pushing("B")) }

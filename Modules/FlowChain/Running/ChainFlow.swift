@@ -127,8 +127,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         try navigating(from: nil) { _, host, _ in
             try lifecycle.checkChildrenGuards(on: host)
             try tearDown()
+            // Finished before the tree follows the removal: a child it ends finds the chain ended.
+            try lifecycle.finish(.cancelled)
         }
-        try lifecycle.finish(.cancelled)
     }
 
     // MARK: Following the user
@@ -183,7 +184,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     // MARK: Driving (from step handles)
 
     func next(from step: Int, context: Any?) throws {
-        let result: Result? = try navigating(from: step) { plan, host, position in
+        try navigating(from: step) { plan, host, position in
             if let context, !plan.steps[step].mayPass(context) {
                 let declared = plan.steps[step]
                 let passes = if case .type(let name) = declared.passing { "a context of type \(name)" } else { "no context" }
@@ -192,7 +193,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             }
             if case .show(let after) = try position.next(from: step) {
                 try show(after, context: context, in: plan, on: host)
-                return nil
+                return
             }
             // The last step's context is the chain's result; with no context, a Void chain completes.
             guard let result = (context ?? ()) as? Result else {
@@ -203,9 +204,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             try lifecycle.checkChildrenGuards(on: host)
             if let container { plan.onEnd?(container) }
             try tearDown()
-            return result
+            try lifecycle.finish(.completed(result))
         }
-        if let result { try lifecycle.finish(.completed(result)) }
     }
 
     func back(from step: Int) throws {
@@ -232,8 +232,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 }
             }
             try tearDown()
+            try lifecycle.finish(.cancelled)
         }
-        try lifecycle.finish(.cancelled)
     }
 
     // MARK: Steps

@@ -351,9 +351,10 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
             try lifecycle.checkChildrenGuards(on: host)
             try cancelEverythingRunning()
             try removeMount(from: host)
+            stopRunning()
+            // Finished before the tree follows the removal: a flow it ends finds the coordinator ended.
+            try lifecycle.finish(outcome)
         }
-        stopRunning()
-        try lifecycle.finish(outcome)
     }
 
     /// Takes the coordinator's screens off the host. No access to the mount is held while the host

@@ -110,13 +110,8 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
     }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
-        try lifecycle.navigate { host in
-            try lifecycle.checkChildrenGuards(on: host)
-            // Screens the router presents go over the screen that produced, so they leave with it.
-            try removeScreens(from: host)
-        }
-        close()
-        try lifecycle.finish(outcome)
+        // Screens the router presents go over the screen that produced, so they leave with it.
+        try lifecycle.end(outcome, removing: removeScreens(from:), releasing: close)
     }
 
     /// Takes the flow's screens off the host. No access to the mount is held while the host tells

@@ -103,12 +103,20 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
     ///   or its presentation over it); `guardRefused`; what the host or ``FlowLogic/screen(for:)``
     ///   throws. Nothing changes then.
     public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
-        let (decision, ended) = try lifecycle.navigate { host in
+        let decision = try lifecycle.navigate { host in
             let position = position(on: host)
             let decision = try decide(logic, position.path)
-            return (decision, try carryOut(decision, from: position, on: host, origin: .flow(id)))
+            if case .show(let next) = decision.change { try show(next, from: position, on: host, origin: .flow(id)) }
+            return decision
         }
-        if let ended { try finish(ended, then: decision.effect) } else { decision.effect?() }
+        switch decision.change {
+        case .show: decision.effect?()
+        case .finish(let outcome):
+            try lifecycle.end(outcome, removing: removeScreens(from:)) {
+                release()
+                decision.effect?()
+            }
+        }
     }
 
     // MARK: What the runtime does
@@ -143,22 +151,6 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
         let top = modals.last.flatMap(\.screen).map(NodeRef.screen) ?? items.last.flatMap(\.screen).map(NodeRef.screen)
         if next != nil || top.flatMap(host.presented(by:)) != nil { isCovered = true }
         return Position(path: FlowPath(stack: items, modals: modals), isCovered: isCovered)
-    }
-
-    /// Makes a decision's change: a path shown, or the flow's screens taken away for its end,
-    /// which the caller then finishes. Returns the outcome of an end.
-    private func carryOut(
-        _ decision: FlowDecision<Logic.Entry, Logic.Result>, from position: Position, on host: any FlowHost, origin: FlowEvent.Origin
-    ) throws -> FlowOutcome<Logic.Result>? {
-        switch decision.change {
-        case .show(let next):
-            try show(next, from: position, on: host, origin: origin)
-            return nil
-        case .finish(let outcome):
-            try lifecycle.checkChildrenGuards(on: host)
-            try removeScreens(from: host)
-            return outcome
-        }
     }
 
     /// Shows a path: makes its new screens, plans the change from the path shown, carries it out
@@ -221,12 +213,6 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
             shownEntries = [ScreenRef(screen): entry]
             try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
-    }
-
-    private func finish(_ outcome: FlowOutcome<Logic.Result>, then effect: (@MainActor () -> Void)?) throws {
-        release()
-        effect?()
-        try lifecycle.finish(outcome)
     }
 
     private func removeScreens(from host: any FlowHost) throws {

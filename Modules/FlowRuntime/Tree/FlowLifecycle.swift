@@ -172,6 +172,25 @@ public final class FlowLifecycle<Result> {
         for handler in pending { handler(outcome) }
     }
 
+    /// Ends the flow by its own request, in one request of the host's tree: asks the guards of
+    /// its children's ends (``checkChildrenGuards(on:)``), takes its content away with
+    /// `removing`, lets go of what it kept with `releasing`, then finishes with `outcome`.
+    ///
+    /// The flow has finished before the request returns and the tree follows the removal, so a
+    /// child that ends because its parent's screens went — and whose handler asks the parent to
+    /// cancel — finds the parent finished: the parent ends once, with this outcome and one event.
+    ///
+    /// - Throws: what ``navigate(_:)`` and `removing` throw, and the guards' refusal; nothing
+    ///   changes then.
+    public func end(_ outcome: FlowOutcome<Result>, removing: (any FlowHost) throws -> Void, releasing: () -> Void) throws {
+        try navigate { host in
+            try checkChildrenGuards(on: host)
+            try removing(host)
+            releasing()
+            try finish(outcome)
+        }
+    }
+
     /// Ends the flow, cancelled, because what it stands on is gone: the steps every
     /// ``RunningFlow/endDetached()`` takes, in their order. `removing` takes away what of the
     /// flow's own is still shown, in one request of the host's tree; what the host refuses stays,

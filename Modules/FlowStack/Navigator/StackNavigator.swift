@@ -377,12 +377,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     }
 
     func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
-        try navigating { host in
-            try lifecycle.checkChildrenGuards(on: host)
-            try removeScreens(from: host)
-        }
-        releaseEverything()
-        try lifecycle.finish(outcome)
+        try lifecycle.end(outcome, removing: removeScreens(from:), releasing: releaseEverything)
         completion?()
     }
 

@@ -8,17 +8,42 @@ public struct Transition {
     enum Kind { case show, present, custom }
 
     let kind: Kind
-    let perform: (TransitionContext) throws -> Void
+    /// What the transition decides: the operations that show the destination, in order.
+    let decide: (TransitionContext) throws -> [HostOperation]
+
+    /// Carries out what the transition decides as one change, made for the router's flow: every
+    /// guard answers before the first operation, so a refusal changes nothing.
+    func perform(_ context: TransitionContext) throws {
+        try context.host.carryOut(HostChange(decide(context), origin: .of(context.flow)))
+    }
 
     /// Pushes onto the producer's stack; presents over the producer when it is not in a stack.
-    public static var show: Transition { Transition(kind: .show) { try $0.show() } }
+    public static var show: Transition { Transition(kind: .show) { [$0.showing()] } }
 
     /// Presents over the producer (over what it already presents, if anything).
-    public static var present: Transition { Transition(kind: .present) { try $0.present() } }
+    public static var present: Transition { Transition(kind: .present) { [$0.presenting()] } }
 
-    /// Your own transition.
+    /// Your own transition, as a decision: the host operations that show the destination, which
+    /// the router carries out as one change, all of them or none.
+    ///
+    /// ```swift
+    /// // Checking out closes the cart and pushes the checkout where the cart was opened from.
+    /// router.addTransition(from: CartScreen.self, to: CheckoutScreen.self, .decided { context in
+    ///     [.dismiss(presentedBy: opener), .push(.screen(context.to), onto: stack)]
+    /// })
+    /// ```
+    public static func decided(_ decide: @escaping (TransitionContext) throws -> [HostOperation]) -> Transition {
+        Transition(kind: .custom, decide: decide)
+    }
+
+    /// Your own transition, which changes the host itself. Prefer ``decided(_:)``: a transition
+    /// that makes two changes here makes them one at a time, and a refusal of the second leaves
+    /// the first made.
     public static func custom(_ perform: @escaping (TransitionContext) throws -> Void) -> Transition {
-        Transition(kind: .custom, perform: perform)
+        Transition(kind: .custom) { context in
+            try perform(context)
+            return []
+        }
     }
 }
 
@@ -42,17 +67,28 @@ public struct TransitionContext {
 
     /// Pushes ``to`` onto ``from``'s stack, or presents it over ``from`` when it is not in a stack.
     public func show() throws {
-        if case .container(let stack)? = host.holder(of: .of(from)), host.entryCount(of: stack) != nil {
-            try host.carryOut(.push(.screen(to), onto: stack), origin: .of(flow))
-        } else {
-            try present()
-        }
+        try host.carryOut(showing(), origin: .of(flow))
     }
 
     /// Presents ``to`` over ``from``, or over the last node ``from``'s presentations lead to.
     public func present() throws {
+        try host.carryOut(presenting(), origin: .of(flow))
+    }
+
+    /// What ``show()`` does, as a decision: the push onto ``from``'s stack, or the presentation
+    /// over it when it is not in a stack.
+    public func showing() -> HostOperation {
+        if case .container(let stack)? = host.holder(of: .of(from)), host.entryCount(of: stack) != nil {
+            return .push(.screen(to), onto: stack)
+        }
+        return presenting()
+    }
+
+    /// What ``present()`` does, as a decision: the presentation of ``to`` over ``from``, or over
+    /// the last node ``from``'s presentations lead to.
+    public func presenting() -> HostOperation {
         var anchor = NodeRef.of(from)
         while let presented = host.presented(by: anchor) { anchor = presented }
-        try host.carryOut(.present(.screen(to), over: anchor), origin: .of(flow))
+        return .present(.screen(to), over: anchor)
     }
 }

@@ -71,18 +71,18 @@ public enum RouterShop {
             return screen
         }
         router.addTransition(to: CartScreen.self, .present)
-        // Checking out from the cart closes it and continues on the stack the cart was opened from.
+        // Checking out from the cart closes it and continues on the stack the cart was opened
+        // from: one decision of two operations, which the router carries out all or not at all.
         router.addTransition(
             from: CartScreen.self, to: CheckoutScreen.self,
-            .custom { context in
+            .decided { context in
                 let hierarchy = context.host.hierarchy
                 guard let opener = hierarchy.presenter(of: .of(context.from)),
                     case .stack(let stack)? = hierarchy.parent(of: opener.ref)?.kind
                 else {
                     throw FlowError(.notFound, "The cart was not opened from a screen in a stack.")
                 }
-                try context.host.dismiss(.of(context.from), for: context.flow)
-                try context.host.push(context.to, onto: stack, for: context.flow)
+                return [.dismiss(presentedBy: opener.ref), .push(.screen(context.to), onto: stack)]
             })
         return RouterFlow("shop", router: router) {
             let screen = WelcomeScreen()

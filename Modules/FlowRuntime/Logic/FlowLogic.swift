@@ -3,7 +3,7 @@ import FlowKernel
 /// A flow's logic: what it shows, as values, and what it decides. ``LogicFlow`` runs it.
 ///
 /// A logic is a programming model's own part and nothing else. Its state is its ``FlowPath``:
-/// one ``Entry`` value per screen it shows. Each request is a decision from the path the host
+/// one ``FlowLogic/Entry`` value per screen it shows. Each request is a decision from the path the host
 /// shows now to the path that comes next, or to the flow's end; the runtime makes the host change
 /// and keeps the new path together, once every guard allowed it, or changes nothing. The rest —
 /// starting at any placement, joining the host's flow tree, the person's Back and swipe, a

@@ -6,7 +6,7 @@ import FlowSnapshot
 ///
 /// A strategy keeps one and forwards ``/FlowKernel/Flow/phase``, ``/FlowKernel/Flow/outcome`` and ``/FlowKernel/Flow/onFinish(_:)`` to
 /// it, makes every request inside ``navigate(_:)``, and calls ``finish(_:)`` after it has removed
-/// its screens (<doc:WritingAFlow> writes a whole flow).
+/// its screens. ``LogicFlow`` keeps one for a flow written as its logic (<doc:WritingAFlow>).
 ///
 /// ```swift
 /// final class WizardFlow: Flow {

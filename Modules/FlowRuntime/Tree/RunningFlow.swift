@@ -24,9 +24,10 @@ public protocol ChangeFollower: AnyObject {
 /// A running flow as the host's ``FlowTree`` holds it: what the tree asks of a flow to keep it
 /// alive, follow changes for it, and end it when what it stands on is gone.
 ///
-/// Every FlowKit strategy's flow is one. A flow of your own joins the tree with
+/// Every FlowKit strategy's flow is one, and so is ``LogicFlow``, which runs a flow of your own
+/// written as its logic alone (<doc:WritingAFlow>). A flow written by hand joins the tree with
 /// ``FlowLifecycle/start(_:on:parent:_:)`` and makes its requests inside
-/// ``FlowLifecycle/navigate(_:)``; <doc:WritingAFlow> writes one whole.
+/// ``FlowLifecycle/navigate(_:)``.
 ///
 /// ## Implementation requirements
 /// - ``endDetached()`` ends the flow, cancelled, whatever it shows: it takes away what of its own

@@ -51,8 +51,15 @@ public final class FlowSite {
     /// Whether the cookie is marked `Secure`: set it when the site is served over HTTPS.
     public var securesCookies = false
     /// Told why, each time the ``store`` did not answer and a request got a 503: for the server's
-    /// log, as the person's page says only to try again.
+    /// log, as the person's page says only to try again. ``onProblem`` hears of it too.
     public var storeFailed: (@MainActor (any Error) -> Void)?
+    /// Told of everything that went wrong that the person's page does not explain — a store that
+    /// did not answer, a session set aside with its reason, a form whose values do not make the
+    /// app's type, an action whose form cannot be shown — for the server's log. FlowWebServer
+    /// logs them with swift-log unless the app set its own.
+    public var onProblem: (@MainActor (SiteProblem) -> Void)?
+    /// The words of the page a person sees when their stored session cannot be continued.
+    public var setAsidePage = SetAsidePage()
     private let start: @MainActor () throws -> WebVisit
     private var sessions: [String: (visit: WebVisit, used: Int)] = [:]
     private var clock = 0
@@ -211,6 +218,7 @@ public final class FlowSite {
         if sessions.count >= limits.maximumSessions, let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key { end(oldest) }
         clock += 1
         visit.layout = layout
+        visit.problems = { [weak self] in self?.tell($0) }
         sessions[token] = (visit, clock)
     }
 
@@ -223,6 +231,11 @@ public final class FlowSite {
     private func end(_ token: String) {
         stored[token] = nil
         sessions.removeValue(forKey: token)?.visit.end()
+    }
+
+    /// Tells ``onProblem`` of a problem.
+    func tell(_ problem: SiteProblem) {
+        onProblem?(problem)
     }
 
     // MARK: Answers

@@ -34,14 +34,20 @@ public struct WebFormValues: Sendable, Hashable {
     ///
     /// - Throws: ``Invalid`` naming the first field whose text does not make the property.
     public func decode<Value: Decodable>(_ type: Value.Type) throws(Invalid) -> Value {
+        try decodeNoting(type).value.get()
+    }
+
+    /// Decodes as ``decode(_:)`` does, and says which properties the type asked for, by name.
+    func decodeNoting<Value: Decodable>(_ type: Value.Type) -> (value: Result<Value, Invalid>, asked: Set<String>) {
+        let asked = AskedNames()
         do {
-            return try Value(from: FormDecoder(values: self, codingPath: []))
+            return (.success(try Value(from: FormDecoder(values: self, codingPath: [], asked: asked))), asked.names)
         } catch let error as Invalid {
-            throw error
+            return (.failure(error), asked.names)
         } catch {
             // The app's type asks for what a form cannot hold (a list, a nested value): the person
             // is told the form was not taken, not the decoder's words.
-            throw Invalid(field: "", message: "This form could not be taken as it stands.")
+            return (.failure(Invalid(field: "", message: "This form could not be taken as it stands.")), asked.names)
         }
     }
 
@@ -92,8 +98,7 @@ extension WebAction.Field {
             // The app's own rule for an address decides, with its own words.
             break
         case .email:
-            let parts = kept.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !kept.contains(where: \.isWhitespace) else {
+            guard Self.isEmailAddress(kept) else {
                 return .failure(invalid("\(label) must be an email address, like name@example.com."))
             }
         case .number:
@@ -112,12 +117,23 @@ extension WebAction.Field {
     }
 
     private func invalid(_ message: String) -> WebFormValues.Invalid { WebFormValues.Invalid(field: name, message: message) }
+
+    /// Whether a text is an email address as a person writes one: a name, one `@`, and a domain
+    /// of dot-separated labels with at least one dot, no empty label (so no leading, trailing or
+    /// double dot), no space.
+    static func isEmailAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
 }
 
 extension WebAction {
-    /// A form posted for this action, read field by field: the values, and a message for each
-    /// field that does not hold, by name.
-    func read(_ form: WebForm) -> (values: WebFormValues, errors: [String: String]) {
+    /// A form posted for this action, read field by field: the values, a message for each field
+    /// that does not hold, by name (`""` for the form as a whole), and, for a form whose fields
+    /// do not match the app's type, what the developer is told.
+    func read(_ form: WebForm) -> (values: WebFormValues, errors: [String: String], problem: String?) {
         var texts: [String: String] = [:]
         var errors: [String: String] = [:]
         for field in fields {
@@ -127,10 +143,10 @@ extension WebAction {
             }
         }
         let values = WebFormValues(texts, labels: Dictionary(fields.map { ($0.name, $0.label) }) { first, _ in first })
-        if errors.isEmpty {
-            errors = decodes(values)
-        }
-        return (values, errors)
+        guard errors.isEmpty else { return (values, errors, nil) }
+        let decoded = decodes(values)
+        guard let problem = decoded.problem else { return (values, decoded.errors, nil) }
+        return (values, ["": "This form could not be read, so nothing was done."], problem)
     }
 }
 
@@ -145,14 +161,20 @@ extension String {
 
 // MARK: - Decoding
 
+/// The property names a decoding asked a form for.
+private final class AskedNames {
+    var names: Set<String> = []
+}
+
 /// Decodes a value of the app's type from a form's values, one property per field.
 private struct FormDecoder: Decoder {
     let values: WebFormValues
     var codingPath: [any CodingKey]
+    var asked = AskedNames()
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(FieldsContainer(values: values, codingPath: codingPath))
+        KeyedDecodingContainer(FieldsContainer(values: values, codingPath: codingPath, asked: asked))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -171,22 +193,31 @@ private struct FormDecoder: Decoder {
 private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let values: WebFormValues
     var codingPath: [any CodingKey]
+    let asked: AskedNames
     var allKeys: [Key] { values.texts.keys.compactMap(Key.init(stringValue:)) }
 
-    func contains(_ key: Key) -> Bool { values.texts[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool {
+        asked.names.insert(key.stringValue)
+        return values.texts[key.stringValue] != nil
+    }
 
-    func decodeNil(forKey key: Key) throws -> Bool { values.texts[key.stringValue] == nil }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        asked.names.insert(key.stringValue)
+        return values.texts[key.stringValue] == nil
+    }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try FieldValue(values: values, key: key, codingPath: codingPath + [key]).decode(Bool.self)
+        asked.names.insert(key.stringValue)
+        return try FieldValue(values: values, key: key, codingPath: codingPath + [key]).decode(Bool.self)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        asked.names.insert(key.stringValue)
         let field = FieldValue(values: values, key: key, codingPath: codingPath + [key])
         if let decoded = try field.decodeBasic(type) { return decoded }
         guard values.texts[key.stringValue] != nil else { throw values.invalid(key, "filled in") }
         do {
-            return try T(from: FormDecoder(values: values, codingPath: codingPath + [key]))
+            return try T(from: FormDecoder(values: values, codingPath: codingPath + [key], asked: asked))
         } catch let error as WebFormValues.Invalid {
             throw error
         } catch {
@@ -200,9 +231,12 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw values.invalid(key, "a single value") }
 
-    func superDecoder() throws -> any Decoder { FormDecoder(values: values, codingPath: codingPath) }
+    func superDecoder() throws -> any Decoder { FormDecoder(values: values, codingPath: codingPath, asked: asked) }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { FormDecoder(values: values, codingPath: codingPath + [key]) }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        asked.names.insert(key.stringValue)
+        return FormDecoder(values: values, codingPath: codingPath + [key], asked: asked)
+    }
 }
 
 /// One field's text as a single value.

@@ -44,8 +44,9 @@ public struct WebAction {
         public enum Kind: Sendable, Hashable {
             /// A line of text.
             case text
-            /// An email address: one `@` with text on both sides and no spaces, unless the field's
-            /// own ``WebAction/Field/check`` decides what an address is.
+            /// An email address: a name, one `@` and a domain with a dot in it (`name@example.com`;
+            /// not `a@b`, not `name@example.com.`), no spaces, unless the field's own
+            /// ``WebAction/Field/check`` decides what an address is.
             case email
             /// A number, whole or decimal.
             case number
@@ -72,7 +73,9 @@ public struct WebAction {
         }
 
         /// The name the form posts the field's value under; unique in its action, and none of the
-        /// names the page's own hidden fields use (``reservedNames``).
+        /// names the page's own hidden fields use (``reservedNames``). An action that breaks
+        /// either is not shown: its page says that part could not be shown, and the site tells
+        /// its ``FlowSite/onProblem`` which field it was.
         public var name: String
         /// The field's label, bound to it.
         public var label: String
@@ -90,7 +93,8 @@ public struct WebAction {
         /// when it is not right, `nil` when it is. Not asked for an empty field.
         public var check: (@Sendable (String) -> String?)?
 
-        /// The names a page's forms use themselves, which no field may take.
+        /// The names a page's forms use themselves, which no field may take: an action with a field
+        /// of one of these names is not shown (``SiteProblem/Kind/actionNotShown``).
         public static let reservedNames: Set<String> = ["token", "revision", "screen", "action", "close"]
 
         /// Makes a field.
@@ -108,7 +112,6 @@ public struct WebAction {
             _ name: String, label: String, kind: Kind = .text, value: String = "", placeholder: String? = nil, autocomplete: String? = nil,
             isRequired: Bool = true, check: (@Sendable (String) -> String?)? = nil
         ) {
-            precondition(!Self.reservedNames.contains(name), "A field may not be named \(name): the page's own forms post that name.")
             self.name = name
             self.label = label
             self.kind = kind
@@ -163,7 +166,6 @@ public struct WebAction {
     ///   - fields: What the form asks for, in order.
     ///   - perform: Does the action.
     public init(_ name: String, label: String? = nil, fields: [Field], perform: @escaping @MainActor (WebFormValues) throws -> Void) {
-        precondition(Set(fields.map(\.name)).count == fields.count, "Two fields of the action \(name) have one name.")
         self.name = name
         self.label = label ?? name
         self.fields = fields
@@ -176,17 +178,34 @@ public struct WebAction {
     /// strings from a choice.
     ///
     /// A value that does not decode is refused with a message beside its field, as any field that
-    /// does not hold is.
+    /// does not hold is. Every property the type reads needs a field of its name: a property no
+    /// field fills — an optional one too, which would silently stay empty — is the developer's
+    /// mistake, so the person is told the form could not be read and the site tells its
+    /// ``FlowSite/onProblem`` the property and the fields no property took. A field the type does
+    /// not read (a password checked and not kept, a box to accept the terms) is fine.
     public init<Value: Decodable>(
         _ name: String, label: String? = nil, fields: [Field], as type: Value.Type, perform: @escaping @MainActor (Value) throws -> Void
     ) {
         self.init(name, label: label, fields: fields) { values in try perform(try values.decode(Value.self)) }
+        let names = fields.map(\.name)
         decodes = { values in
-            do throws(WebFormValues.Invalid) {
-                _ = try values.decode(Value.self)
-                return [:]
-            } catch {
-                return [error.field: error.message]
+            let (value, asked) = values.decodeNoting(Value.self)
+            let listed = "the form's fields are \(names.joined(separator: ", "))"
+            switch value {
+            case .failure(let invalid) where invalid.field.isEmpty:
+                return ([:], "\(Value.self) asks for what a form cannot hold (a list, or a value inside a value); \(listed)")
+            case .failure(let invalid) where !names.contains(invalid.field):
+                let unread = names.filter { !asked.contains($0) }
+                let also = unread.isEmpty ? "" : "; no property takes the field \(unread.joined(separator: ", "))"
+                return ([:], "\(Value.self)'s property \(invalid.field) has no field (\(listed))\(also)")
+            case .failure(let invalid):
+                return ([invalid.field: invalid.message], nil)
+            case .success:
+                let unfilled = asked.subtracting(names).sorted()
+                guard !unfilled.isEmpty else { return ([:], nil) }
+                let unread = names.filter { !asked.contains($0) }
+                let also = unread.isEmpty ? "" : "; no property takes the field \(unread.joined(separator: ", "))"
+                return ([:], "\(Value.self)'s property \(unfilled.joined(separator: ", ")) has no field (\(listed))\(also)")
             }
         }
     }
@@ -198,7 +217,20 @@ public struct WebAction {
         self.init(name, label: label, fields: field.map { [$0] } ?? []) { values in try perform(hasField ? values["text"] : nil) }
     }
 
-    /// Checks that the values decode as the action's type, before anything is done; the messages
-    /// by field name.
-    var decodes: (WebFormValues) -> [String: String] = { _ in [:] }
+    /// Checks that the values decode as the action's type, before anything is done: the messages
+    /// by field name, and what the developer is told of fields and properties that do not match.
+    var decodes: (WebFormValues) -> (errors: [String: String], problem: String?) = { _ in ([:], nil) }
+
+    /// Why the action's form cannot be shown — a field named as one of the page's own fields, or
+    /// two fields of one name — or `nil`.
+    var misnaming: String? {
+        if let reserved = fields.first(where: { Field.reservedNames.contains($0.name) }) {
+            return "the action \(name) has a field named \(reserved.name), a name the page's own forms post; rename the field"
+        }
+        var seen: Set<String> = []
+        for field in fields where !seen.insert(field.name).inserted {
+            return "the action \(name) has two fields named \(field.name)"
+        }
+        return nil
+    }
 }

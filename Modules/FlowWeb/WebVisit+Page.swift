@@ -113,6 +113,12 @@ extension WebVisit {
     /// message a person meets is one the page shows beside its field, in every browser and
     /// without script.
     private func render(action: WebAction, id: String, draft: SavedVisit.Draft?, hidden: HTML, posts: HTML) -> HTML {
+        // A form whose fields would be read as the page's own cannot be offered; the developer
+        // hears which field it is, the person only that this part is missing.
+        if let misnaming = action.misnaming {
+            problems?(SiteProblem(.actionNotShown, misnaming))
+            return "<p class=\"error\" role=\"alert\">This part of the page could not be shown.</p>"
+        }
         var fields: [HTML] = []
         var focused = false
         for (index, field) in action.fields.enumerated() {

@@ -34,6 +34,9 @@ public final class WebVisit {
     private(set) var drafts: [String: SavedVisit.Draft] = [:]
     /// The app's look around the pages: the site's, set when the site takes the visit.
     var layout = WebLayout.standard
+    /// Where the visit tells what went wrong that its pages do not explain: its site's
+    /// ``FlowSite/onProblem``.
+    var problems: (@MainActor (SiteProblem) -> Void)?
     /// What went wrong between the pages and the model, as the driver and the visit's own check
     /// after every change found it: empty, unless app code moved the pages behind the driver.
     public var drifts: [String] { watcher.drifts }
@@ -181,10 +184,15 @@ public final class WebVisit {
         guard let action = page(screen).actions.first(where: { $0.name == name }) else {
             return FlowSite.refusal(422, "This page offers no action of that name.", layout: layout)
         }
+        if let misnaming = action.misnaming {
+            problems?(SiteProblem(.actionNotShown, misnaming))
+            return FlowSite.refusal(500, "This could not be done here.", layout: layout)
+        }
         if action.fields.isEmpty, form["text"] != nil { return FlowSite.refusal(400, "\(action.label) takes no text.", layout: layout) }
         // What the person typed is kept, passwords aside, whether it holds or not: the page shows
         // it again after a refusal, after Back and after a reload.
-        let (values, errors) = action.read(form)
+        let (values, errors, problem) = action.read(form)
+        if let problem { problems?(SiteProblem(.formNotRead, "the action \(name): \(problem)")) }
         let key = Self.draftKey(screen: screenNumber, action: name)
         let typed = action.fields.filter { $0.kind != .password }.compactMap { field in form[field.name].map { (field.name, $0) } }
         drafts[key] = SavedVisit.Draft(values: Dictionary(typed) { first, _ in first }, errors: errors)

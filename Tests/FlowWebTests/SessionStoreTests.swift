@@ -225,14 +225,21 @@ struct SessionStoreTests {
         #expect(other.statuses.allSatisfy { $0 == 303 || $0 == 200 })
     }
 
-    @Test("A saved shop of another strategy is not shown as this one")
+    @Test("A saved shop of another strategy is not shown as this one: the page is the site's words, the reason is in the log")
     func otherStrategy() async throws {
         let store = MemorySessionStore()
         var visitor = SiteVisitor(Self.server(.stack, store))
         await Self.signIn(&visitor, through: [Self.server(.stack, store)])
-        await visitor.get(visitor.address, through: [Self.server(.router, store)])
+        let router = Self.server(.router, store)
+        var problems: [SiteProblem] = []
+        router.onProblem = { problems.append($0) }
+        await visitor.get(visitor.address, through: [router])
         #expect(visitor.statuses == [409])
-        #expect(visitor.page.contains("stack strategy"))
+        #expect(visitor.title == "Your session could not be continued")
+        #expect(!visitor.page.contains("stack strategy"))
+        #expect(!visitor.page.contains("Screen"))
+        #expect(problems.map(\.kind) == [.sessionSetAside])
+        #expect(problems.first?.detail.contains("stack strategy") == true)
     }
 
     @Test("A session ends a lifetime after its last change: the visitor starts anew, and the store lets it go")

@@ -12,7 +12,13 @@ extension FlowSite {
     /// - When the store does not answer, the answer is 503, nothing is kept, and the next request
     ///   reads the session again.
     /// - A stored session that no longer reads, or that the app cannot bring back whole, ends in a
-    ///   page that says so and offers to start again.
+    ///   page that says so in the app's words (``setAsidePage``) and offers to start again; the
+    ///   reason goes to ``onProblem``, never to the page.
+    /// - A session is written once a browser keeps it: a request without a session cookie — an
+    ///   uptime check, a crawler, a link preview, anyone who only looks once — starts a session
+    ///   that lives in this process's memory and writes no row. The first request that comes
+    ///   back with its cookie writes it, on whichever process it lands (one that does not hold
+    ///   it starts the visitor a session and writes that at once).
     ///
     /// A site without a store answers as its synchronous `respond(to:)` does.
     public func respond(to request: WebRequest) async -> WebResponse {
@@ -31,6 +37,10 @@ extension FlowSite {
             return unavailable(error, for: request)
         }
         guard let loaded else {
+            // A session this process started that holds nothing yet is in no store.
+            if stored[token]?.revision == Self.unwritten, visit(for: token) != nil {
+                return await answerUnwritten(request, token: token, in: store)
+            }
             // Expired, ended or never known: as to a site that holds no such session.
             forget(token)
             return await startingSession(for: request, in: store)
@@ -39,13 +49,14 @@ extension FlowSite {
             forget(token)
             if let failure = revive(loaded, token: token) {
                 try? await store.remove(key)
-                return Self.cannotContinue(failure, layout: layout)
+                return setAside(failure)
             }
         }
 
         var response = answer(request)
         if let newToken = Self.token(inCookie: response.setCookie ?? ""), newToken != token {
-            // The run started again under a new session: the old one is gone from the store too.
+            // The run started again under a new session: the old one is gone from the store too,
+            // and the new one is written once it holds something.
             try? await store.remove(key)
             return await created(newToken, answering: response, in: store)
         }
@@ -77,14 +88,40 @@ extension FlowSite {
 
     // MARK: Steps
 
-    /// Answers a request without a session, and keeps the session it starts, if any.
+    /// The revision noted for a session that no store holds yet.
+    static let unwritten = 0
+
+    /// Answers a request without a session it can continue. The session it starts is written
+    /// at once for a browser that sent a cookie (it keeps cookies: the next request comes back),
+    /// and only once the browser comes back with it for a request that sent none.
     private func startingSession(for request: WebRequest, in store: any SessionStore) async -> WebResponse {
         let response = answer(request)
         guard let token = Self.token(inCookie: response.setCookie ?? "") else { return response }
+        guard request.sessionToken != nil else {
+            keepUnwritten(token)
+            return response
+        }
         return await created(token, answering: response, in: store)
     }
 
-    /// Writes a session just started to the store; unless it is kept there, it is not kept at all.
+    /// Notes a session this process holds that no store holds yet.
+    private func keepUnwritten(_ token: String) {
+        guard let visit = visit(for: token) else { return }
+        stored[token] = (Self.unwritten, visit.mark)
+    }
+
+    /// Answers a request that came back with the cookie of a session no store holds yet, and
+    /// writes the session: the browser keeps it.
+    private func answerUnwritten(_ request: WebRequest, token: String, in store: any SessionStore) async -> WebResponse {
+        let response = answer(request)
+        if let newToken = Self.token(inCookie: response.setCookie ?? ""), newToken != token {
+            return await created(newToken, answering: response, in: store)
+        }
+        return await created(token, answering: response, in: store)
+    }
+
+    /// Writes a session to the store for the first time; unless it is kept there, it is not kept
+    /// at all.
     private func created(_ token: String, answering response: WebResponse, in store: any SessionStore) async -> WebResponse {
         guard let visit = visit(for: token) else { return response }
         let session: StoredSession
@@ -119,7 +156,7 @@ extension FlowSite {
         guard let current else { return refusal(403, "There is no session for this form; it may have ended.") }
         if let failure = revive(current, token: token) {
             try? await store.remove(key)
-            return Self.cannotContinue(failure, layout: layout)
+            return setAside(failure)
         }
         guard let visit = visit(for: token) else { return refusal(500, "The session could not be read again.") }
         visit.notice = "That page was out of date, so nothing was done. This is where you are."
@@ -146,20 +183,20 @@ extension FlowSite {
         do {
             saved = try SavedVisit(bytes: session.data)
         } catch {
-            return "\(error)"
+            return "the stored session does not read: \(error)"
         }
         guard let restore = restoreApp else { return "This site cannot continue stored sessions." }
         let visit: WebVisit
         do {
             visit = try restore(saved.app)
         } catch {
-            return "The shop could not be brought back as it was: \(error)"
+            return "the app's restore threw: \(error)"
         }
         do {
             try visit.resume(from: saved)
         } catch {
             visit.end()
-            return "\(error)"
+            return "its pages could not be numbered again: \(error)"
         }
         hold(visit, as: token)
         stored[token] = (session.revision, visit.mark)
@@ -188,10 +225,17 @@ extension FlowSite {
 
     // MARK: Answers
 
-    /// Tells ``storeFailed`` why the store did not answer, and answers 503.
+    /// Tells ``storeFailed`` and ``onProblem`` why the store did not answer, and answers 503.
     private func unavailable(_ error: any Error, for request: WebRequest) -> WebResponse {
         storeFailed?(error)
+        tell(SiteProblem(.storeFailed, "the session store did not answer: \(error)"))
         return Self.unavailable(for: request, layout: layout)
+    }
+
+    /// Tells ``onProblem`` why a stored session was set aside, and answers with the app's page.
+    private func setAside(_ reason: String) -> WebResponse {
+        tell(SiteProblem(.sessionSetAside, "a stored session was set aside: \(reason)"))
+        return Self.cannotContinue(setAsidePage, layout: layout)
     }
 
     /// The answer when the store does not answer: nothing was done; try again.
@@ -208,17 +252,17 @@ extension FlowSite {
                     """))
     }
 
-    /// The answer for a stored session that cannot be continued: what happened, and a new start.
-    static func cannotContinue(_ reason: String, layout: WebLayout = .standard) -> WebResponse {
+    /// The answer for a stored session that cannot be continued: the app's words, and a new
+    /// start; nothing of the session or of the reason.
+    static func cannotContinue(_ page: SetAsidePage, layout: WebLayout = .standard) -> WebResponse {
         WebResponse(
             status: 409, setCookie: "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
             body: layout.document(
-                title: "Your session could not be continued",
+                title: page.title,
                 body: """
-                    <main><h1>Your session could not be continued</h1>\
-                    <p>What you had done could not be read back, so it was set aside rather than shown differently.</p>\
-                    <p class="problem">\(reason)</p>\
-                    <p><a href="/">Start again</a></p></main>
+                    <main><h1>\(page.title)</h1>\
+                    <p>\(page.explanation)</p>\
+                    <p><a href="/">\(page.startAgain)</a></p></main>
                     """))
     }
 }

@@ -66,6 +66,9 @@ public actor MemorySessionStore: SessionStore {
     /// Makes the store answer, or throw as an unavailable database does.
     public func setAvailable(_ available: Bool) { isAvailable = available }
 
+    /// How many sessions the store holds, expired ones included until they are removed.
+    public var count: Int { sessions.count }
+
     public func create(_ session: StoredSession, now: Date) throws -> Bool {
         try requireAvailable()
         _ = removeExpiredSessions(now: now)

@@ -1,0 +1,163 @@
+import FlowKernel
+import FlowRuntime
+import FlowStage
+import FlowWeb
+import Foundation
+import ShopApp
+import Testing
+
+/// A sign-up page whose actions each test writes.
+final class SignUpPage: Screen {}
+
+/// What a form posts: the developer meant `email`.
+struct SignUp: Decodable {
+    var name: String
+    var email: String
+}
+
+/// The same, with the address optional: a mismatch would leave it empty without a word.
+struct LooseSignUp: Decodable {
+    var name: String
+    var email: String?
+}
+
+@MainActor
+func signUpSite(_ actions: [WebAction]) -> FlowSite {
+    FlowSite {
+        let host = InMemoryHost()
+        try host.setRoot(.screen(SignUpPage()))
+        return WebVisit(host: host, owner: host, page: { _ in WebScreen(title: "Sign up", actions: actions) }, ended: { WebScreen(title: "Done") })
+    }
+}
+
+@MainActor
+@Suite("FlowWeb on a first deploy")
+struct FirstDeployTests {
+    static let mistyped: [WebAction.Field] = [.init("name", label: "Name"), .init("e-mail", label: "Email", kind: .email)]
+
+    @Test(arguments: ["token", "action", "screen", "revision", "close"])
+    func aFieldNamedAsThePagesOwnIsNotShownAndTheServerGoesOn(_ name: String) {
+        var signed = false
+        let site = signUpSite([
+            WebAction("join", label: "Join", fields: [.init(name, label: "Clash")]) { _ in signed = true },
+            WebAction("later", label: "Later") { _ in },
+        ])
+        var problems: [SiteProblem] = []
+        site.onProblem = { problems.append($0) }
+        var visitor = SiteVisitor(site)
+
+        visitor.get("/")
+
+        #expect(visitor.statuses.last == 200)
+        #expect(visitor.page.contains("This part of the page could not be shown."))
+        #expect(visitor.page.contains("Later"))
+        #expect(!visitor.page.contains("Clash"))
+        #expect(problems.map(\.kind) == [.actionNotShown])
+        #expect(problems.first?.detail.contains("a field named \(name)") == true)
+
+        // A post of it anyway is refused, whichever of the page's own fields it spoils.
+        visitor.act("join", fields: [name: "x"])
+        #expect(visitor.statuses.count == 1 && visitor.statuses[0] >= 400)
+        #expect(!signed)
+        visitor.get("/")
+        #expect(visitor.statuses.last == 200)
+    }
+
+    @Test func twoFieldsOfOneNameAreNotShownAndSaidInTheLog() {
+        let site = signUpSite([WebAction("join", fields: [.init("name", label: "First"), .init("name", label: "Last")]) { _ in }])
+        var problems: [SiteProblem] = []
+        site.onProblem = { problems.append($0) }
+        var visitor = SiteVisitor(site)
+
+        visitor.get("/")
+
+        #expect(visitor.page.contains("This part of the page could not be shown."))
+        #expect(problems.first?.detail == "the action join has two fields named name")
+    }
+
+    @Test func aPropertyNoFieldFillsTellsThePersonTheFormWasNotReadAndTheLogWhichNames() {
+        var joined: [SignUp] = []
+        let site = signUpSite([WebAction("join", fields: Self.mistyped, as: SignUp.self) { joined.append($0) }])
+        var problems: [SiteProblem] = []
+        site.onProblem = { problems.append($0) }
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+
+        visitor.act("join", fields: ["name": "Ana", "e-mail": "ana@example.com"])
+
+        #expect(joined.isEmpty)
+        #expect(visitor.page.contains("This form could not be read, so nothing was done."))
+        #expect(visitor.value(ofField: "e-mail") == "ana@example.com")
+        #expect(problems.map(\.kind) == [.formNotRead])
+        let detail = problems.first?.detail ?? ""
+        #expect(detail.contains("property email has no field"))
+        #expect(detail.contains("no property takes the field e-mail"))
+    }
+
+    @Test func anOptionalPropertyNoFieldFillsIsRefusedRatherThanLeftEmpty() {
+        var joined: [LooseSignUp] = []
+        let site = signUpSite([WebAction("join", fields: Self.mistyped, as: LooseSignUp.self) { joined.append($0) }])
+        var problems: [SiteProblem] = []
+        site.onProblem = { problems.append($0) }
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+
+        visitor.act("join", fields: ["name": "Ana", "e-mail": "ana@example.com"])
+
+        #expect(joined.isEmpty)
+        #expect(visitor.page.contains("This form could not be read, so nothing was done."))
+        #expect(problems.first?.detail.contains("property email has no field") == true)
+    }
+
+    @Test func aFieldTheTypeDoesNotReadIsFine() {
+        var joined: [SignUp] = []
+        let fields: [WebAction.Field] = [
+            .init("name", label: "Name"), .init("email", label: "Email", kind: .email), .init("terms", label: "I accept the terms", kind: .checkbox),
+        ]
+        let site = signUpSite([WebAction("join", fields: fields, as: SignUp.self) { joined.append($0) }])
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+
+        visitor.act("join", fields: ["name": "Ana", "email": "ana@example.com", "terms": "on"])
+
+        #expect(joined.map(\.email) == ["ana@example.com"])
+    }
+
+    @Test(arguments: [
+        ("ana@example.com", true), ("a.b+c@mail.example.org", true), ("a@b", false), ("ana@example.com.", false), ("ana@.example.com", false),
+        ("ana@example..com", false), ("@example.com", false), ("ana@@example.com", false), ("ana @example.com", false),
+    ])
+    func anEmailAddressHasADotInItsDomainAndNoEmptyPart(_ text: String, _ holds: Bool) {
+        let field = WebAction.Field("email", label: "Email", kind: .email)
+        let read = field.read(text)
+        #expect((try? read.get()) != nil ? holds : !holds, "\(text)")
+    }
+
+    @Test func cookielessRequestsWriteNoRowAndABrowserThatComesBackWritesOne() async throws {
+        let store = MemorySessionStore()
+        let site = ShopWeb.site(.stack, store: store)
+        for _ in 0..<220 {
+            _ = await site.respond(to: WebRequest(.get, "/"))
+        }
+        #expect(await store.count == 0)
+
+        var visitor = SiteVisitor(site)
+        await visitor.get("/", through: [site])
+        #expect(visitor.statuses == [303, 200])
+        #expect(await store.count == 1)
+    }
+
+    @Test func theSetAsidePageIsInTheAppsWords() async throws {
+        let store = MemorySessionStore()
+        var visitor = SiteVisitor(ShopWeb.site(.stack, store: store))
+        await visitor.get("/", through: [ShopWeb.site(.stack, store: store)])
+        let other = ShopWeb.site(.router, store: store)
+        other.setAsidePage = SetAsidePage(title: "We lost your place", explanation: "Sorry about that.", startAgain: "Begin anew")
+
+        await visitor.get(visitor.address, through: [other])
+
+        #expect(visitor.statuses == [409])
+        #expect(visitor.title == "We lost your place")
+        #expect(visitor.page.contains("Begin anew"))
+    }
+}

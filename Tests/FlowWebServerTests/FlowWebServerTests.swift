@@ -1,8 +1,10 @@
 // The server layer needs the package's `WebServer` trait: without it this target has no tests.
 // `.ci/web-test` runs them with the trait.
 #if WebServer
+    import FlowKernel
+    import FlowStage
     import FlowWeb
-    import FlowWebServer
+    @testable import FlowWebServer
     import Hummingbird
     import HummingbirdTesting
     import InMemoryLogging
@@ -140,6 +142,88 @@
         }
     }
 
+    /// A field named as one of the page's own: the site shows a page without it, and says why.
+    @MainActor
+    final class ClashingPage: Screen {}
+
+    @Suite("FlowWebServer: what it logs")
+    struct LoggingTests {
+        @Test func everyRequestIsLoggedWithItsMethodPathStatusAndDuration() async throws {
+            let handler = InMemoryLogHandler()
+            let logger = Logger(label: "acme.web") { _ in handler }
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let app = FlowWebServer.application(serving: site, port: 0, logger: logger)
+            try await app.test(.live) { client in
+                _ = try await client.execute(uri: "/", method: .get)
+                _ = try await client.execute(uri: "/p/999", method: .delete)
+            }
+            let lines = handler.entries.filter { $0.metadata["http.status"] != nil }
+            #expect(lines.map { $0.metadata["http.method"]?.description } == ["GET", "DELETE"])
+            #expect(lines.map { $0.metadata["http.path"]?.description } == ["/", "/p/999"])
+            #expect(lines.map { $0.metadata["http.status"]?.description } == ["303", "405"])
+            #expect(lines.allSatisfy { $0.level == .info && $0.metadata["http.duration_ms"] != nil })
+            #expect(lines.first.map { "\($0.message)".hasPrefix("GET / 303 ") } == true)
+        }
+
+        @Test func whatThePageDoesNotExplainGoesToTheServersLog() async throws {
+            let handler = InMemoryLogHandler()
+            let logger = Logger(label: "acme.web") { _ in handler }
+            let site = await MainActor.run {
+                FlowSite {
+                    let host = InMemoryHost()
+                    try host.setRoot(.screen(ClashingPage()))
+                    return WebVisit(
+                        host: host, owner: host,
+                        page: { _ in WebScreen(title: "Sign up", actions: [WebAction("join", fields: [.init("token", label: "Token")]) { _ in }]) },
+                        ended: { WebScreen(title: "Done") })
+                }
+            }
+            let app = FlowWebServer.application(serving: site, port: 0, logger: logger)
+            try await app.test(.live) { client in
+                let first = try await client.execute(uri: "/", method: .get)
+                let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+                let page = try await client.execute(uri: "/p/1", method: .get, headers: [.cookie: cookie])
+                #expect(page.status == .ok)
+                #expect(String(buffer: page.body).contains("This part of the page could not be shown."))
+            }
+            let problem = handler.entries.first { $0.metadata["flowkit.problem"] != nil }
+            #expect(problem?.level == .error)
+            #expect(problem.map { "\($0.message)".contains("a field named token") } == true)
+        }
+    }
+
+    @Suite("FlowWebServer: run")
+    struct RunTests {
+        @Test func aSiteThatCannotBeMadeIsOneLine() async {
+            let line = await FlowWebServer.startupProblem(
+                host: "127.0.0.1", port: 0, serverName: nil, logger: nil, services: [], onRunning: { _ in }, routes: { _ in },
+                making: {
+                    let site = ShopWeb.site(.stack)
+                    site.staticFiles = try StaticFiles(folder: "/no/such/folder")
+                    return site
+                })
+            #expect(line?.hasPrefix("error: the site could not be made: ") == true)
+            #expect(line?.contains("\n") == false)
+        }
+
+        @Test func anAddressInUseIsOneLineThatSaysWhatToDo() async throws {
+            let site = await MainActor.run { ShopWeb.site(.stack) }
+            let reported = ReportedPort()
+            let app = FlowWebServer.application(serving: site, port: 0) { port in await reported.set(port) }
+            try await app.test(.live) { client in
+                _ = try await client.execute(uri: "/", method: .get)
+                let port = try #require(await reported.port)
+                let line = await FlowWebServer.startupProblem(
+                    host: "127.0.0.1", port: port, serverName: nil, logger: nil, services: [], onRunning: { _ in }, routes: { _ in },
+                    making: { site })
+                #expect(
+                    line
+                        == "error: the server could not serve on 127.0.0.1:\(port): 127.0.0.1:\(port) is in use: another server listens there. Stop it, or choose another port (0 lets the system choose one)."
+                )
+            }
+        }
+    }
+
     /// A form the page's script posts, over HTTP.
     @Suite("FlowWebServer: the page's script")
     struct ScriptedFormOverHTTPTests {
@@ -176,6 +260,14 @@
         static func serveTheShop() async throws {
             let site = ShopWeb.site(.stack)
             try await FlowWebServer.serve(site, host: "127.0.0.1", port: 8080)
+        }
+
+        static func runTheShop() async {
+            await FlowWebServer.run(host: "127.0.0.1", port: 8080) {
+                let site = ShopWeb.site(.stack)
+                site.staticFiles = try StaticFiles(folder: ShopWeb.staticFolder)
+                return site
+            }
         }
 
         static func serveWithRoutesOfYourOwn(_ site: FlowSite) async throws {

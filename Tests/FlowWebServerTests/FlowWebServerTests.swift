@@ -113,6 +113,19 @@
         func set(_ port: Int) { self.port = port }
     }
 
+    /// Serves the shop on a port the system chooses, answers `/` once, and runs `body` with the
+    /// site, the client and the port while the server listens.
+    func withTheShopListening(_ body: @escaping @Sendable (FlowSite, any TestClientProtocol, Int) async throws -> Void) async throws {
+        let site = await MainActor.run { ShopWeb.site(.stack) }
+        let reported = ReportedPort()
+        let app = FlowWebServer.application(serving: site, port: 0) { port in await reported.set(port) }
+        try await app.test(.live) { client in
+            _ = try await client.execute(uri: "/", method: .get)
+            let port = try #require(await reported.port)
+            try await body(site, client, port)
+        }
+    }
+
     @Suite("FlowWebServer: running")
     struct RunningTests {
         @Test func aTrailingClosureIsToldThePortOnceTheServerListens() async throws {
@@ -127,12 +140,7 @@
         }
 
         @Test func servingOnAPortAnotherServerListensOnSaysSoWithTheAddress() async throws {
-            let site = await MainActor.run { ShopWeb.site(.stack) }
-            let reported = ReportedPort()
-            let app = FlowWebServer.application(serving: site, port: 0) { port in await reported.set(port) }
-            try await app.test(.live) { client in
-                _ = try await client.execute(uri: "/", method: .get)
-                let port = try #require(await reported.port)
+            try await withTheShopListening { (site: FlowSite, client: any TestClientProtocol, port: Int) async throws in
                 let error = await #expect(throws: FlowWebServer.AddressInUse.self) { try await FlowWebServer.serve(site, port: port) }
                 #expect(error == FlowWebServer.AddressInUse(host: "127.0.0.1", port: port))
                 #expect(error?.description.hasPrefix("127.0.0.1:\(port) is in use") == true)
@@ -207,12 +215,7 @@
         }
 
         @Test func anAddressInUseIsOneLineThatSaysWhatToDo() async throws {
-            let site = await MainActor.run { ShopWeb.site(.stack) }
-            let reported = ReportedPort()
-            let app = FlowWebServer.application(serving: site, port: 0) { port in await reported.set(port) }
-            try await app.test(.live) { client in
-                _ = try await client.execute(uri: "/", method: .get)
-                let port = try #require(await reported.port)
+            try await withTheShopListening { (site: FlowSite, _: any TestClientProtocol, port: Int) async throws in
                 let line = await FlowWebServer.startupProblem(
                     host: "127.0.0.1", port: port, serverName: nil, logger: nil, services: [], onRunning: { _ in }, routes: { _ in },
                     making: { site })

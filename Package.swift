@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "FlowPlatform", dependencies: ["FlowKernel", "FlowRuntime"], path: "Modules/FlowPlatform"),
         .target(name: "FlowUIKit", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowUIKit"),
         .target(name: "FlowSwiftUI", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowSwiftUI"),
-        .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowRuntime", "FlowPlatform"], path: "Modules/FlowWeb"),
+        .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowRuntime", "FlowPlatform", "FlowStage"], path: "Modules/FlowWeb"),
         .target(
             name: "FlowWebServer",
             dependencies: [

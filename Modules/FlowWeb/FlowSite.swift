@@ -145,7 +145,10 @@ public final class FlowSite {
         switch (method, path) {
         case (.get, "/"), (.head, "/"):
             guard let token, let visit = use(token) else { return startSession() }
-            return visit.host.visibleScreenRef == nil ? WebResponse(status: 200, body: visit.render()) : .seeOther(visit.currentAddress)
+            guard visit.host.visibleScreenRef == nil else { return .seeOther(visit.currentAddress) }
+            // The run has ended: its page, or where the app sends the person instead.
+            if let redirect = visit.ended().redirect { return .seeOther(redirect) }
+            return WebResponse(status: 200, body: visit.render())
         case (.get, "/.flowkit/state") where exposesState:
             guard let token, let visit = use(token) else { return refusal(404, "There is no session.") }
             return WebResponse(status: 200, contentType: "application/json", body: state(of: visit))

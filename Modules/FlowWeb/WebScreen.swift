@@ -12,12 +12,28 @@ public struct WebScreen {
     public var content: HTML
     /// What the person can do on the screen, as forms, in order.
     public var actions: [WebAction]
+    /// On the page shown once the run has ended (a ``WebVisit``'s `ended`): the label of the
+    /// button that starts a new run, or `nil` for no such button. "Start again" by default.
+    public var startAgain: String?
+    /// On the page shown once the run has ended: where the site sends the person instead of
+    /// showing the page — the app's own route, such as `/account` — or `nil` to show it.
+    public var redirect: String?
 
     /// Makes a screen's page.
-    public init(title: String, content: HTML = .empty, actions: [WebAction] = []) {
+    ///
+    /// - Parameters:
+    ///   - title: The page's title and heading.
+    ///   - content: What the screen shows.
+    ///   - actions: What the person can do on it.
+    ///   - startAgain: For the ended page: the label of the button that starts a new run; `nil`
+    ///     shows none.
+    ///   - redirect: For the ended page: where the person is sent instead.
+    public init(title: String, content: HTML = .empty, actions: [WebAction] = [], startAgain: String? = "Start again", redirect: String? = nil) {
         self.title = title
         self.content = content
         self.actions = actions
+        self.startAgain = startAgain
+        self.redirect = redirect
     }
 }
 

@@ -17,12 +17,14 @@ extension WebVisit {
         if layers.isEmpty {
             let screen = ended()
             title = screen.title
-            body.append(
-                """
-                <main><h1>\(screen.title)</h1>\(screen.content)\
-                <form method="post" action="/restart"><input type="hidden" name="token" value="\(formToken)">\
-                <button>Start again</button></form></main>
-                """)
+            let startAgain: HTML =
+                screen.startAgain.map { label in
+                    """
+                    <form method="post" action="/restart"><input type="hidden" name="token" value="\(formToken)">\
+                    <button>\(label)</button></form>
+                    """
+                } ?? .empty
+            body.append("<main><h1>\(screen.title)</h1>\(screen.content)\(startAgain)</main>")
         } else {
             title = layers.last.flatMap { $0.visibleScreen }.map { page(forRef: $0).title } ?? ""
             for (index, layer) in layers.enumerated() {

@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowPlatform
 import FlowRuntime
+import FlowStage
 import Foundation
 
 /// One visitor's run of an app on the web: the model host the app's flows run on, the browser's
@@ -106,9 +107,26 @@ public final class WebVisit {
     ///   without `saving`.
     public func save() throws -> SavedVisit {
         guard let saving else { throw SavedVisit.Unreadable(reason: "the app made this visit without a way to save it") }
+        var endedPage: SavedVisit.EndedPage?
+        if host.hierarchy.root == nil {
+            let page = ended()
+            endedPage = SavedVisit.EndedPage(title: page.title, content: page.content.markup, startAgain: page.startAgain, redirect: page.redirect)
+        }
         return SavedVisit(
             app: try saving(), pages: platform.savedPages(), formToken: formToken, revision: revision, notice: notice, drafts: drafts,
-            transcript: transcriptLines)
+            transcript: transcriptLines, ended: endedPage)
+    }
+
+    /// A visit whose run had ended, made again from the page it showed then: what brings a
+    /// finished session back when the app's own restore does not make a run that has ended.
+    static func ended(_ saved: SavedVisit, page: SavedVisit.EndedPage) -> WebVisit {
+        let app = saved.app
+        return WebVisit(
+            host: InMemoryHost(), page: { WebScreen(title: $0.displayName) },
+            ended: {
+                WebScreen(title: page.title, content: HTML(trusted: page.content), startAgain: page.startAgain, redirect: page.redirect)
+            },
+            saving: { app })
     }
 
     /// Takes up a saved visit on a visit the app just restored from the saved app state: the

@@ -146,6 +146,79 @@ struct FirstDeployTests {
         #expect(await store.count == 1)
     }
 
+    /// A site whose one action ends the run, with the ended page given.
+    func endingSite(_ ended: WebScreen) -> FlowSite {
+        FlowSite {
+            let host = InMemoryHost()
+            try host.setRoot(.screen(SignUpPage()))
+            return WebVisit(
+                host: host, owner: host, page: { _ in WebScreen(title: "Sign up", actions: [WebAction("done") { _ in try host.setRoot(nil) }]) },
+                ended: { ended })
+        }
+    }
+
+    @Test func theEndedPageStartsAgainUnderTheAppsLabelOrNotAtAll() {
+        var visitor = SiteVisitor(endingSite(WebScreen(title: "You're in", startAgain: "Sign up someone else")))
+        visitor.get("/")
+        visitor.act("done")
+        #expect(visitor.title == "You're in")
+        #expect(visitor.page.contains("<button>Sign up someone else</button>"))
+
+        var without = SiteVisitor(endingSite(WebScreen(title: "You're in", startAgain: nil)))
+        without.get("/")
+        without.act("done")
+        #expect(without.title == "You're in")
+        #expect(!without.page.contains("/restart"))
+    }
+
+    @Test func theEndedPageCanSendThePersonOn() {
+        var visitor = SiteVisitor(endingSite(WebScreen(title: "You're in", redirect: "/account")))
+        visitor.get("/")
+
+        visitor.act("done")
+
+        // The post, then `/` that sends the person to the app's own route, which FlowSite does
+        // not serve (a route of the app's server does).
+        #expect(visitor.statuses == [303, 303, 404])
+        #expect(visitor.address == "/account")
+    }
+
+    @Test func theVisitorPressesBackAndForwardAndTheBackLinkAsABrowserDoes() {
+        let site = ShopWeb.site(.stack)
+        site.exposesState = true
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+        visitor.act("start")
+        #expect(visitor.history == ["/p/1", "/p/2"])
+
+        visitor.back()
+
+        #expect(visitor.title == "Welcome")
+        #expect(visitor.historyIndex == 0)
+        let state = visitor.state()
+        #expect(state?.page == "/p/1")
+        #expect(state?.agrees == true)
+        #expect(state?.transcript.last == "(user) pop Sign in from [shop]")
+
+        // Sign in left with Back: Forward finds it gone, and the site keeps the person where they are.
+        visitor.forward()
+        #expect(visitor.statuses == [303, 200])
+        #expect(visitor.address == "/p/1")
+
+        visitor.act("start")
+        visitor.act("email", "ana@example.com")
+        #expect(visitor.title == "Catalog")
+        visitor.followBackLink()
+        #expect(visitor.title == "Sign in")
+        #expect(visitor.history.last == visitor.address)
+    }
+
+    @Test func theStateEndpointAnswersOnlyASiteThatExposesIt() {
+        var visitor = SiteVisitor(ShopWeb.site(.stack))
+        visitor.get("/")
+        #expect(visitor.state() == nil)
+    }
+
     @Test func theSetAsidePageIsInTheAppsWords() async throws {
         let store = MemorySessionStore()
         var visitor = SiteVisitor(ShopWeb.site(.stack, store: store))

@@ -61,7 +61,9 @@ final class Greeting {
                     }
                 ])
         case let hello as HelloScreen:
-            WebScreen(title: "Hello", content: "<p>Hello, \(hello.name)!</p>")
+            WebScreen(
+                title: "Hello", content: "<p>Hello, \(hello.name)!</p>",
+                actions: [WebAction("finish", label: "Finish") { [navigator] _ in try navigator.finish(with: hello.name) }])
         default:
             WebScreen(title: screen.displayName)
         }
@@ -90,6 +92,32 @@ struct KeepingSessionsInAStoreTests {
         let second = server()
         await visitor.get(visitor.address, through: [second])
         #expect(visitor.page.contains("Hello, Ana!"))
+    }
+
+    @Test func aFinishedSessionComesBackAsItsEndedPageAfterARestartOnAnotherServer() async {
+        let store = MemorySessionStore()
+        func server() -> FlowSite {
+            FlowSite(
+                store: store, sessionLifetime: 24 * 60 * 60, start: { try Greeting.visit() }, restore: { saved in try Greeting.visit(restoring: saved) })
+        }
+        let first = server()
+        var visitor = SiteVisitor(first)
+        await visitor.get("/", through: [first])
+        await visitor.act("name", "Ana", through: [first])
+        await visitor.act("finish", through: [first])
+        #expect(visitor.title == "Welcome aboard")
+        first.endAll()
+
+        let second = server()
+        var problems: [SiteProblem] = []
+        second.onProblem = { problems.append($0) }
+        await visitor.get("/", through: [second])
+
+        #expect(visitor.statuses == [200])
+        #expect(visitor.title == "Welcome aboard")
+        #expect(problems.isEmpty)
+        await visitor.startAgain(through: [second])
+        #expect(visitor.title == "Your name")
     }
 
     @Test func whatTheAppCannotSaveIsDroppedAndThePersonIsTold() async throws {

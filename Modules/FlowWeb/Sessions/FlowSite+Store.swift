@@ -190,7 +190,10 @@ extension FlowSite {
         do {
             visit = try restore(saved.app)
         } catch {
-            return "the app's restore threw: \(error)"
+            // A run that had ended comes back as the page it ended on, whatever the app's
+            // restore makes of a run that has ended.
+            guard let page = saved.ended else { return "the app's restore threw: \(error)" }
+            visit = WebVisit.ended(saved, page: page)
         }
         do {
             try visit.resume(from: saved)

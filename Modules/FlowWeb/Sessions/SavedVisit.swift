@@ -39,6 +39,19 @@ public struct SavedVisit: Codable, Hashable, Sendable {
     }
 
     /// A saved visit that does not fit what the restored app shows.
+    /// The page a visit showed once its run had ended, as it showed it: what brings a finished
+    /// session back whatever the app's own restore makes of a run that has ended.
+    public struct EndedPage: Codable, Hashable, Sendable {
+        /// The page's title and heading.
+        public var title: String
+        /// What it showed, as markup the app made.
+        public var content: String
+        /// The label of its button that starts a new run, if it had one.
+        public var startAgain: String?
+        /// Where it sent the person instead, if anywhere.
+        public var redirect: String?
+    }
+
     public struct Mismatch: Error, CustomStringConvertible {
         /// What did not fit.
         public var reason: String
@@ -62,6 +75,8 @@ public struct SavedVisit: Codable, Hashable, Sendable {
     public var drafts: [String: Draft]?
     /// The model's events as lines, when the app lets the site show them.
     public var transcript: [String]?
+    /// The page the visit showed once its run had ended; `nil` while it runs.
+    public var ended: EndedPage?
 
     /// Reads a saved visit from a store's bytes.
     ///
@@ -79,7 +94,9 @@ public struct SavedVisit: Codable, Hashable, Sendable {
         self = decoded
     }
 
-    init(app: Data, pages: Pages, formToken: String, revision: Int, notice: String?, drafts: [String: Draft], transcript: [String]?) {
+    init(
+        app: Data, pages: Pages, formToken: String, revision: Int, notice: String?, drafts: [String: Draft], transcript: [String]?, ended: EndedPage?
+    ) {
         self.version = Self.currentVersion
         self.app = app
         self.pages = pages
@@ -88,6 +105,7 @@ public struct SavedVisit: Codable, Hashable, Sendable {
         self.notice = notice
         self.drafts = drafts.isEmpty ? nil : drafts
         self.transcript = transcript
+        self.ended = ended
     }
 
     /// The bytes a store keeps.

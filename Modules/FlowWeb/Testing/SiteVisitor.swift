@@ -27,6 +27,15 @@ public struct SiteVisitor {
     /// The most redirects one step follows, as a browser gives up on a loop.
     public static let maximumRedirects = 20
 
+    /// The addresses of the pages shown, oldest first, as a browser's history holds them: a step
+    /// that shows another page adds it after the one shown, dropping the pages Back left ahead
+    /// of it; ``back()`` and ``forward()`` move along it.
+    public private(set) var history: [String] = []
+    /// Where in ``history`` the page shown is; `-1` before the first page.
+    public private(set) var historyIndex = -1
+    /// Whether the step under way moves along the history rather than adding to it.
+    private var isTraversing = false
+
     /// A visitor with no cookie yet.
     public init(_ site: FlowSite) { self.site = site }
 
@@ -67,6 +76,76 @@ public struct SiteVisitor {
         post(["token": value(of: "token")], to: "/restart")
     }
 
+    // MARK: Back and forward
+
+    /// Presses the browser's Back: asks again for the page before the one shown in ``history``,
+    /// as a browser does, which the site reads as the person's move back. Does nothing on the
+    /// first page.
+    public mutating func back() {
+        guard historyIndex > 0 else { return }
+        traverse(to: historyIndex - 1) { $0.get($1) }
+    }
+
+    /// Presses the browser's Forward, after ``back()``: asks again for the page after the one
+    /// shown in ``history``. Does nothing on the last page.
+    public mutating func forward() {
+        guard historyIndex + 1 < history.count else { return }
+        traverse(to: historyIndex + 1) { $0.get($1) }
+    }
+
+    /// Follows the page's own back link (`a.back`, "‹ Catalog") to the page below. Does nothing
+    /// on a page without one.
+    public mutating func followBackLink() {
+        guard let link = page.firstRange(of: "<a class=\"back\" rel=\"prev\" href=\""), let end = page[link.upperBound...].firstIndex(of: "\"")
+        else { return }
+        get(Self.unescape(page[link.upperBound..<end]))
+    }
+
+    /// Presses Back as ``back()`` does, through servers that share a store.
+    public mutating func back(through servers: [FlowSite]) async {
+        guard historyIndex > 0 else { return }
+        let index = historyIndex - 1
+        isTraversing = true
+        await get(history[index], through: servers)
+        isTraversing = false
+        arrived(traversingTo: index)
+    }
+
+    private mutating func traverse(to index: Int, _ load: (inout SiteVisitor, String) -> Void) {
+        isTraversing = true
+        load(&self, history[index])
+        isTraversing = false
+        arrived(traversingTo: index)
+    }
+
+    /// Notes the page a step showed in the history: a traversal replaces its entry with where the
+    /// site sent it, any other step adds it.
+    private mutating func arrived(traversingTo index: Int? = nil) {
+        if let index {
+            historyIndex = index
+            history[index] = address
+            return
+        }
+        guard !isTraversing else { return }
+        if historyIndex + 1 < history.count { history.removeSubrange((historyIndex + 1)...) }
+        if history.last != address { history.append(address) }
+        historyIndex = history.count - 1
+    }
+
+    // MARK: What the site says of the session
+
+    /// The visitor's session as the site's state endpoint tells it (`GET /.flowkit/state`, on a
+    /// site that ``FlowSite/exposesState``), without moving: `nil` when the site does not answer it.
+    public func state() -> SiteState? {
+        SiteState(site.respond(to: WebRequest(.get, "/.flowkit/state", sessionToken: token)))
+    }
+
+    /// The visitor's session as ``state()`` reads it, from the next of `servers`.
+    public func state(through servers: [FlowSite]) async -> SiteState? {
+        guard let server = servers.first else { return nil }
+        return SiteState(await server.respond(to: WebRequest(.get, "/.flowkit/state", sessionToken: token)))
+    }
+
     // MARK: Through servers that share a store
 
     /// Asks for a page as ``get(_:)`` does, each request (redirects included) answered by the next
@@ -91,6 +170,19 @@ public struct SiteVisitor {
         await post(fields, through: servers)
     }
 
+    /// Fills in an action's form and submits it as ``act(_:fields:)`` does, through servers that
+    /// share a store.
+    public mutating func act(_ name: String, fields: [String: String], through servers: [FlowSite]) async {
+        var posted = hidden.merging(fields) { $1 }
+        posted["action"] = name
+        await post(posted, through: servers)
+    }
+
+    /// Presses **Start again** as ``startAgain()`` does, through servers that share a store.
+    public mutating func startAgain(through servers: [FlowSite]) async {
+        await post(["token": value(of: "token")], to: "/restart", through: servers)
+    }
+
     /// How many requests went through servers that share a store: the next goes to this one,
     /// modulo their count.
     public private(set) var requestsThroughServers = 0
@@ -109,6 +201,7 @@ public struct SiteVisitor {
             guard response.status == 303, let location = response.location, statuses.count <= Self.maximumRedirects else {
                 address = request.path
                 page = response.body
+                arrived()
                 return
             }
             request = WebRequest(.get, location, sessionToken: token)
@@ -203,6 +296,7 @@ public struct SiteVisitor {
         }
         address = path
         page = response.body
+        arrived()
     }
 
     /// Fields form-encoded, as a browser posts them.

@@ -66,7 +66,7 @@ public struct WebAction {
             case email
             /// A number, whole or decimal.
             case number
-            /// A password: never shown again, never kept in the session.
+            /// A password: never shown again, never kept (a password field ``WebAction/Field/isSensitive``).
             case password
             /// One of a list of options, as a drop-down.
             case choice([Choice])
@@ -105,6 +105,11 @@ public struct WebAction {
         public var autocomplete: String?
         /// Whether the action needs a value (a ticked box, for a checkbox).
         public var isRequired: Bool
+        /// Whether what the person types is kept nowhere: not in the session's drafts, so not in a
+        /// store; not shown again on the page after a refusal or Back; not in the browser's session
+        /// storage, where the page's script keeps what is typed in other fields. The action still
+        /// receives it. A card number, a security code, a one-time code. A password always is.
+        public var isSensitive: Bool
         /// Checks a value the field's kind accepts, returning the sentence to show beside the field
         /// when it is not right, `nil` when it is. Not asked for an empty field.
         public var check: (@Sendable (String) -> String?)?
@@ -123,10 +128,11 @@ public struct WebAction {
         ///   - placeholder: A hint shown in the empty field.
         ///   - autocomplete: The browser's autofill hint.
         ///   - isRequired: Whether the action needs a value.
+        ///   - isSensitive: Whether what is typed is kept nowhere (a password always is).
         ///   - check: Checks a value beyond its kind; returns the sentence to show when it is wrong.
         public init(
             _ name: String, label: String, kind: Kind = .text, value: String = "", placeholder: String? = nil, autocomplete: String? = nil,
-            isRequired: Bool = true, check: (@Sendable (String) -> String?)? = nil
+            isRequired: Bool = true, isSensitive: Bool = false, check: (@Sendable (String) -> String?)? = nil
         ) {
             self.name = name
             self.label = label
@@ -135,6 +141,7 @@ public struct WebAction {
             self.placeholder = placeholder
             self.autocomplete = autocomplete
             self.isRequired = isRequired
+            self.isSensitive = isSensitive || kind == .password
             self.check = check
         }
 

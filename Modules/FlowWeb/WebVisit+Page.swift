@@ -126,10 +126,12 @@ extension WebVisit {
         for (index, field) in action.fields.enumerated() {
             let fieldID = "\(id)-\(index)"
             let error = draft?.errors[field.name]
-            let value = field.kind == .password ? "" : draft.map { $0.values[field.name] ?? "" } ?? field.value
+            let value = field.isSensitive ? "" : draft.map { $0.values[field.name] ?? "" } ?? field.value
             var attributes: HTML = " id=\"\(fieldID)\" name=\"\(field.name)\""
             if field.isRequired { attributes = "\(attributes) required" }
             if let autocomplete = field.autocomplete { attributes = "\(attributes) autocomplete=\"\(autocomplete)\"" }
+            // The page's script keeps no sensitive field in the browser's session storage.
+            if field.isSensitive { attributes = "\(attributes) data-sensitive" }
             if error != nil {
                 attributes = "\(attributes) aria-invalid=\"true\" aria-describedby=\"\(fieldID)-error\"\(focused ? "" : " autofocus")"
                 focused = true
@@ -216,7 +218,7 @@ extension WebVisit {
     /// - the page's own back link goes back in the history rather than adding an entry;
     /// - an open dialog is modal, and Escape closes it with its close button;
     /// - what the person types into a form with fields and has not sent yet is kept in the tab's
-    ///   session storage (passwords never), by the session's form token, the page and the action,
+    ///   session storage (passwords and sensitive fields never), by the session's form token, the page and the action,
     ///   and put back when that page shows again — after a reload, or Back to it from a page a link
     ///   led to — until the form is sent, when the site keeps what was sent.
     /// Without script, every form posts and answers as before: each answer is a new entry.
@@ -240,7 +242,7 @@ extension WebVisit {
         (function(){var s;try{s=window.sessionStorage;}catch(e){}if(!s)return;\
         document.querySelectorAll('form.action[novalidate]').forEach(function(f){\
         var k='flowkit:'+f.elements.token.value+':'+document.body.dataset.page+':'+f.elements.action.value,v=null;\
-        function kept(e){return e.name&&e.type!=='hidden'&&e.type!=='password'&&e.tagName!=='BUTTON';}\
+        function kept(e){return e.name&&e.type!=='hidden'&&e.type!=='password'&&!e.hasAttribute('data-sensitive')&&e.tagName!=='BUTTON';}\
         try{v=JSON.parse(s.getItem(k)||'null');}catch(x){}\
         if(v)Array.prototype.forEach.call(f.elements,function(e){if(kept(e)&&e.name in v){if(e.type==='checkbox')e.checked=v[e.name];else e.value=v[e.name];}});\
         function keep(){var o={};Array.prototype.forEach.call(f.elements,function(e){\

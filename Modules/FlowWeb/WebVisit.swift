@@ -31,7 +31,7 @@ public final class WebVisit {
     var notice: String?
     /// What the person last posted in each form of the pages still shown, with the messages of
     /// the values that did not hold, by ``draftKey(screen:action:)``: a form shows it again after
-    /// a refusal, after Back and after a reload. Passwords are never kept.
+    /// a refusal, after Back and after a reload. Sensitive fields are never kept.
     private(set) var drafts: [String: SavedVisit.Draft] = [:]
     /// The app's look around the pages: the site's, set when the site takes the visit.
     var layout = WebLayout.standard
@@ -207,12 +207,12 @@ public final class WebVisit {
             return FlowSite.refusal(500, "This could not be done here.", layout: layout)
         }
         if action.fields.isEmpty, form["text"] != nil { return FlowSite.refusal(400, "\(action.label) takes no text.", layout: layout) }
-        // What the person typed is kept, passwords aside, whether it holds or not: the page shows
-        // it again after a refusal, after Back and after a reload.
+        // What the person typed is kept, sensitive fields aside, whether it holds or not: the
+        // page shows it again after a refusal, after Back and after a reload.
         let (values, errors, problem) = action.read(form)
         if let problem { problems?(SiteProblem(.formNotRead, "the action \(name): \(problem)")) }
         let key = Self.draftKey(screen: screenNumber, action: name)
-        let typed = action.fields.filter { $0.kind != .password }.compactMap { field in form[field.name].map { (field.name, $0) } }
+        let typed = action.fields.filter { !$0.isSensitive }.compactMap { field in form[field.name].map { (field.name, $0) } }
         drafts[key] = SavedVisit.Draft(values: Dictionary(typed) { first, _ in first }, errors: errors)
         // A value that does not hold changes nothing but the form, which shows why.
         guard errors.isEmpty else { return .seeOther(currentAddress) }

@@ -219,6 +219,76 @@ struct FirstDeployTests {
         #expect(visitor.state() == nil)
     }
 
+    /// A pro plan's payment: a name, and a card number that is kept nowhere.
+    static let payment: [WebAction.Field] = [
+        .init("name", label: "Name on the card"),
+        .init("card", label: "Card number", autocomplete: "cc-number", isSensitive: true, check: { $0.count == 16 ? nil : "A card number has 16 digits." }),
+    ]
+
+    @Test func aSensitiveFieldIsKeptNeitherInTheStoreNorOnThePageNorForTheScript() async throws {
+        let store = MemorySessionStore()
+        var paid: [String] = []
+        func server() -> FlowSite {
+            FlowSite(
+                store: store,
+                start: {
+                    let host = InMemoryHost()
+                    try host.setRoot(.screen(SignUpPage()))
+                    return WebVisit(
+                        host: host, owner: host,
+                        page: { _ in WebScreen(title: "Pay", actions: [WebAction("pay", fields: Self.payment) { paid.append($0["card"] ?? "") }]) },
+                        ended: { WebScreen(title: "Done") }, saving: { Data() })
+                },
+                restore: { _ in throw FlowError(.invalidSnapshot, "not needed here") })
+        }
+        let site = server()
+        var visitor = SiteVisitor(site)
+        await visitor.get("/", through: [site])
+        #expect(visitor.page.contains("data-sensitive"))
+
+        // Refused for the name left empty: the name's message, and the card typed is not shown again.
+        await visitor.act("pay", fields: ["name": "", "card": "4242424242424242"], through: [site])
+
+        #expect(visitor.error(ofField: "name") != nil)
+        #expect(visitor.value(ofField: "card") == "")
+        #expect(!visitor.page.contains("4242424242424242"))
+        let token = try #require(visitor.token)
+        let stored = try #require(try await store.load(SessionKey(token: token), now: Date()))
+        #expect(!String(decoding: stored.data, as: UTF8.self).contains("4242424242424242"))
+        #expect(String(decoding: stored.data, as: UTF8.self).contains("A card number") == false)
+
+        await visitor.act("pay", fields: ["name": "Ana", "card": "4242424242424242"], through: [site])
+        #expect(paid == ["4242424242424242"])
+    }
+
+    @Test func aPasswordFieldIsAlwaysSensitive() {
+        #expect(WebAction.Field("secret", label: "Password", kind: .password).isSensitive)
+        #expect(!WebAction.Field("name", label: "Name").isSensitive)
+    }
+
+    @Test(arguments: Strategy.allCases)
+    func aSecondSubmitOfAnActionThatStaysOnItsPageDoesNothingAndSaysSo(_ strategy: Strategy) {
+        var visitor = SiteVisitor(ShopWeb.site(strategy))
+        visitor.get("/")
+        visitor.act("start")
+        visitor.act("email", "ana@example.com")
+        visitor.act("shoes")
+        let product = (fields: visitor.hidden.merging(["action": "add"]) { $1 }, address: visitor.address)
+
+        let price = visitor.page.firstMatch(of: /Red shoes, €(\d+)\./).map { String($0.1) }
+
+        visitor.post(product.fields, to: product.address)
+        #expect(visitor.address == product.address)
+        // The same form again, as a second click sends it.
+        visitor.post(product.fields, to: product.address)
+
+        #expect(visitor.notice == "That page was out of date, so nothing was done. This is where you are.")
+        #expect(visitor.address == product.address)
+        visitor.act("cart")
+        #expect(visitor.title == "Cart")
+        #expect(price != nil && visitor.page.contains("Total: €\(price ?? "")"), "one pair of shoes in the cart")
+    }
+
     @Test func theSetAsidePageIsInTheAppsWords() async throws {
         let store = MemorySessionStore()
         var visitor = SiteVisitor(ShopWeb.site(.stack, store: store))

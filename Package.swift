@@ -211,7 +211,8 @@ let package = Package(
         .testTarget(
             name: "FlowWebSQLiteTests",
             dependencies: [
-                "FlowWebSQLite", "FlowWeb", "ShopApp", .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLiteStore"])),
+                "FlowWebSQLite", "FlowWeb", "FlowKernel", "FlowStage", "ShopApp",
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLiteStore"])),
             ]),
         // The PostgreSQL store's tests; with the `PostgresStore` trait only, against the server
         // .ci/with-postgres starts (.ci/web-test).

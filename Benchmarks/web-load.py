@@ -113,6 +113,9 @@ def main():
             else:
                 print(f"flow-demo serve --store {arguments.store} did not start")
                 return 1
+            # The server logs every request: its output is read to the end, or a full pipe would
+            # stop it in the middle of a line.
+            threading.Thread(target=lambda output=server.stdout: [None for _ in output], daemon=True).start()
         port = ports[0]
         if arguments.servers > 1:
             from balancer import Balancer

@@ -1,5 +1,7 @@
 // The SQLite store has tests only with the package's `SQLiteStore` trait (.ci/web-test runs them).
 #if SQLiteStore
+    import FlowKernel
+    import FlowStage
     import FlowWeb
     import FlowWebSQLite
     import Foundation
@@ -53,6 +55,40 @@
             await #expect(throws: SessionStoreUnavailable.self) {
                 try await SQLiteSessionStore.open(path: "/nonexistent-folder-\(UUID().uuidString)/sessions.sqlite")
             }
+        }
+
+        /// A page whose form takes a name and a card number, the card kept nowhere.
+        final class PayPage: Screen {}
+
+        @Test("A sensitive field's value is nowhere in the SQLite file, where what was typed beside it is")
+        func sensitiveField() async throws {
+            let folder = try Folder()
+            let store = try await SQLiteSessionStore.open(path: folder.database)
+            let fields: [WebAction.Field] = [
+                .init("name", label: "Name on the card"), .init("card", label: "Card number", isSensitive: true),
+                .init("code", label: "Security code", isSensitive: true),
+            ]
+            let site = FlowSite(
+                store: store,
+                start: {
+                    let host = InMemoryHost()
+                    try host.setRoot(.screen(PayPage()))
+                    return WebVisit(
+                        host: host, owner: host, page: { _ in WebScreen(title: "Pay", actions: [WebAction("pay", fields: fields) { _ in }]) },
+                        ended: { WebScreen(title: "Paid") }, saving: { Data("the app's state".utf8) })
+                },
+                restore: { _ in throw FlowError(.invalidSnapshot, "not restored here") })
+            var visitor = SiteVisitor(site)
+            await visitor.get("/", through: [site])
+            // Refused for the code left empty: the draft keeps the name typed, not the card.
+            await visitor.act("pay", fields: ["name": "Zanzibar Quux", "card": "4242424242424242", "code": ""], through: [site])
+            #expect(visitor.error(ofField: "code") != nil)
+            try await store.close()
+
+            let files = try FileManager.default.contentsOfDirectory(at: folder.url, includingPropertiesForKeys: nil)
+            let bytes = try files.map { try Data(contentsOf: $0) }.reduce(Data(), +)
+            #expect(bytes.range(of: Data("Zanzibar Quux".utf8)) != nil, "the test reads the file the session is in")
+            #expect(bytes.range(of: Data("4242424242424242".utf8)) == nil)
         }
 
         @Test("A server started again on the same file shows the page the person was on, and the journey goes on", arguments: Strategy.allCases)

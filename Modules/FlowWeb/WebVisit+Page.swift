@@ -94,11 +94,13 @@ extension WebVisit {
         }
         parts.append("<h1>\(screen.title)</h1>\(screen.content)")
         if isTop {
+            let step = Self.step(of: ref, depth: backDepth)
             for (index, action) in screen.actions.enumerated() {
-                parts.append(
-                    render(
-                        action: action, id: "f\(number)-\(index)", draft: drafts[Self.draftKey(screen: number, action: action.name)], hidden: hidden,
-                        posts: posts))
+                // What was posted on this page, or else on this step before Back made it again.
+                let draft =
+                    drafts[Self.draftKey(screen: number, action: action.name)]
+                    ?? drafts[Self.stepDraftKey(step: step, action: action.name)].map { SavedVisit.Draft(values: $0.values, errors: [:]) }
+                parts.append(render(action: action, id: "f\(number)-\(index)", step: step, draft: draft, hidden: hidden, posts: posts))
             }
         }
         for child in node.children {
@@ -114,7 +116,7 @@ extension WebVisit {
     /// A form with fields is checked by the site, not the browser (`novalidate`), so that every
     /// message a person meets is one the page shows beside its field, in every browser and
     /// without script.
-    private func render(action: WebAction, id: String, draft: SavedVisit.Draft?, hidden: HTML, posts: HTML) -> HTML {
+    private func render(action: WebAction, id: String, step: String, draft: SavedVisit.Draft?, hidden: HTML, posts: HTML) -> HTML {
         // A form whose fields would be read as the page's own cannot be offered; the developer
         // hears which field it is, the person only that this part is missing.
         if let misnaming = action.misnaming {
@@ -157,7 +159,7 @@ extension WebVisit {
         let problem: HTML = draft?.errors[""].map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
         let checks: HTML = action.fields.isEmpty ? .empty : " novalidate"
         return
-            "<form class=\"action\" \(posts)\(checks)>\(hidden)<input type=\"hidden\" name=\"action\" value=\"\(action.name)\">\(fields)\(problem)<button>\(action.label)</button></form>"
+            "<form class=\"action\" data-step=\"\(step)\" \(posts)\(checks)>\(hidden)<input type=\"hidden\" name=\"action\" value=\"\(action.name)\">\(fields)\(problem)<button>\(action.label)</button></form>"
     }
 
     private func page(forRef ref: ScreenRef) -> WebScreen {
@@ -218,9 +220,10 @@ extension WebVisit {
     /// - the page's own back link goes back in the history rather than adding an entry;
     /// - an open dialog is modal, and Escape closes it with its close button;
     /// - what the person types into a form with fields and has not sent yet is kept in the tab's
-    ///   session storage (passwords and sensitive fields never), by the session's form token, the page and the action,
-    ///   and put back when that page shows again — after a reload, or Back to it from a page a link
-    ///   led to — until the form is sent, when the site keeps what was sent.
+    ///   session storage (passwords and sensitive fields never), by the session's form token, the
+    ///   step (the screen's type and its depth in the back stack) and the action, and put back when
+    ///   that step shows again — after a reload, Back to it from a page a link led to, or Back from
+    ///   it and forward again — until the form is sent, when the site keeps what was sent.
     /// Without script, every form posts and answers as before: each answer is a new entry.
     static let script: HTML = """
         addEventListener('pageshow',function(e){if(e.persisted){document.documentElement.dataset.reloading='';location.reload();}});\
@@ -241,7 +244,7 @@ extension WebVisit {
         if(!a||e.button||e.metaKey||e.ctrlKey||e.shiftKey||history.length<2)return;e.preventDefault();history.back();});\
         (function(){var s;try{s=window.sessionStorage;}catch(e){}if(!s)return;\
         document.querySelectorAll('form.action[novalidate]').forEach(function(f){\
-        var k='flowkit:'+f.elements.token.value+':'+document.body.dataset.page+':'+f.elements.action.value,v=null;\
+        var k='flowkit:'+f.elements.token.value+':'+(f.dataset.step||document.body.dataset.page)+':'+f.elements.action.value,v=null;\
         function kept(e){return e.name&&e.type!=='hidden'&&e.type!=='password'&&!e.hasAttribute('data-sensitive')&&e.tagName!=='BUTTON';}\
         try{v=JSON.parse(s.getItem(k)||'null');}catch(x){}\
         if(v)Array.prototype.forEach.call(f.elements,function(e){if(kept(e)&&e.name in v){if(e.type==='checkbox')e.checked=v[e.name];else e.value=v[e.name];}});\

@@ -147,6 +147,15 @@ public final class WebVisit {
     /// The key of a form's draft: the number of its screen's page and the action's name.
     static func draftKey(screen number: some CustomStringConvertible, action: String) -> String { "\(number) \(action)" }
 
+    /// The step a screen stands for in the run, kept when the screen is made again: its type and
+    /// how many Back steps lead from it to the first page. What the person typed on a step comes
+    /// back when they return to it after Back and forward again, as a wizard's step keeps its data.
+    static func step(of screen: ScreenRef, depth: Int) -> String { "\(screen.type.name)@\(depth)" }
+
+    /// The key of what was last posted in an action's form on a step, whichever screen shows it:
+    /// `step:Card@1 pay`.
+    static func stepDraftKey(step: String, action: String) -> String { "step:\(step) \(action)" }
+
     /// The address of a screen's page, while the pages show it: `/p/7`.
     public func address(of screen: NodeRef) -> String? { platform.number(of: screen).map { "/p/\($0)" } }
 
@@ -213,7 +222,9 @@ public final class WebVisit {
         if let problem { problems?(SiteProblem(.formNotRead, "the action \(name): \(problem)")) }
         let key = Self.draftKey(screen: screenNumber, action: name)
         let typed = action.fields.filter { !$0.isSensitive }.compactMap { field in form[field.name].map { (field.name, $0) } }
-        drafts[key] = SavedVisit.Draft(values: Dictionary(typed) { first, _ in first }, errors: errors)
+        let kept = Dictionary(typed) { first, _ in first }
+        drafts[key] = SavedVisit.Draft(values: kept, errors: errors)
+        drafts[Self.stepDraftKey(step: Self.step(of: ref, depth: backDepth), action: name)] = SavedVisit.Draft(values: kept, errors: [:])
         // A value that does not hold changes nothing but the form, which shows why.
         guard errors.isEmpty else { return .seeOther(currentAddress) }
         self.revision += 1
@@ -254,7 +265,12 @@ extension WebVisit {
     /// Lets go of what was typed in the forms of pages no longer shown: their screens are gone,
     /// and their numbers are not given again.
     fileprivate func forgetDraftsOfPagesGone() {
-        drafts = drafts.filter { key, _ in Int(key.prefix { $0 != " " }).map { platform.screen(numbered: $0) != nil } ?? false }
+        // A step's drafts last until the run ends; a page's, while its page is shown.
+        let runs = host.hierarchy.root != nil
+        drafts = drafts.filter { key, _ in
+            if key.hasPrefix("step:") { return runs }
+            return Int(key.prefix { $0 != " " }).map { platform.screen(numbered: $0) != nil } ?? false
+        }
     }
 }
 

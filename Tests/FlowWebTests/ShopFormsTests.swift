@@ -83,7 +83,7 @@ struct ShopFormsTests {
         #expect(visitor.value(ofField: "text") == "ana@")
     }
 
-    @Test func whatWasTypedInAFormGoesWithItsPage() async throws {
+    @Test func whatWasTypedOnAStepComesBackAfterBackAndForwardUntilTheRunEnds() async throws {
         let store = MemorySessionStore()
         let server = SessionStoreTests.server(.stack, store)
         var visitor = SiteVisitor(server)
@@ -97,9 +97,27 @@ struct ShopFormsTests {
         }
         let kept = try await drafts()
         #expect(kept.values.contains { $0.values["country"] == "XX" && $0.errors["country"] != nil })
-        // Back from checkout: its page is gone, and what was typed in it with it.
+        // Back from checkout: its page is gone with its draft and its messages; the step keeps
+        // what was typed, as a wizard's step does.
         await visitor.act("back", through: [server])
-        #expect(try await drafts().values.allSatisfy { $0.values["country"] == nil })
+        let afterBack = try await drafts()
+        #expect(afterBack.filter { !$0.key.hasPrefix("step:") }.values.allSatisfy { $0.values["country"] == nil })
+        #expect(afterBack.values.allSatisfy { $0.errors.isEmpty })
+        // On to checkout again, on a screen made anew: what was typed is back, without the message.
+        #expect(visitor.title == "Product")
+        await visitor.act("cart", through: [server])
+        await visitor.act("checkout", through: [server])
+        #expect(visitor.title == "Checkout")
+        #expect(visitor.value(ofField: "street") == "1 Rua Augusta")
+        #expect(visitor.value(ofField: "city") == "Lisbon")
+        #expect(visitor.error(ofField: "country") == nil)
+        // Once the run ends, nothing typed is kept.
+        await visitor.post(visitor.hidden.merging(Self.address.merging(["action": "address"]) { $1 }) { $1 }, through: [server])
+        await visitor.act("pay", through: [server])
+        #expect(visitor.title == "Done")
+        await visitor.act("close", through: [server])
+        #expect(visitor.visit?.host.hierarchy.root == nil)
+        #expect(try await drafts().isEmpty)
     }
 
     @Test func aPasswordIsNeitherShownAgainNorKept() throws {

@@ -201,6 +201,19 @@ struct LogicFlowTests {
         #expect(host.hierarchy.root == nil)
     }
 
+    @Test func anEndingDecisionsEffectRunsOnceTheScreensLeftAndBeforeTheHandlers() throws {
+        let host = InMemoryHost()
+        let flow = try started(on: host)
+        var order: [String] = []
+        flow.onFinish { _ in order.append("handler") }
+
+        try flow.request { _, _ in
+            FlowDecision<String, String>.complete("done").then { order.append(host.hierarchy.root == nil ? "effect, screens gone" : "effect, shown") }
+        }
+
+        #expect(order == ["effect, screens gone", "handler"])
+    }
+
     @Test func aLogicFlowKeepsTheFlowLawsInEveryPlacement() {
         FlowLaws.check(makeHost: { InMemoryHost() }, make: { LogicFlow("named", logic: Named()) }) { flow in
             try flow.request { _, path in .show(path.pushing("B")) }

@@ -79,8 +79,9 @@ public struct FlowDecision<Entry, Result> {
 
     /// What the decision changes.
     public var change: Change
-    /// What runs after the change was made, before the request returns (after the flow's end,
-    /// before its handlers, for a decision that ends it): a value handed to a screen, a callback.
+    /// What runs after the change was made, before the request returns — for a decision that
+    /// ends the flow, once its screens have left and before it finishes and its handlers run: a
+    /// value handed to a screen, a callback.
     public var effect: (@MainActor () -> Void)?
 
     /// A decision to make a change, and what runs once it is made.

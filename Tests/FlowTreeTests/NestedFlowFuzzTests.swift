@@ -27,7 +27,8 @@ struct NestedFlowFuzzTests {
         Environment.integer("FLOWKIT_FUZZ_STEPS") ?? 25
     }
 
-    @Test("Nested flows keep the tree's laws whatever the person does between their requests", arguments: [FlowKind.stack, .chain, .router, .coordinator])
+    @Test(
+        "Nested flows keep the tree's laws whatever the person does between their requests", arguments: [FlowKind.stack, .chain, .router, .coordinator, .logic])
     func nestedFlowsKeepTheLaws(top: FlowKind) {
         let seeds: [UInt64] = Environment.integer("FLOWKIT_FUZZ_SEED").map { [UInt64($0)] } ?? (0..<Self.sequences).map(UInt64.init)
         var failures: [String] = []

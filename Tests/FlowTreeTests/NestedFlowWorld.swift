@@ -21,9 +21,10 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// The kinds of flow the world starts: each strategy, and a tab group of coordinators.
+/// The kinds of flow the world starts: each strategy, a tab group of coordinators, and the
+/// runtime's own `LogicFlow` running a logic of pages.
 enum FlowKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case stack, chain, router, coordinator, tabs
+    case stack, chain, router, coordinator, tabs, logic
     var description: String { rawValue }
 }
 
@@ -158,6 +159,7 @@ final class NestedFlowWorld {
             case let flow as ChainFlow<Void>: try coordinator.start(child: flow, presented: placement == .presented) { count($0) }
             case let flow as RouterFlow<String>: try coordinator.start(child: flow, presented: placement == .presented) { count($0) }
             case let flow as StackCoordinator<Void>: try coordinator.start(child: flow, presented: placement == .presented) { count($0) }
+            case let flow as LogicFlow<Tour>: try coordinator.start(child: flow, presented: placement == .presented) { count($0) }
             default: return record
             }
         } else {
@@ -166,6 +168,7 @@ final class NestedFlowWorld {
             case let flow as ChainFlow<Void>: flow.onFinish { count($0) }
             case let flow as RouterFlow<String>: flow.onFinish { count($0) }
             case let flow as StackCoordinator<Void>: flow.onFinish { count($0) }
+            case let flow as LogicFlow<Tour>: flow.onFinish { count($0) }
             default: break
             }
             try flow.start(on: host, placement: placement, parent: parent?.name)
@@ -184,6 +187,7 @@ final class NestedFlowWorld {
             return Make.chain(name, steps: 3, kind: chainKinds[name.name] ?? .stack, leaks: leaks)
         case .router: return try Make.router(name, leaks: leaks)
         case .coordinator: return PageCoordinator(name, first: leaks.track(Page("\(name.name) start")))
+        case .logic: return LogicFlow(name, logic: Tour(name: name.name, leaks: leaks))
         case .tabs:
             return Tabs(
                 name,
@@ -262,6 +266,17 @@ final class NestedFlowWorld {
             let value = Int(random.next() % 3)
             operation = "\(name).\(["arrive(at: \(value))", "cancel"][Int(choice % 2)])"
             if choice % 2 == 0 { try router.arrive(at: value) } else { try ending(router) { try router.cancel() } }
+        case let tour as LogicFlow<Tour>:
+            operation = "\(name).\(["push", "present", "drop", "drop(2)", "replace", "complete", "cancel", "push"][Int(choice)])"
+            switch choice {
+            case 0, 7: try tour.request { _, path in .show(path.pushing(path.count)) }
+            case 1: try tour.request { _, path in .show(path.presenting(100 + path.count)) }
+            case 2: try tour.request { _, path in .show(path.dropping()) }
+            case 3: try tour.request { _, path in .show(path.dropping(2)) }
+            case 4: try tour.request { _, path in .show(FlowPath([200 + path.count, 201 + path.count])) }
+            case 5: try ending(tour) { try tour.request { _, _ in .complete(()) } }
+            default: try ending(tour) { try tour.cancel() }
+            }
         case let tabs as Tabs:
             let index = Int(random.next() % 3)
             operation = "\(name).\(["select(\(index))", "removeItem(at: \(index))", "cancel", "finish"][Int(choice % 4)])"
@@ -455,6 +470,7 @@ final class NestedFlowWorld {
         case .chain: return Make.chain(name, steps: 3, kind: chainKinds[saved.id] ?? .stack)
         case .router: return try Make.router(name)
         case .coordinator: return PageCoordinator(name)
+        case .logic: return LogicFlow(name, logic: Tour(name: saved.id, leaks: nil))
         case .tabs: return Tabs(name, items: [PageCoordinator(FlowID("\(saved.id)a")), PageCoordinator(FlowID("\(saved.id)b"))])
         }
     }

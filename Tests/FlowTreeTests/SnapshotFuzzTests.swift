@@ -22,8 +22,9 @@ struct SnapshotFuzzTests {
     static var seed: UInt64 { ProcessInfo.processInfo.environment["FLOWKIT_SNAPSHOT_SEED"].flatMap(UInt64.init) ?? 27 }
 
     /// Real snapshots of every strategy to mutate: a navigator with a modal, a chain presented
-    /// over it as its child, a router flow on a step, a tab coordinator on its second tab, a
-    /// coordinator with a chain running on its stack.
+    /// over it as its child, a runtime's `LogicFlow` with a modal and a navigator over it, a
+    /// router flow on a step, a tab coordinator on its second tab, a coordinator with a chain
+    /// running on its stack.
     static func seeds() throws -> [SavedValue] {
         var snapshots: [NavigationSnapshot] = []
         func saved(_ build: (InMemoryHost) throws -> Void) throws {
@@ -44,6 +45,13 @@ struct SnapshotFuzzTests {
             let stack = Make.navigator("stack1")
             try stack.start(on: host)
             try stack.goNextAsModal(to: Detail.self)
+        }
+        try saved { host in
+            let tour = LogicFlow("logic1", logic: Tour(name: "logic1", leaks: nil))
+            try tour.start(on: host)
+            try tour.request { _, path in .show(path.pushing(1).pushing(2).presenting(100)) }
+            let stack = Make.navigator("stack2")
+            try stack.start(asChildOf: tour, on: host, placement: .presented) { _ in }
         }
         try saved { host in
             let router = try Make.router("router1")
@@ -74,6 +82,7 @@ struct SnapshotFuzzTests {
         case .chain: return Make.chain(name, steps: 3)
         case .router: return try? Make.router(name)
         case .coordinator: return PageCoordinator(name)
+        case .logic: return LogicFlow(name, logic: Tour(name: saved.id, leaks: nil))
         case .tabs: return Tabs(name, items: [PageCoordinator(FlowID("\(saved.id)a")), PageCoordinator(FlowID("\(saved.id)b"))])
         }
     }

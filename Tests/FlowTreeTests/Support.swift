@@ -2,6 +2,7 @@ import FlowChain
 import FlowCoordinator
 import FlowKernel
 import FlowRouter
+import FlowRuntime
 import FlowSnapshot
 import FlowStack
 import FlowStage
@@ -24,6 +25,20 @@ final class Page: Held {
     let name: String
     init(_ name: String) { self.name = name }
     override var displayName: String { name }
+}
+
+/// The runtime's own flow's logic, for the world: numbered pages, pushed and presented.
+@MainActor
+struct Tour: FlowLogic {
+    let name: String
+    let leaks: LeakTracker?
+
+    func start() -> Int { 0 }
+
+    func screen(for page: Int) -> any Screen {
+        let screen = Page("\(name) \(page)")
+        return leaks?.track(screen) ?? screen
+    }
 }
 
 /// A navigator's screens, by type.

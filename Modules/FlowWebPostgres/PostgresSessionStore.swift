@@ -140,6 +140,16 @@
             }
         }
 
+        /// The session's revision alone, without its bytes.
+        public func revision(of key: SessionKey, now: Date) async throws -> Int? {
+            try await run { connection in
+                for try await revision in try await connection.execute(Revision(key: key.hex, now: now.timeIntervalSince1970), logger: logger) {
+                    return revision
+                }
+                return nil
+            }
+        }
+
         public func replace(_ session: StoredSession, expected: Int) async throws -> Bool {
             try await run { connection in
                 try await Self.count(connection.execute(Replace(session: session, expected: expected), logger: logger)) == 1
@@ -270,6 +280,23 @@
         }
 
         /// A session that has not expired.
+        private struct Revision: PostgresPreparedStatement {
+            static let name = "flowkit_revision"
+            static let sql = "SELECT revision FROM flowkit_sessions WHERE key = $1 AND expires >= $2"
+            typealias Row = Int
+            var key: String
+            var now: Double
+
+            func makeBindings() throws -> PostgresBindings {
+                var bindings = PostgresBindings(capacity: 2)
+                bindings.append(key)
+                bindings.append(now)
+                return bindings
+            }
+
+            func decodeRow(_ row: PostgresRow) throws -> Int { try row.decode(Int.self) }
+        }
+
         private struct Load: PostgresPreparedStatement {
             static let name = "flowkit_load"
             static let sql = "SELECT revision, data, expires FROM flowkit_sessions WHERE key = $1 AND expires >= $2"

@@ -102,6 +102,15 @@
             }
         }
 
+        /// The session's revision alone, without its bytes.
+        public func revision(of key: SessionKey, now: Date) async throws -> Int? {
+            try await run {
+                try await connection.query(
+                    "SELECT revision FROM flowkit_sessions WHERE key = ? AND expires >= ?", [.text(key.hex), .float(now.timeIntervalSince1970)]
+                ).first?.column("revision")?.integer
+            }
+        }
+
         public func replace(_ session: StoredSession, expected: Int) async throws -> Bool {
             try await run {
                 let rows = try await connection.query(

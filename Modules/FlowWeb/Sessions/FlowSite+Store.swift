@@ -3,9 +3,11 @@ import Foundation
 extension FlowSite {
     /// Answers a request, reading its session from the ``store`` first and writing it back after.
     ///
-    /// - A session is read from the store on every request, and made again from it (the app's
-    ///   `restore`, then its pages' numbers) when the store holds a revision this process has not
-    ///   seen: a session continued by another process, or after a restart.
+    /// - A process that holds a session asks the store for its revision on every request
+    ///   (``SessionStore/revision(of:now:)``, a small read); the session is read whole, and made
+    ///   again from it (the app's `restore`, then its pages' numbers), only when the store holds a
+    ///   revision this process has not seen: a session continued by another process, or after a
+    ///   restart.
     /// - Requests of one session are served one at a time in a process. Across processes a write
     ///   is a compare-and-set on the revision read: the process that loses reads the session again
     ///   and answers as for a form that is out of date, having changed nothing the store keeps.
@@ -29,28 +31,10 @@ extension FlowSite {
         await acquire(key)
         defer { release(key) }
 
-        let loaded: StoredSession?
-        do {
-            loaded = try await store.load(key, now: now())
-        } catch {
-            forget(token)
-            return unavailable(error, for: request)
-        }
-        guard let loaded else {
-            // A session this process started that holds nothing yet is in no store.
-            if stored[token]?.revision == Self.unwritten, visit(for: token) != nil {
-                return await answerUnwritten(request, token: token, in: store)
-            }
-            // Expired, ended or never known: as to a site that holds no such session.
-            forget(token)
-            return await startingSession(for: request, in: store)
-        }
-        if stored[token]?.revision != loaded.revision || visit(for: token) == nil {
-            forget(token)
-            if let failure = revive(loaded, token: token) {
-                try? await store.remove(key)
-                return setAside(failure)
-            }
+        let revision: Int
+        switch await read(token, key: key, for: request, in: store) {
+        case .answered(let response): return response
+        case .at(let held): revision = held
         }
 
         var response = answer(request)
@@ -64,14 +48,14 @@ extension FlowSite {
         guard let visit = visit(for: token), visit.mark != stored[token]?.mark else { return response }
         let next: StoredSession
         do {
-            next = try saved(visit, as: key, revision: loaded.revision + 1)
+            next = try saved(visit, as: key, revision: revision + 1)
         } catch {
             // What the request did cannot be kept: it is dropped, and the person is told.
             forget(token)
             return refusal(500, "The site could not save what you did, so it was not kept. Try again.")
         }
         do {
-            if try await store.replace(next, expected: loaded.revision) {
+            if try await store.replace(next, expected: revision) {
                 stored[token] = (next.revision, visit.mark)
                 return response
             }
@@ -87,6 +71,52 @@ extension FlowSite {
     }
 
     // MARK: Steps
+
+    /// Where a request stands on its session: this process holds it at the store's revision, or
+    /// the request is answered already (the store did not answer, the session is gone or set aside).
+    private enum Reading {
+        case at(Int)
+        case answered(WebResponse)
+    }
+
+    /// Brings this process's copy of a session to the store's revision. A process that holds the
+    /// session at the revision the store has asks for the revision alone (a small read, where a
+    /// reload writes nothing); otherwise the session is loaded and, if another process moved it
+    /// on, made again.
+    private func read(_ token: String, key: SessionKey, for request: WebRequest, in store: any SessionStore) async -> Reading {
+        if let held = stored[token]?.revision, held != Self.unwritten, visit(for: token) != nil {
+            do {
+                if try await store.revision(of: key, now: now()) == held { return .at(held) }
+            } catch {
+                forget(token)
+                return .answered(unavailable(error, for: request))
+            }
+        }
+        let loaded: StoredSession?
+        do {
+            loaded = try await store.load(key, now: now())
+        } catch {
+            forget(token)
+            return .answered(unavailable(error, for: request))
+        }
+        guard let loaded else {
+            // A session this process started that holds nothing yet is in no store.
+            if stored[token]?.revision == Self.unwritten, visit(for: token) != nil {
+                return .answered(await answerUnwritten(request, token: token, in: store))
+            }
+            // Expired, ended or never known: as to a site that holds no such session.
+            forget(token)
+            return .answered(await startingSession(for: request, in: store))
+        }
+        if stored[token]?.revision != loaded.revision || visit(for: token) == nil {
+            forget(token)
+            if let failure = revive(loaded, token: token) {
+                try? await store.remove(key)
+                return .answered(setAside(failure))
+            }
+        }
+        return .at(loaded.revision)
+    }
 
     /// The revision noted for a session that no store holds yet.
     static let unwritten = 0

@@ -49,6 +49,18 @@ public protocol SessionStore: Sendable {
 
     /// The revisions written for a session, in the order they were written.
     func journal(of key: SessionKey) async throws -> [Int]
+
+    /// The revision of the session a key names, unless it is missing or expired at `now`: what a
+    /// process that holds the session checks on each request instead of reading the whole row.
+    /// A store answers it with a small read; by default it loads the session.
+    func revision(of key: SessionKey, now: Date) async throws -> Int?
+}
+
+extension SessionStore {
+    /// Loads the session and answers its revision: correct for any store, and as costly as a load.
+    public func revision(of key: SessionKey, now: Date) async throws -> Int? {
+        try await load(key, now: now)?.revision
+    }
 }
 
 /// The embedded store: sessions in this process's memory, lost when it ends. A site without a
@@ -82,6 +94,12 @@ public actor MemorySessionStore: SessionStore {
         try requireAvailable()
         guard let session = sessions[key], session.expires >= now else { return nil }
         return session
+    }
+
+    public func revision(of key: SessionKey, now: Date) throws -> Int? {
+        try requireAvailable()
+        guard let session = sessions[key], session.expires >= now else { return nil }
+        return session.revision
     }
 
     public func replace(_ session: StoredSession, expected: Int) throws -> Bool {

@@ -36,6 +36,7 @@ public enum SessionStoreLaws {
         let first = StoredSession(key: key, revision: 1, data: Array("first".utf8), expires: later)
         law(try await store.create(first, now: now), "a new key is created")
         law(same(try await store.load(key, now: now), first), "a created session loads as written")
+        law(try await store.revision(of: key, now: now) == 1, "a created session's revision is the one written")
         law(!(try await store.create(StoredSession(key: key, revision: 1, data: [1], expires: later), now: now)), "a taken key is not created again")
         law(try await store.load(key, now: now)?.data == first.data, "a refused create changes nothing")
 
@@ -45,6 +46,7 @@ public enum SessionStoreLaws {
             !(try await store.replace(StoredSession(key: key, revision: 2, data: [2], expires: later), expected: 1)),
             "a replace at a revision that moved on is refused")
         law(same(try await store.load(key, now: now), second), "a refused replace changes nothing")
+        law(try await store.revision(of: key, now: now) == 2, "a replaced session's revision is the one written")
         law(
             !(try await store.replace(
                 StoredSession(key: SessionKey(token: "laws-missing-\(UUID().uuidString)"), revision: 2, data: [], expires: later), expected: 1)),
@@ -57,6 +59,7 @@ public enum SessionStoreLaws {
         try await store.remove(empty.key)
 
         law(try await store.load(key, now: later.addingTimeInterval(1)) == nil, "an expired session does not load")
+        law(try await store.revision(of: key, now: later.addingTimeInterval(1)) == nil, "an expired session has no revision")
         let expiring = StoredSession(key: SessionKey(token: "laws-expiring-\(UUID().uuidString)"), revision: 1, data: [], expires: now)
         _ = try await store.create(expiring, now: now)
         law(try await store.removeExpired(now: now.addingTimeInterval(1)) >= 1, "expired sessions are removed")
@@ -64,6 +67,7 @@ public enum SessionStoreLaws {
 
         try await store.remove(key)
         law(try await store.load(key, now: now) == nil, "a removed session does not load")
+        law(try await store.revision(of: key, now: now) == nil, "a removed session has no revision")
         law(try await store.create(first, now: now), "a removed session's key can be created again")
         try await store.remove(key)
     }

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""A reload of the page a person sees, served from each kind of session store, side by side in one
+run: how much more a page costs when its session lives in SQLite or PostgreSQL than in memory.
+
+For each store it starts `flow-demo serve` on loopback (with its request log on, as a server runs),
+makes one session that the store holds (the shop's Start, which writes it), then lets wrk reload
+that session's page with its cookie for a fixed time. A reload changes nothing, so each request is
+the server's read path: a process that holds the session at the store's revision asks the store
+for the revision alone. Prints requests per second for each store and its ratio to memory.
+
+    swift build -c release --traits WebServer,SQLiteStore,PostgresStore --scratch-path .build-web --product flow-demo
+    .ci/with-postgres bash -c 'python3 Benchmarks/web-reload.py .build-web/release/flow-demo --postgres "$FLOWKIT_POSTGRES_URL"'
+
+Needs wrk (Debian: apt-get install wrk). Only loopback is ever asked; each wrk run is bounded.
+"""
+import argparse
+import http.client
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.parse
+
+
+def start_server(flow_demo, store):
+    server = subprocess.Popen([flow_demo, "serve", "--strategy", "stack", "--port", "0", "--store", store],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    for line in server.stdout:
+        found = re.search(r"127\.0\.0\.1:(\d+)/", line)
+        if found:
+            # The server logs every request: its output is read to the end, or a full pipe would
+            # stop it.
+            threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+            return server, int(found.group(1))
+    raise RuntimeError(f"flow-demo serve --store {store} did not start")
+
+
+def request(port, method, path, cookie=None, body=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Cookie": cookie} if cookie else {}
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    return response, response.read().decode()
+
+
+def stored_session(port):
+    """A session the store holds, on its second page: the cookie and the page's address."""
+    response, _ = request(port, "GET", "/")
+    cookie = response.getheader("Set-Cookie").split(";")[0]
+    address = response.getheader("Location")
+    response, page = request(port, "GET", address, cookie)
+    fields = {name: re.search(f'name="{name}" value="([^"]*)"', page).group(1) for name in ("token", "revision", "screen")}
+    fields["action"] = "start"
+    response, _ = request(port, "POST", address, cookie, urllib.parse.urlencode(fields))
+    return cookie, response.getheader("Location")
+
+
+def reloads_per_second(port, cookie, address, seconds, connections):
+    run = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-H", f"Cookie: {cookie}",
+                          f"http://127.0.0.1:{port}{address}"], capture_output=True, text=True, timeout=seconds + 60, check=True)
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", run.stdout)
+    if non_2xx:
+        raise RuntimeError(f"{non_2xx.group(1)} reloads were not answered with the page:\n{run.stdout}")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", run.stdout).group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("flow_demo")
+    parser.add_argument("--postgres", help="a PostgreSQL URL, to measure that store too")
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=32)
+    arguments = parser.parse_args()
+    if not shutil.which("wrk"):
+        print("web-reload.py needs wrk (apt-get install wrk)")
+        return 1
+    folder = tempfile.mkdtemp()
+    stores = [("memory", "memory"), ("SQLite", f"sqlite:{folder}/sessions.sqlite")]
+    if arguments.postgres:
+        stores.append(("PostgreSQL", arguments.postgres))
+    figures = []
+    try:
+        for name, store in stores:
+            server, port = start_server(arguments.flow_demo, store)
+            try:
+                cookie, address = stored_session(port)
+                figures.append((name, reloads_per_second(port, cookie, address, arguments.seconds, arguments.connections)))
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    memory = figures[0][1]
+    for name, figure in figures:
+        print(f"{name}: {figure:,.0f} reloads/s, {memory / figure:.2f}x the time of one from memory")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

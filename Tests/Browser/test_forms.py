@@ -118,3 +118,19 @@ def test_what_is_typed_and_not_yet_sent_stays_after_a_reload(shop):
     # Sent, the address is the site's to keep: the page says where the order ships.
     shop.submit(shop.form("address").find_element(By.TAG_NAME, "button"))
     assert "Shipping to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Spain." in shop.top().text
+
+
+def test_what_is_typed_on_a_step_and_not_sent_comes_back_after_back_and_forward_again(shop):
+    shop.run("start,email ana@example.com,shoes,add,cart,checkout")
+    fill_in(shop, "address", {"street": "9 Rua Nova", "city": "Porto"})
+    # The browser's Back leaves checkout before anything was sent; the checkout made again for
+    # the same step shows what was typed on it, as a wizard's step keeps its data.
+    shop.back()
+    assert shop.title() != "Checkout"
+    if shop.title() != "Cart":
+        shop.act("cart")
+    shop.act("checkout")
+    assert shop.title() == "Checkout"
+    assert field(shop, "address", "street").get_attribute("value") == "9 Rua Nova"
+    assert field(shop, "address", "city").get_attribute("value") == "Porto"
+    assert shop.form("address").get_attribute("data-step"), "the form names its step"

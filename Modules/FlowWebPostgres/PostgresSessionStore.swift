@@ -287,12 +287,7 @@
             var key: String
             var now: Double
 
-            func makeBindings() throws -> PostgresBindings {
-                var bindings = PostgresBindings(capacity: 2)
-                bindings.append(key)
-                bindings.append(now)
-                return bindings
-            }
+            func makeBindings() throws -> PostgresBindings { Load(key: key, now: now).bindings }
 
             func decodeRow(_ row: PostgresRow) throws -> Int { try row.decode(Int.self) }
         }
@@ -304,7 +299,10 @@
             var key: String
             var now: Double
 
-            func makeBindings() throws -> PostgresBindings {
+            func makeBindings() throws -> PostgresBindings { bindings }
+
+            /// The key and the time, which the revision's statement binds too.
+            var bindings: PostgresBindings {
                 var bindings = PostgresBindings(capacity: 2)
                 bindings.append(key)
                 bindings.append(now)

@@ -201,6 +201,20 @@ struct LogicFlowTests {
         #expect(host.hierarchy.root == nil)
     }
 
+    @Test func replacingTheLastEntryKeepsTheOnesBelowAndDismissesTheModals() throws {
+        let host = InMemoryHost()
+        let flow = try started(on: host)
+        try flow.request { _, path in .show(path.pushing("B").presenting("Sheet")) }
+        let bottom = host.hierarchy.root?.children.first?.ref
+
+        try flow.request { _, path in .show(path.replacingLast(with: "C")) }
+
+        #expect(flow.path.entries == ["A", "C"])
+        #expect(flow.path.modals.isEmpty)
+        #expect(host.hierarchy.root?.children.first?.ref == bottom)
+        #expect(flow.path.description == "A -> C")
+    }
+
     @Test func anEndingDecisionsEffectRunsOnceTheScreensLeftAndBeforeTheHandlers() throws {
         let host = InMemoryHost()
         let flow = try started(on: host)

@@ -329,6 +329,9 @@ struct FirstDeployTests {
         await visitor.get(visitor.address, through: [site])
         #expect(visitor.title == "Catalog")
         #expect(await store.loads > loads)
+        // The browser's Back, through the servers: the person is back on sign-in.
+        await visitor.back(through: [other])
+        #expect(visitor.title == "Sign in")
     }
 
     @Test func theSetAsidePageIsInTheAppsWords() async throws {

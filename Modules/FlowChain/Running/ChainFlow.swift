@@ -124,12 +124,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     /// Ends the chain without a result and without running end actions, as a parent does.
     public func cancel() throws {
-        try navigating(from: nil) { _, host, _ in
-            try lifecycle.checkChildrenGuards(on: host)
-            try tearDown()
-            // Finished before the tree follows the removal: a child it ends finds the chain ended.
-            try lifecycle.finish(.cancelled)
-        }
+        try lifecycle.end(.cancelled, removing: { _ in try container?.remove() }, releasing: releaseEverything)
     }
 
     // MARK: Following the user

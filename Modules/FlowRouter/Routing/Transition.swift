@@ -67,12 +67,12 @@ public struct TransitionContext {
 
     /// Pushes ``to`` onto ``from``'s stack, or presents it over ``from`` when it is not in a stack.
     public func show() throws {
-        try host.carryOut(showing(), origin: .of(flow))
+        try Transition.show.perform(self)
     }
 
     /// Presents ``to`` over ``from``, or over the last node ``from``'s presentations lead to.
     public func present() throws {
-        try host.carryOut(presenting(), origin: .of(flow))
+        try Transition.present.perform(self)
     }
 
     /// What ``show()`` does, as a decision: the push onto ``from``'s stack, or the presentation

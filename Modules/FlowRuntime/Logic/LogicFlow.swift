@@ -103,20 +103,22 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
     ///   or its presentation over it); `guardRefused`; what the host or ``FlowLogic/screen(for:)``
     ///   throws. Nothing changes then.
     public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
-        let decision = try lifecycle.navigate { host in
+        let effect = try lifecycle.navigate { host in
             let position = position(on: host)
             let decision = try decide(logic, position.path)
-            if case .show(let next) = decision.change { try show(next, from: position, on: host, origin: .flow(id)) }
-            return decision
-        }
-        switch decision.change {
-        case .show: decision.effect?()
-        case .finish(let outcome):
-            try lifecycle.end(outcome, removing: removeScreens(from:)) {
-                release()
-                decision.effect?()
+            switch decision.change {
+            case .show(let next):
+                try show(next, from: position, on: host, origin: .flow(id))
+                return decision.effect
+            case .finish(let outcome):
+                try lifecycle.end(outcome, on: host, removing: removeScreens(from:)) {
+                    release()
+                    decision.effect?()
+                }
+                return nil
             }
         }
+        effect?()
     }
 
     // MARK: What the runtime does

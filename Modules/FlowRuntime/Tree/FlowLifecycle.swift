@@ -183,12 +183,18 @@ public final class FlowLifecycle<Result> {
     /// - Throws: what ``navigate(_:)`` and `removing` throw, and the guards' refusal; nothing
     ///   changes then.
     public func end(_ outcome: FlowOutcome<Result>, removing: (any FlowHost) throws -> Void, releasing: () -> Void) throws {
-        try navigate { host in
-            try checkChildrenGuards(on: host)
-            try removing(host)
-            releasing()
-            try finish(outcome)
-        }
+        try navigate { host in try end(outcome, on: host, removing: removing, releasing: releasing) }
+    }
+
+    /// The steps of ``end(_:removing:releasing:)`` inside a request of the flow already under way
+    /// (``navigate(_:)``), for a request that decides, from where the flow stands, that it ends.
+    ///
+    /// - Throws: the guards' refusal and what `removing` throws; nothing changes then.
+    public func end(_ outcome: FlowOutcome<Result>, on host: any FlowHost, removing: (any FlowHost) throws -> Void, releasing: () -> Void) throws {
+        try checkChildrenGuards(on: host)
+        try removing(host)
+        releasing()
+        try finish(outcome)
     }
 
     /// Ends the flow, cancelled, because what it stands on is gone: the steps every

@@ -8,6 +8,12 @@ import FlowRuntime
 /// placement, so the first step's present action runs before anything is on screen. A stack chain
 /// started on a shared stack (``/FlowKernel/FlowPlacement/onStack(_:)``) pushes onto that stack
 /// instead of making its own, and leaves it as it found it.
+///
+/// The container changes nothing itself: what a step's action asks of it (``show(_:)``,
+/// ``hide(_:revealing:)``, ``present(_:)``, ``dismiss(_:)``) is one more operation of the change
+/// the chain's request decides, which the runtime makes whole once the request has decided —
+/// every guard asked first — or not at all. A call made outside the chain's requests (a
+/// container kept and called later) is a request of the chain's own, made the same way.
 @MainActor
 public struct ChainContainer {
     /// What kind of container a chain uses.
@@ -18,15 +24,21 @@ public struct ChainContainer {
         case single
     }
 
-    /// What every view of one chain's container shares: where it is and what it has shown.
+    /// What every view of one chain's container shares: where it is, what the host last accepted
+    /// of it, and the change the chain's request is deciding.
     @MainActor
     final class Core {
         let kind: Kind
         let id: ContainerID
         let host: any FlowHost
         let flow: FlowID
+        /// Where the chain shows itself, as the host last made it.
         var mount: FlowMount
         let holder: ContainerHolder
+        /// The decision of the chain's request under way; `nil` between requests.
+        var draft: ChainDraft?
+        /// The chain, which makes a call outside its requests a request of its own.
+        weak var chain: (any ChainDrafting)?
 
         init(kind: Kind, host: any FlowHost, flow: FlowID, placement: FlowPlacement) throws {
             self.kind = kind
@@ -36,6 +48,12 @@ public struct ChainContainer {
             let name = mount.stack ?? host.unusedContainerID(flow.name)
             self.id = name
             self.holder = ContainerHolder(name: name.name)
+        }
+
+        /// Keeps what the host made of a decision: the content shown and presented through the mount.
+        func keep(_ draft: ChainDraft) {
+            for showing in draft.showings { mount.didShow(showing) }
+            for content in draft.presented { mount.didPresent(content, on: host) }
         }
     }
 
@@ -74,79 +92,181 @@ public struct ChainContainer {
         }
     }
 
-    /// Whether the container is on the host (on a shared stack: whether the chain's first screen is).
-    public var isShown: Bool { core.mount.isShown(on: host) }
+    /// Whether the container is on the host (on a shared stack: whether the chain's first screen
+    /// is), counting what the request under way has decided to show.
+    public var isShown: Bool { core.draft?.isShown ?? core.mount.isShown(on: host) }
 
     /// Shows a screen: pushes it (unless it is already in the stack), or makes it the single child.
     /// The first call puts the container itself on the host.
+    ///
+    /// - Throws: `flowFinished` once the chain has ended; outside a step's action, what the
+    ///   chain's request throws.
     public func show(_ screen: any Screen) throws {
-        switch kind {
-        case .stack:
-            // The common case first: a screen not in the stack is pushed without asking whether
-            // the stack is shown (the mount asks as it shows it).
-            if host.index(of: .of(screen), in: id) == nil || !isShown { try showInMount(.screen(screen)) }
-        case .single:
-            if !isShown { try showInMount(.screen(holder)) }
-            var operations: [HostOperation] = (host.children(of: node) ?? []).filter { $0 != .of(screen) }.map { .removeChild($0) }
-            if host.holder(of: .of(screen)) != node { operations.append(.addChild(.screen(screen), to: node)) }
-            // The child that goes and the one that comes are asked before either change.
-            try host.carryOut(HostChange(operations, origin: origin))
+        try drafting { draft in
+            switch kind {
+            case .stack:
+                if !draft.isShown || !draft.holds(.of(screen), in: id, on: host) { try show(.screen(screen), in: draft) }
+            case .single:
+                if !draft.isShown { try show(.screen(holder), in: draft) }
+                let children = draft.children(of: node, on: host)
+                draft.operations += children.filter { $0 != .of(screen) }.map { .removeChild($0) }
+                if !children.contains(.of(screen)) { draft.operations.append(.addChild(.screen(screen), to: node)) }
+                draft.singleChildren = [.of(screen)]
+            }
         }
     }
 
     /// Takes a screen away and shows `previous` again: pops back to below it in a stack, or makes
     /// `previous` the single child.
+    ///
+    /// - Throws: `flowFinished` once the chain has ended; outside a step's action, what the
+    ///   chain's request throws.
     public func hide(_ screen: any Screen, revealing previous: (any Screen)?) throws {
-        switch kind {
-        case .stack:
-            guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
-            try host.carryOut(.popTo(below, in: id), origin: origin)
-        case .single:
-            if let previous {
-                try show(previous)
-            } else if host.holder(of: .of(screen)) == node {
-                try host.carryOut(.removeChild(.of(screen)), origin: origin)
+        try drafting { draft in
+            switch kind {
+            case .stack:
+                guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
+                draft.operations.append(.popTo(below, in: id))
+            case .single:
+                if let previous {
+                    try show(previous)
+                } else if draft.children(of: node, on: host).contains(.of(screen)) {
+                    draft.operations.append(.removeChild(.of(screen)))
+                    draft.singleChildren = []
+                }
             }
         }
     }
 
     /// Presents a screen modally over whatever is on top.
+    ///
+    /// - Throws: `flowFinished` once the chain has ended; outside a step's action, what the
+    ///   chain's request throws.
     public func present(_ screen: any Screen) throws {
-        let content = Presentable.screen(screen)
-        try host.carryOut(core.mount.presenting(content, on: host), origin: origin)
-        core.mount.didPresent(content, on: host)
+        try drafting { draft in
+            let content = Presentable.screen(screen)
+            draft.append(core.mount.presenting(content, over: draft.topmost, on: host))
+            draft.presented.append(content)
+        }
     }
 
     /// Dismisses a screen that was presented modally, and anything above it.
     ///
-    /// - Throws: `notFound` if the screen is not presented by anything.
+    /// - Throws: `notFound` if the screen is not presented by anything; `flowFinished` once the
+    ///   chain has ended.
     public func dismiss(_ screen: any Screen) throws {
-        guard let presenter = host.presenter(of: .of(screen)) else {
-            throw FlowError(.notFound, "\(NodeRef.of(screen)) is not presented, so it cannot be dismissed.")
+        try drafting { draft in
+            guard let presenter = host.presenter(of: .of(screen)) ?? draft.presenter(of: .of(screen)) else {
+                throw FlowError(.notFound, "\(NodeRef.of(screen)) is not presented, so it cannot be dismissed.")
+            }
+            draft.operations.append(.dismiss(presentedBy: presenter))
         }
-        try host.carryOut(.dismiss(presentedBy: presenter), origin: origin)
     }
 
-    /// Takes the container, and everything the chain presented, off the host; a shared stack is
-    /// left as the chain found it.
-    func remove() throws {
-        try host.carryOut(core.mount.removing(on: host))
-        core.mount.didRemove()
+    /// The change that takes the container, and everything the chain presented, off the host; a
+    /// shared stack is left as the chain found it.
+    func removal() -> [HostOperation] { core.mount.removal(on: host) }
+
+    /// Adds content shown through the mount to the decision: the container itself the first time.
+    private func show(_ content: Presentable, in draft: ChainDraft) throws {
+        if draft.isShown {
+            guard kind == .stack else { throw FlowError(.hostRejected, "The chain '\(core.flow)' shows one container; \(content.ref) cannot be pushed.") }
+            draft.operations.append(.push(content, onto: id))
+        } else {
+            let showing = try core.mount.showing(content, on: host)
+            draft.append(showing.operation)
+            draft.showings.append(showing)
+            draft.isShown = true
+        }
+        if kind == .stack { draft.pushed.insert(content.ref) }
     }
 
-    /// Shows content through the mount: decided from it, carried out, then noted in it, so that no
-    /// access to the mount is held while the host tells its observers, who may read the chain.
-    private func showInMount(_ content: Presentable) throws {
-        let showing = try core.mount.showing(content, on: host)
-        try host.carryOut(showing.operation, origin: origin)
-        core.mount.didShow(showing)
+    /// Adds to the decision of the chain's request under way, or makes a request of the chain's
+    /// own when none is.
+    private func drafting(_ body: (ChainDraft) throws -> Void) throws {
+        if let draft = core.draft { return try body(draft) }
+        guard let chain = core.chain else { throw FlowError(.flowFinished, "The chain '\(core.flow)' has ended; its container shows nothing.") }
+        try chain.request(origin: origin, body)
     }
 
     /// The first node the chain showed, which the flow tree keeps it on.
     var baseNode: NodeRef? { core.mount.node }
 
-    /// The first refusal among the guards of what ``remove()`` would take away.
+    /// The first refusal among the guards of what the chain's removal would take away.
     func removalRefusal() -> GuardRefusal? { core.mount.removalRefusal(on: host) }
+}
+
+/// What a container call outside the chain's requests opens: a request of the chain's own.
+@MainActor
+protocol ChainDrafting: AnyObject {
+    func request(origin: FlowEvent.Origin, _ body: (ChainDraft) throws -> Void) throws
+}
+
+/// One request's decision while the chain makes it: the host change its step actions add to, in
+/// order, and the chain's state once the change is made.
+@MainActor
+final class ChainDraft {
+    /// Who the change is made for.
+    let origin: FlowEvent.Origin
+    /// The host change, in order.
+    var operations: [HostOperation] = []
+    /// The chain's state once the change is made.
+    var state: ChainState
+    /// What the change hands on: the contexts delivered, each after the operations before it.
+    var reports: [FlowChange<ChainState>.Report] = []
+
+    /// Reports an event once the operations decided so far are made.
+    func report(_ event: FlowEvent) {
+        reports.append(.init(after: operations.count, event))
+    }
+    /// Screens made for this request and handed a handle: let go of when the change is refused.
+    var made: [(step: Int, screen: any Screen)] = []
+    /// Whether the request ended the chain, its removal made with its other changes.
+    var ended = false
+
+    /// Whether the container is shown once the change is made.
+    var isShown: Bool
+    /// What the mount shows for the first time, and presents, once the change is made.
+    var showings: [FlowMount.Showing] = []
+    var presented: [Presentable] = []
+    /// The screens the change pushes onto the chain's stack.
+    var pushed: Set<NodeRef> = []
+    /// A single container's children once the change is made; `nil` until the change touches them.
+    var singleChildren: [NodeRef]?
+    /// The top-most node of the presentation chain once the change is made, when the change
+    /// presents something; the host's otherwise.
+    var topmost: NodeRef?
+
+    init(origin: FlowEvent.Origin, state: ChainState, isShown: Bool) {
+        self.origin = origin
+        self.state = state
+        self.isShown = isShown
+    }
+
+    /// Adds an operation; what it presents, or shows as the root, is on top once it is made.
+    func append(_ operation: HostOperation) {
+        operations.append(operation)
+        switch operation {
+        case .present(let content, _), .setRoot(let content?): topmost = content.ref
+        default: break
+        }
+    }
+
+    /// Whether the chain's stack holds a screen once the change is made.
+    func holds(_ screen: NodeRef, in stack: ContainerID, on host: any FlowHost) -> Bool {
+        pushed.contains(screen) || host.index(of: screen, in: stack) != nil
+    }
+
+    /// A single container's children once the change is made.
+    func children(of node: NodeRef, on host: any FlowHost) -> [NodeRef] {
+        singleChildren ?? host.children(of: node) ?? []
+    }
+
+    /// What presents a screen this change presents.
+    func presenter(of node: NodeRef) -> NodeRef? {
+        for case .present(let content, let anchor) in operations.reversed() where content.ref == node { return anchor }
+        return nil
+    }
 }
 
 @MainActor

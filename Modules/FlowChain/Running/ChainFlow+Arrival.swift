@@ -20,8 +20,9 @@ extension ChainFlow {
     ///   `indexOutOfRange` for a step the chain does not have; `argumentTypeMismatch` for a context
     ///   a step does not accept; `factoryFailed` for a screen that cannot be made; `hostRejected`
     ///   when someone else's screen is presented over the chain's (a flow the chain does not own);
-    ///   `reentrantNavigation`; `flowFinished`. A custom present or dismiss action that throws on
-    ///   the way stops the chain at the last step it reached.
+    ///   `reentrantNavigation`; `flowFinished`. The steps' actions on the way add to one change,
+    ///   made whole once they have all run: an action that throws, or a guard or host that refuses
+    ///   the change, leaves the chain where it was.
     public func arrive(atStep target: Int, context: (Int) -> Any? = { _ in nil }) throws {
         try arrive(atStep: target, context: context, origin: .link(for: id))
     }
@@ -29,11 +30,10 @@ extension ChainFlow {
     /// Runs the chain to a step with the changes made for a source on the chain's behalf: a
     /// link's, or a restore's.
     func arrive(atStep target: Int, context: (Int) -> Any?, origin: FlowEvent.Origin) throws {
-        try navigating(from: nil) { plan, host, position in
+        try requesting(from: nil, origin: origin) { plan, host, position, draft in
             let arrival = try position.arrival(at: target, chain: id)
-            guard let container = container?.acting(for: origin) else {
-                throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.")
-            }
+            guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.") }
+            let screens = draft.state.screens
             var given: [Int: Any] = [:]
             for index in arrival.steps {
                 guard let value = context(index) else { continue }
@@ -55,7 +55,7 @@ extension ChainFlow {
             for index in arrival.steps where arrival.forward && screens[index] == nil {
                 made[index] = try make(plan.steps[index])
             }
-            // Every guard on the way answers before the first step moves.
+            // Every guard on the way answers before the first step's action runs.
             var leaving = arrival.leaving.reversed().compactMap { screens[$0].map(NodeRef.of) }
             // In a stack, going back to a step takes away everything above it: another flow's
             // screens pushed over the chain's too.
@@ -68,20 +68,18 @@ extension ChainFlow {
             // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
             try host.checkGuards(removing: leaving, showing: entering, origin: origin)
             if arrival.forward {
-                for index in arrival.steps { try show(index, context: given[index], in: plan, on: host, made: made[index], origin: origin) }
+                for index in arrival.steps { try show(index, context: given[index], in: plan, on: host, made: made[index], into: draft) }
                 return
             }
             for index in arrival.leaving {
                 guard let screen = screens[index] else { continue }
-                let step = StepContext(screen: screen, container: container, previousScreen: screens[index - 1])
-                try (plan.steps[index].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(step)
-                currentStep = index - 1
+                try dismiss(index, screen: screen, revealing: index - 1, in: plan, container: container, into: draft)
             }
             if let value = given[target], let screen = screens[target] {
                 plan.steps[target].deliver(screen, value)
                 // What a snapshot saves: the step's screen now shows this context.
-                contexts[target] = value
-                host.report(FlowEvent(.delivered(ScreenType(anyType: type(of: value)), to: [ScreenRef(screen)], as: .context), origin: container.origin))
+                draft.state.contexts[target] = value
+                draft.report(FlowEvent(.delivered(ScreenType(anyType: type(of: value)), to: [ScreenRef(screen)], as: .context), origin: origin))
             }
         }
     }

@@ -31,11 +31,11 @@ extension ChainFlow: RestorableFlow {
     /// The chain's steps from the first to the current one, each by its screen's type with the
     /// context it last received: the value when it is `Codable`, else a note that says why not.
     public func savedState() -> SavedValue {
-        guard let plan, let currentStep else { return SavedValue(flowState: SavedChainState(steps: [])) }
+        guard let plan, let currentStep = state.current else { return SavedValue(flowState: SavedChainState(steps: [])) }
         let steps = (0...currentStep).map { index in
             SavedChainState.Step(
-                screen: plan.steps[index].screenType.name, context: contexts[index].map { SavedArgument(saving: $0) },
-                state: screens[index].flatMap(ScreenState.save))
+                screen: plan.steps[index].screenType.name, context: self.state.contexts[index].map { SavedArgument(saving: $0) },
+                state: self.state.screens[index].flatMap(ScreenState.save))
         }
         return SavedValue(flowState: SavedChainState(steps: steps))
     }
@@ -72,7 +72,7 @@ extension ChainFlow: RestorableFlow {
         let shown = (currentStep ?? 0) + 1
         // The screens' own state, once they are shown again.
         return RestoringSteps.report(
-            flow: id.name, elements: state.steps.map { ($0.label, $0.state) }, screens: (0..<shown).compactMap { screens[$0] }, shown: shown,
+            flow: id.name, elements: state.steps.map { ($0.label, $0.state) }, screens: (0..<shown).compactMap { self.state.screens[$0] }, shown: shown,
             refusal: refusal, cut: "a step before it could not come back")
     }
 

@@ -32,20 +32,15 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     let lifecycle: FlowLifecycle<Result>
     private let kind: ChainContainer.Kind
-    // The state below is read and written on every request. It skips the run-time exclusivity
-    // check, as FlowTree's does: it is main-actor only, and every write is instantaneous (a
-    // subscript set, an assignment; nothing is passed `inout` or changed by a mutating method),
-    // so no write overlaps a read held across a call into a screen, a step or the host.
-    @exclusivity(unchecked) var plan: Plan?
-    /// Each step's screen, made the first time the step is shown.
-    @exclusivity(unchecked) var screens: [Int: any Screen] = [:]
-    /// The context each step's screen last received, by step: what a snapshot saves.
-    @exclusivity(unchecked) var contexts: [Int: Any] = [:]
+    /// Everything the builder gave, until the chain ends.
+    var plan: Plan?
+    /// What the chain keeps between requests; a request changes it with the host, or not at all.
+    var state = ChainState()
 
     /// The step being shown, while the chain runs.
-    @exclusivity(unchecked) public internal(set) var currentStep: Int?
+    public var currentStep: Int? { state.current }
     /// The container the chain shows its steps in, while it runs.
-    @exclusivity(unchecked) public private(set) var container: ChainContainer?
+    public private(set) var container: ChainContainer?
     /// How many steps the chain has (0 once it has ended).
     public var stepCount: Int { plan?.steps.count ?? 0 }
 
@@ -89,8 +84,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     /// The screen of the current step.
     public var currentScreen: (any Screen)? {
-        guard let currentStep else { return nil }
-        return screens[currentStep]
+        guard let current = state.current else { return nil }
+        return state.screens[current]
     }
 
     /// Shows the first step: its present action runs first and puts the container on the host at
@@ -106,16 +101,18 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// not the chain itself (a restore).
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try lifecycle.requireReady()
+        let plan = try requirePlan()
         let container = ChainContainer(try ChainContainer.Core(kind: kind, host: host, flow: id, placement: placement), origin: .flow(id))
+        container.core.chain = self
         try lifecycle.start(self, on: host, parent: parent) {
+            // The first step is decided and made as any request is, before the chain runs.
             self.container = container
             do {
-                try show(0, context: nil, in: requirePlan(), on: host, origin: origin)
+                try decide(in: container, origin: origin ?? .flow(id), on: host) { draft in
+                    try show(0, context: nil, in: plan, on: host, into: draft)
+                }
             } catch {
-                try? container.remove()
                 self.container = nil
-                screens = [:]
-                currentStep = nil
                 throw error
             }
             try lifecycle.didStart(on: host, parent: parent, origin: origin)
@@ -124,7 +121,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     /// Ends the chain without a result and without running end actions, as a parent does.
     public func cancel() throws {
-        try lifecycle.end(.cancelled, removing: { _ in try container?.remove() }, releasing: releaseEverything)
+        try lifecycle.end(.cancelled, removal: removal(on:), releasing: releaseEverything)
     }
 
     // MARK: Following the user
@@ -135,34 +132,33 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     public func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, !lifecycle.isNavigating, let host = lifecycle.host else { return }
         guard let container, container.isShown else { return endDetached() }
+        let screens = state.screens
         switch position.following(kept: screens.keys, isShown: { screens[$0].map { host.contains(ScreenRef($0)) } ?? false }) {
         case .stay: return
         case .end: endDetached()
         case .current(let step, let releasing):
-            release(releasing)
-            currentStep = step
+            var next = state
+            next.reveal(step)
+            let released = next.release(releasing)
+            state = next
+            detach(released)
         }
     }
 
     /// Where the chain stands now.
-    var position: ChainPosition {
-        ChainPosition(stepCount: declaredSteps.count, current: currentStep)
-    }
+    var position: ChainPosition { state.position(stepCount: declaredSteps.count) }
 
-    /// Lets go of steps: their screens, and their handles' hold on the chain.
-    private func release(_ steps: [Int]) {
+    /// Clears the handles of screens the chain let go of.
+    private func detach(_ released: [(step: Int, screen: any Screen)]) {
         guard let plan else { return }
-        for index in steps {
-            if let screen = screens.removeValue(forKey: index) { plan.steps[index].attach(screen, nil) }
-            contexts[index] = nil
-        }
+        for (step, screen) in released { plan.steps[step].attach(screen, nil) }
     }
 
     /// Ends the chain cancelled, without running end actions, because what it stands on is gone
     /// (its steps, the screen that started it, its parent): whatever of its own is left (a modal
     /// over a shared stack) goes too, as far as the host lets it.
     public func endDetached() {
-        lifecycle.endDetached(removing: { _ in try container?.remove() }, releasing: releaseEverything)
+        lifecycle.endDetached(removal: removal(on:), releasing: releaseEverything)
     }
 
     /// The outermost node the chain put on the host, whose departure ends it.
@@ -179,7 +175,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     // MARK: Driving (from step handles)
 
     func next(from step: Int, context: Any?) throws {
-        try navigating(from: step) { plan, host, position in
+        try requesting(from: step) { plan, host, position, draft in
             if let context, !plan.steps[step].mayPass(context) {
                 let declared = plan.steps[step]
                 let passes = if case .type(let name) = declared.passing { "a context of type \(name)" } else { "no context" }
@@ -187,8 +183,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                     .argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
             }
             if case .show(let after) = try position.next(from: step) {
-                try show(after, context: context, in: plan, on: host)
-                return
+                return try show(after, context: context, in: plan, on: host, into: draft)
             }
             // The last step's context is the chain's result; with no context, a Void chain completes.
             guard let result = (context ?? ()) as? Result else {
@@ -196,38 +191,30 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 throw FlowError(
                     .argumentTypeMismatch, "The chain '\(id)' completes with a \(Result.self); its last step passed \(given).", types: [Result.self])
             }
-            try lifecycle.checkChildrenGuards(on: host)
-            if let container { plan.onEnd?(container) }
-            try tearDown()
-            try lifecycle.finish(.completed(result))
+            try end(.completed(result), in: draft, on: host) { plan.onEnd?($0) }
         }
     }
 
     func back(from step: Int) throws {
-        try navigating(from: step) { plan, _, position in
-            let screen = screens[step]
+        try requesting(from: step) { plan, _, position, draft in
+            let screen = draft.state.screens[step]
             guard case .hide(let leaving, let revealing) = try position.back(from: step, keepsScreen: screen != nil), let screen, let container
             else {
                 throw FlowError(.nothingToGoBackTo, "The first step has no step before it to go back to.")
             }
-            let context = StepContext(screen: screen, container: container, previousScreen: screens[revealing])
-            try (plan.steps[leaving].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(context)
-            currentStep = revealing
+            try dismiss(leaving, screen: screen, revealing: revealing, in: plan, container: container, into: draft)
         }
     }
 
     func endFlow(from step: Int) throws {
-        try navigating(from: step) { plan, host, _ in
-            try lifecycle.checkChildrenGuards(on: host)
-            if let container {
-                if let end = plan.steps[step].end, let screen = screens[step] {
+        try requesting(from: step) { plan, host, _, draft in
+            try end(.cancelled, in: draft, on: host) { container in
+                if let end = plan.steps[step].end, let screen = draft.state.screens[step] {
                     end(screen, container)
                 } else {
                     plan.onEnd?(container)
                 }
             }
-            try tearDown()
-            try lifecycle.finish(.cancelled)
         }
     }
 
@@ -236,47 +223,49 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     private static var builtInPresent: StepAction { { try $0.container.show($0.screen) } }
     static var builtInDismiss: StepAction { { try $0.container.hide($0.screen, revealing: $0.previousScreen) } }
 
-    /// Shows a step: checks the context's type, makes the screen if it is new, hands it its handle
-    /// and the context, then runs its present action. Keeps the screen, makes the step current and
-    /// reports the context passed only once the screen is shown.
+    /// Adds a step's showing to a request's decision: checks the context's type, makes the screen
+    /// if it is new, hands it its handle and the context, then runs its present action, whose
+    /// changes join the decision. Once the host has made them the step is current, keeps its
+    /// screen and context, and the context passed is reported.
     ///
     /// The screen learns its context before its present action runs (Flowter's order: a custom
-    /// present may read it). A present action that throws leaves that context delivered, and
-    /// nothing else: a new screen is dropped, the step is not current, no `pass` is reported.
-    func show(
-        _ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil, origin: FlowEvent.Origin? = nil
-    ) throws {
+    /// present may read it). A present action that throws, or a change the host refuses, leaves
+    /// that context delivered, and nothing else: a new screen is dropped, the step is not current,
+    /// no `pass` is reported.
+    func show(_ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil, into draft: ChainDraft) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
             throw FlowError(
                 .argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: context)).",
                 types: [type(of: context)])
         }
-        let screen = try screens[index] ?? made ?? make(step)
-        guard let container = origin.map({ container?.acting(for: $0) }) ?? container else {
+        let kept = draft.state.screens[index]
+        let screen = try kept ?? made ?? make(step)
+        guard let container = container?.acting(for: draft.origin) else {
             throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.")
         }
         // The screen's guard answers before it gets its context or a handle (the host asks again
-        // when the step's present action shows it).
-        if case .refuse(let reason) = screen.shouldEnter(by: container.origin) {
-            throw host.refused(GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason), origin: container.origin)
+        // when the change shows it).
+        if case .refuse(let reason) = screen.shouldEnter(by: draft.origin) {
+            throw host.refused(GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason), origin: draft.origin)
         }
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
+        if kept == nil { draft.made.append((index, screen)) }
         if let context { step.deliver(screen, context) }
-        let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? screens[index - 1] : nil)
-        do {
-            try (step.present ?? plan.defaultPresent ?? Self.builtInPresent)(stepContext)
-        } catch {
-            // A screen the chain did not keep before keeps no handle on it either.
-            if screens[index] == nil { step.attach(screen, nil) }
-            throw error
-        }
-        screens[index] = screen
-        currentStep = index
-        if let context { contexts[index] = context }
+        let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? draft.state.screens[index - 1] : nil)
+        try (step.present ?? plan.defaultPresent ?? Self.builtInPresent)(stepContext)
+        draft.state.show(index, screen: screen, context: context)
         if let context {
-            host.report(FlowEvent(.delivered(ScreenType(anyType: type(of: context)), to: [ScreenRef(screen)], as: .context), origin: container.origin))
+            draft.report(FlowEvent(.delivered(ScreenType(anyType: type(of: context)), to: [ScreenRef(screen)], as: .context), origin: draft.origin))
         }
+    }
+
+    /// Adds a step's going back to a request's decision: its dismiss action's changes, and the step
+    /// before it current again.
+    func dismiss(_ index: Int, screen: any Screen, revealing: Int, in plan: Plan, container: ChainContainer, into draft: ChainDraft) throws {
+        let context = StepContext(screen: screen, container: container.acting(for: draft.origin), previousScreen: draft.state.screens[revealing])
+        try (plan.steps[index].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(context)
+        draft.state.reveal(revealing)
     }
 
     func make(_ step: AnyStep) throws -> any Screen {
@@ -289,33 +278,75 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         }
     }
 
-    /// Takes the container off the host and lets go of every step, screen and closure.
-    private func tearDown() throws {
-        try container?.remove()
-        releaseEverything()
+    // MARK: Requests
+
+    /// Runs a request from a step: the chain must run, not be in another request, and the step
+    /// must be the current one (any step for `nil`). The body decides from the position, read once,
+    /// adding to the request's decision; the runtime then makes it whole, or nothing changes.
+    func requesting<T>(
+        from step: Int?, origin: FlowEvent.Origin? = nil, _ body: (Plan, any FlowHost, ChainPosition, ChainDraft) throws -> T
+    ) throws -> T {
+        try lifecycle.navigate { host in
+            // Read once: the request decides from this position.
+            let position = position
+            try position.requireCurrent(step)
+            let plan = try requirePlan()
+            guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
+            var value: T?
+            try decide(in: container, origin: origin ?? container.origin, on: host) { draft in
+                value = try body(plan, host, position, draft)
+            }
+            // `decide` runs the body or throws.
+            return value!
+        }
+    }
+
+    /// Opens a decision on the container, lets `body` add to it, then hands it to the runtime,
+    /// which makes the host change whole; the chain keeps the new state and the container what it
+    /// shows only then. A body that ends the chain has made its own change
+    /// (``end(_:in:on:running:)``). On any refusal, the screens made for the decision let go of
+    /// their handles and nothing else has changed.
+    private func decide(in container: ChainContainer, origin: FlowEvent.Origin, on host: any FlowHost, _ body: (ChainDraft) throws -> Void) throws {
+        let draft = ChainDraft(origin: origin, state: state, isShown: container.core.mount.isShown(on: host))
+        container.core.draft = draft
+        defer { container.core.draft = nil }
+        do {
+            try body(draft)
+            guard !draft.ended else { return }
+            state = try lifecycle.make(FlowChange(HostChange(draft.operations, origin: origin), state: draft.state, reports: draft.reports), on: host)
+            container.core.keep(draft)
+        } catch {
+            if let plan, !draft.ended {
+                for (step, screen) in draft.made { plan.steps[step].attach(screen, nil) }
+            }
+            throw error
+        }
+    }
+
+    /// Ends the chain from a request: its children's guards answer first, then `running` (an end
+    /// action, handed the container) adds its changes, and the chain's removal follows them in the
+    /// one host change; the chain lets go of everything and finishes with `outcome`.
+    private func end(_ outcome: FlowOutcome<Result>, in draft: ChainDraft, on host: any FlowHost, running action: (ChainContainer) -> Void) throws {
+        try lifecycle.checkChildrenGuards(on: host)
+        if let container { action(container.acting(for: draft.origin)) }
+        let change = HostChange(draft.operations + (container?.removal() ?? []), origin: draft.origin)
+        try lifecycle.end(outcome, on: host, removal: change, releasing: releaseEverything)
+        draft.ended = true
+    }
+
+    /// The change that takes the chain's container off the host.
+    private func removal(on host: any FlowHost) -> HostChange {
+        HostChange(container?.removal() ?? [], origin: .flow(id))
     }
 
     /// Lets go of every step, screen and closure.
     private func releaseEverything() {
         if let plan {
-            for (index, screen) in screens { plan.steps[index].attach(screen, nil) }
+            for (index, screen) in state.screens { plan.steps[index].attach(screen, nil) }
         }
-        screens = [:]
-        contexts = [:]
+        state = ChainState()
         plan = nil
         container = nil
-        currentStep = nil
-    }
-
-    /// Runs a request from a step: the chain must run, not be in another request, and the step
-    /// must be the current one (any step for `nil`). The body decides from the position, read once.
-    func navigating<T>(from step: Int?, _ body: (Plan, any FlowHost, ChainPosition) throws -> T) throws -> T {
-        try lifecycle.navigate { host in
-            // Read once: the request decides from this position.
-            let position = position
-            try position.requireCurrent(step)
-            return try body(requirePlan(), host, position)
-        }
     }
 
     /// The plan, which a chain keeps from its making until it ends; a chain that ended refuses
@@ -323,5 +354,13 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     private func requirePlan() throws -> Plan {
         guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
         return plan
+    }
+}
+
+extension ChainFlow: ChainDrafting {
+    /// A container call made outside the chain's requests: a request of its own, which changes
+    /// what the host shows and nothing of the chain's steps.
+    func request(origin: FlowEvent.Origin, _ body: (ChainDraft) throws -> Void) throws {
+        try requesting(from: nil, origin: origin) { _, _, _, draft in try body(draft) }
     }
 }

@@ -18,10 +18,11 @@ extension StackCoordinator {
             try requireNoChildOnStack()
             // The first move puts the stack on the host at the coordinator's site. Decided from the
             // mount, then noted in it: no access to it is held while the host tells its observers.
-            guard let showing = try mount?.showing(content, on: host) else { preconditionFailure("An active coordinator has a mount.") }
-            try host.carryOut(showing.operation, origin: startingFor ?? .flow(id))
-            mount?.didShow(showing)
-            topNode = content.ref
+            guard let showing = try state.mount?.showing(content, on: host) else { preconditionFailure("An active coordinator has a mount.") }
+            var next = state
+            next.mount?.didShow(showing)
+            next.top = content.ref
+            state = try lifecycle.make(FlowChange(HostChange([showing.operation], origin: startingFor ?? .flow(id)), state: next), on: host)
         }
     }
 
@@ -38,7 +39,8 @@ extension StackCoordinator {
 
     private func setStack(_ screens: [any Screen], on host: any FlowHost) throws {
         try requireNoChildOnStack()
-        guard let stack = mount?.stack, let own = mount?.ownEntries(on: host) else { preconditionFailure("A running coordinator has a mount.") }
+        guard let mount = state.mount, let stack = mount.stack else { preconditionFailure("A running coordinator has a mount.") }
+        let own = mount.ownEntries(on: host)
         // A container the coordinator pushed (a tab group) holds flows of its own, which would be
         // left running without their screens.
         for index in own {
@@ -47,9 +49,10 @@ extension StackCoordinator {
             }
         }
         let contents: [Presentable] = screens.map { .screen($0) }
-        if let mount { try host.carryOut(mount.replacement(of: contents, on: host), origin: .flow(id)) }
-        mount?.didReplaceEntries(with: contents)
-        topNode = screens.last.map { .of($0) }
+        var next = state
+        next.mount?.didReplaceEntries(with: contents)
+        next.top = screens.last.map { .of($0) }
+        state = try lifecycle.make(FlowChange(HostChange([mount.replacement(of: contents, on: host)], origin: .flow(id)), state: next), on: host)
     }
 
     /// Pops one screen; ``topNode`` becomes the new top.
@@ -99,8 +102,9 @@ extension StackCoordinator {
     private func goBack(_ decide: (CoordinatorPosition) throws -> CoordinatorPosition.Back) throws {
         try lifecycle.navigate { host in
             let plan = try decide(position(on: host))
-            try host.carryOut(plan.operation(in: runningStack), origin: .flow(id))
-            topNode = plan.top
+            var next = state
+            next.top = plan.top
+            state = try lifecycle.make(FlowChange(HostChange([plan.operation(in: runningStack)], origin: .flow(id)), state: next), on: host)
         }
     }
 
@@ -134,7 +138,7 @@ extension StackCoordinator {
 
     /// The stack of a running coordinator.
     var runningStack: ContainerID {
-        guard let stack else { preconditionFailure("A running coordinator has a stack.") }
+        guard let stack = state.mount?.stack else { preconditionFailure("A running coordinator has a stack.") }
         return stack
     }
 }

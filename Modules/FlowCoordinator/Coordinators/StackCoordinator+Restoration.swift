@@ -111,10 +111,11 @@ extension StackCoordinator: RestorableFlow {
         if let first {
             let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
                 try lifecycle.navigate { host in
-                    var changing = mount
-                    try changing.replaceEntries(with: ([first] + made.prefix(count)).map { Presentable.screen($0) }, on: host, origin: origin)
-                    self.mount = changing
-                    topNode = made.prefix(count).last.map(NodeRef.of)
+                    let contents = ([first] + made.prefix(count)).map { Presentable.screen($0) }
+                    var next = self.state
+                    next.mount?.didReplaceEntries(with: contents)
+                    next.top = made.prefix(count).last.map(NodeRef.of)
+                    self.state = try lifecycle.make(FlowChange(HostChange([mount.replacement(of: contents, on: host)], origin: origin), state: next), on: host)
                 }
             }
             made = Array(made.prefix(max(held, 0)))

@@ -38,27 +38,19 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// or any container the app already has (FlowStack's `ScreenRegistry`, an adapter over its
     /// dependency container).
     public let factory: any ScreenContainer
-    /// Where the coordinator shows itself: its stack and its first screen.
-    var mount: FlowMount?
+    /// What the coordinator keeps between requests; a request changes it with the host, or not at all.
+    var state = CoordinatorState()
     /// While ``start()`` runs for a restore, the origin its changes are made for; `nil` otherwise.
     var startingFor: FlowEvent.Origin?
-    // The state marked `@exclusivity(unchecked)` is read on every request. It skips the run-time
-    // exclusivity check, as FlowTree's state does: main-actor only, and every write is an
-    // assignment, so no write overlaps another access.
-    /// The host while the coordinator starts and runs.
-    @exclusivity(unchecked) private var activeHost: (any FlowHost)?
-    /// The running child, as the coordinator remembers it.
-    @exclusivity(unchecked) private var running: CoordinatorPosition.Child?
-    /// Whether the coordinator is ending because what it stood on is gone: a child that ends
-    /// meanwhile is forgotten, not popped back to.
-    private var isDetaching = false
 
+    /// Where the coordinator shows itself: its stack and its first screen.
+    var mount: FlowMount? { state.mount }
     /// The first node the coordinator moved to.
-    public var startNode: NodeRef? { mount?.firstEntry }
+    public var startNode: NodeRef? { state.mount?.firstEntry }
     /// The last node moved to, or the one on top when the running child started.
-    @exclusivity(unchecked) public internal(set) var topNode: NodeRef?
+    public var topNode: NodeRef? { state.top }
     /// The child flow running now, if any.
-    @exclusivity(unchecked) public internal(set) var child: (any Flow)?
+    public var child: (any Flow)? { state.child }
 
     /// Makes a coordinator.
     ///
@@ -84,9 +76,8 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     public var phase: FlowPhase { lifecycle.phase }
     /// How the flow ended, once it has.
     public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
-    /// The stack the coordinator pushes onto, once it has one: its mount's, kept beside it so
-    /// that a request reads it without copying the mount.
-    @exclusivity(unchecked) public private(set) var stack: ContainerID?
+    /// The stack the coordinator pushes onto, once it has one.
+    public var stack: ContainerID? { state.mount?.stack }
     /// The flow this coordinator runs as a child of, once started.
     public var parent: FlowID? { lifecycle.parent }
 
@@ -143,16 +134,14 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     }
 
     /// Whether the coordinator runs a child on its stack, and the entry it returns to then.
-    var runningChild: CoordinatorPosition.Child? { child == nil ? nil : running }
+    var runningChild: CoordinatorPosition.Child? { state.runningChild }
 
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
     func begin(on host: any FlowHost, mount: FlowMount, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         // The coordinator is in the tree before start() runs, so that the items and children it
         // starts are its children there.
         try lifecycle.start(self, on: host, parent: parent) {
-            self.mount = mount
-            stack = mount.stack
-            activeHost = host
+            state = CoordinatorState(host: host, mount: mount)
             // What start() shows is shown for `origin` (a restore's), which no move(to:) of the
             // app's can be handed.
             startingFor = origin
@@ -163,11 +152,9 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
                     throw FlowError(.hostRejected, "The coordinator '\(id)' showed nothing when it started; move(to:) its first screen in start().")
                 }
             } catch {
-                try? removeMount(from: host)
-                self.mount = nil
-                stack = nil
-                activeHost = nil
-                topNode = nil
+                // What start() showed goes again, as far as the host lets it.
+                _ = try? lifecycle.make(FlowChange(removal(on: host), state: ()), on: host)
+                state = CoordinatorState()
                 throw error
             }
             try lifecycle.didStart(on: host, parent: parent, origin: origin)
@@ -213,7 +200,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
 
     /// The host, while the coordinator starts or runs; otherwise the lifecycle's error.
     func requireActive() throws -> any FlowHost {
-        guard let activeHost, phase != .finished else { return try lifecycle.requireNavigable() }
+        guard let activeHost = state.host, phase != .finished else { return try lifecycle.requireNavigable() }
         try FlowLifecycle<Result>.requireIdle(activeHost, for: id)
         return activeHost
     }
@@ -222,8 +209,9 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// start node's place, the stack's, the top's), whatever the depth of the stack.
     func position(on host: any FlowHost) -> CoordinatorPosition {
         // A child is remembered from its start until its end is handled (childDidFinish).
-        let remembered = child == nil ? nil : running
-        guard let mount, let stackID = mount.stack, let start = mount.firstEntry, let first = host.place(of: start) else {
+        let remembered = state.runningChild
+        let topNode = state.top
+        guard let mount = state.mount, let stackID = mount.stack, let start = mount.firstEntry, let first = host.place(of: start) else {
             return CoordinatorPosition(id, count: 0, startShown: false, top: topNode, child: remembered, entries: .read([]))
         }
         let stack = NodeRef.container(stackID)
@@ -237,38 +225,33 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
 
     /// Throws while a child runs on the coordinator's stack; reads nothing from the host.
     func requireNoChildOnStack() throws {
-        guard child != nil else { return }
-        try running?.requireNotOnStack(of: id)
+        try state.runningChild?.requireNotOnStack(of: id)
     }
 
     func beginChild(_ flow: any Flow, shares: Bool, snapshot: NodeRef?) {
-        child = flow
-        running = CoordinatorPosition.Child(id: flow.id, shares: shares, snapshot: snapshot)
+        state.begin(flow, shares: shares, snapshot: snapshot)
     }
 
     /// When the running child ends: forget it and, if it shared the stack, pop back to what was on
     /// top when it started. A presented child left the stack alone, and so does its end.
     func childDidFinish(_ flow: any Flow) {
-        guard let child, child === flow else { return }
-        guard phase == .running, !isDetaching, let host = activeHost else {
-            self.child = nil
-            running = nil
+        guard let child = state.child, child === flow else { return }
+        guard phase == .running, let host = state.host else {
+            state.forgetChild()
             return
         }
         let after = position(on: host).afterChild()
-        self.child = nil
-        running = nil
-        if let snapshot = after.popTo, let stack {
-            // The snapshot is in the stack with entries above it, so a refusal means a host that
-            // broke its contract; it is reported, not lost, and the top stays where it was.
-            do {
-                try host.carryOut(.popTo(snapshot, in: stack), origin: .flow(id))
-            } catch {
-                refused(.wrapping(error))
-                return
-            }
+        state.forgetChild()
+        var next = state
+        next.top = after.top
+        let operations: [HostOperation] = if let snapshot = after.popTo, let stack { [.popTo(snapshot, in: stack)] } else { [] }
+        // The snapshot is in the stack with entries above it, so a refusal means a host that
+        // broke its contract; it is reported, not lost, and the top stays where it was.
+        do {
+            state = try lifecycle.make(FlowChange(HostChange(operations, origin: .flow(id)), state: next), on: host)
+        } catch {
+            refused(.wrapping(error))
         }
-        topNode = after.top
     }
 
     // MARK: Requests where nothing can throw
@@ -298,7 +281,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// on. Override it to tell the user or to end the coordinator; call `super` to keep the event.
     /// A coordinator that has ended, or was never started, has no host to report to.
     open func refused(_ error: FlowError) {
-        (activeHost ?? lifecycle.host)?.report(FlowEvent(.requestRefused(error), flow: id))
+        (state.host ?? lifecycle.host)?.report(FlowEvent(.requestRefused(error), flow: id))
     }
 
     // MARK: Following the user
@@ -308,10 +291,10 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// the screen on top of its own part of the stack (or, while a child runs on it, the screen
     /// the child started over).
     public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, let host = activeHost else { return }
+        guard phase == .running, let host = state.host else { return }
         switch position(on: host).following() {
         case .stay: return
-        case .top(let node): topNode = node
+        case .top(let node): state.top = node
         case .end: endDetached()
         }
     }
@@ -320,54 +303,50 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// screen that started it, its parent): its children first, then whatever of its own is left,
     /// as far as the host lets it.
     public func endDetached() {
-        isDetaching = true
-        defer { isDetaching = false }
         lifecycle.endDetached(
-            removing: { host in
+            removal: { host in
+                // A child that ends now is forgotten, not popped back to: what it would return
+                // to is going too.
+                state.forgetChild()
                 host.flows.endChildren(of: self)
-                try removeMount(from: host)
+                return removal(on: host)
             }, releasing: stopRunning)
     }
 
     /// The coordinator's first screen, whose departure ends it.
-    public var baseNode: NodeRef? { mount?.firstEntry }
+    public var baseNode: NodeRef? { state.mount?.firstEntry }
 
     /// The coordinator's top, while it is shown: a child it starts stands on it. A top someone
     /// else's change took away (a tab group a child pushed, popped by the person) gives way to
     /// the screen the person sees.
     public func anchorForChild(on host: any FlowHost) -> NodeRef? {
-        if let topNode, host.contains(topNode) { return topNode }
+        if let topNode = state.top, host.contains(topNode) { return topNode }
         return host.visibleScreenRef.map(NodeRef.screen)
     }
 
     /// The first guard that refuses what the coordinator's own removal would take away.
-    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
+    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: state.mount) }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
         try lifecycle.navigate { host in
             // The guards of everything that goes, the children's screens included, wherever
             // they are shown, answer before any child is cancelled.
-            try mount?.checkGuardsForRemoval(from: host)
+            try state.mount?.checkGuardsForRemoval(from: host)
             try lifecycle.checkChildrenGuards(on: host)
             try cancelEverythingRunning()
-            try removeMount(from: host)
-            stopRunning()
             // Finished before the tree follows the removal: a flow it ends finds the coordinator ended.
-            try lifecycle.finish(outcome)
+            try lifecycle.end(outcome, on: host, removal: removal(on: host), releasing: stopRunning)
         }
     }
 
-    /// Takes the coordinator's screens off the host. No access to the mount is held while the host
-    /// tells its observers, who may read the coordinator.
-    private func removeMount(from host: any FlowHost) throws {
-        if let mount { try host.carryOut(mount.removing(on: host)) }
-        mount?.didRemove()
+    /// The change that takes the coordinator's screens off the host.
+    private func removal(on host: any FlowHost) -> HostChange {
+        state.mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
     }
 
     /// Forgets the host and the screens, once they are gone.
     private func stopRunning() {
-        activeHost = nil
-        topNode = nil
+        state.stop()
     }
 
     /// Runs a request of the coordinator, started or starting, as one request of its host's flow
@@ -382,7 +361,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     func cancelEverythingRunning() throws {
         // The child is forgotten by its own end (childDidFinish), so a cancel the child refuses
         // leaves it kept, running, with its handlers still to run.
-        if let running = child, running.phase == .running {
+        if let running = state.child, running.phase == .running {
             try running.cancel()
         }
     }

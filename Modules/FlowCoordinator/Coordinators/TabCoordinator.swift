@@ -84,7 +84,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
             guard let tabs, items.indices.contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
             }
-            try host.carryOut(.selectTab(index, in: tabs), origin: .flow(id))
+            try lifecycle.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: .flow(id)), state: ()), on: host)
         }
     }
 
@@ -106,7 +106,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     override func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any FlowHost) throws -> Bool {
         guard let tabs, items.indices.contains(index) else { return false }
-        try host.carryOut(.selectTab(index, in: tabs), origin: origin)
+        try lifecycle.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: origin), state: ()), on: host)
         return true
     }
 

@@ -162,10 +162,9 @@ extension RouterFlow {
             anchor = content.ref
         }
         // One change, every guard asked before any of it: what goes and what the link shows.
-        try host.carryOut(HostChange(operations, origin: origin))
         mount.didReplaceEntries(with: pushed)
-        for content in presented { mount.didPresent(content, on: host) }
-        self.mount = mount
+        self.mount = try lifecycle.make(FlowChange(HostChange(operations, origin: origin), state: mount), on: host)
+        for content in presented { self.mount?.didPresent(content, on: host) }
         for entry in made { session.attach(entry.screen) }
     }
 

@@ -95,7 +95,7 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
     /// that started it, its parent): whatever of its own is still shown goes, as far as the host
     /// lets it.
     public func endDetached() {
-        lifecycle.endDetached(removing: removeScreens(from:), releasing: close)
+        lifecycle.endDetached(removal: removal(on:), releasing: close)
     }
 
     /// The flow's first screen, whose departure ends it.
@@ -111,18 +111,17 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
         // Screens the router presents go over the screen that produced, so they leave with it.
-        try lifecycle.end(outcome, removing: removeScreens(from:), releasing: close)
+        try lifecycle.end(outcome, removal: removal(on:), releasing: close)
     }
 
-    /// Takes the flow's screens off the host. No access to the mount is held while the host tells
-    /// its observers, who may read the flow.
-    private func removeScreens(from host: any FlowHost) throws {
-        if let mount { try host.carryOut(mount.removing(on: host)) }
-        mount?.didRemove()
+    /// The change that takes the flow's screens off the host.
+    private func removal(on host: any FlowHost) -> HostChange {
+        mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
     }
 
-    /// Stops routing: the session takes no more values.
+    /// Stops routing once the screens are gone: the session takes no more values.
     private func close() {
+        mount?.didRemove()
         session?.isOpen = false
         session?.takeUnrouted = nil
     }

@@ -211,7 +211,7 @@ public final class RouterSession {
         // Planned again from what is shown now: a handler may have changed it while it took the
         // update, and what it presented stays.
         let plan = UnwindPlan(again: planned, to: target, in: shown)
-        try host.carryOut(HostChange(plan.operations, origin: .of(flow)))
+        try host.make(FlowChange(HostChange(plan.operations, origin: .of(flow)), state: ()))
         return true
     }
 

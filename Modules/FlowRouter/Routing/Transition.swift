@@ -14,7 +14,7 @@ public struct Transition {
     /// Carries out what the transition decides as one change, made for the router's flow: every
     /// guard answers before the first operation, so a refusal changes nothing.
     func perform(_ context: TransitionContext) throws {
-        try context.host.carryOut(HostChange(decide(context), origin: .of(context.flow)))
+        try context.host.make(FlowChange(HostChange(decide(context), origin: .of(context.flow)), state: ()))
     }
 
     /// Pushes onto the producer's stack; presents over the producer when it is not in a stack.

@@ -56,23 +56,7 @@ extension FlowLifecycle {
     /// - Throws: `guardRefused` or the host's error; nothing has changed then, and the flow keeps
     ///   the state it had.
     public func make<State>(_ decision: FlowChange<State>, on host: any FlowHost) throws -> State {
-        guard !decision.reports.isEmpty else {
-            try host.carryOut(decision.host)
-            return decision.state
-        }
-        let operations = decision.host.operations
-        let origin = decision.host.origin
-        if operations.count > 1 { try host.checkGuards(of: operations, origin: origin) }
-        var reports = decision.reports[...]
-        for (index, operation) in operations.enumerated() {
-            while let report = reports.first, report.after <= index {
-                host.report(report.event)
-                reports.removeFirst()
-            }
-            try host.apply(operation, origin: origin)
-        }
-        for report in reports { host.report(report.event) }
-        return decision.state
+        try host.make(decision)
     }
 
     /// ``end(_:on:removing:releasing:)`` for a flow whose content leaves in one host change:
@@ -96,5 +80,33 @@ extension FlowLifecycle {
     /// decided from what the host shows when the flow ends.
     public func endDetached(removal: (any FlowHost) -> HostChange, releasing: () -> Void) {
         endDetached(removing: { try $0.carryOut(removal($0)) }, releasing: releasing)
+    }
+}
+
+extension FlowHost {
+    /// Makes a decision: carries out its host change whole (every guard asked before the first
+    /// operation), reports its events among its operations, and returns the state to keep. What a
+    /// flow's lifecycle does (``FlowLifecycle/make(_:on:)``), for a decision made with no flow of
+    /// its own: a router session placed on a host by hand.
+    ///
+    /// - Throws: `guardRefused` or the host's error; nothing has changed then.
+    public func make<State>(_ decision: FlowChange<State>) throws -> State {
+        guard !decision.reports.isEmpty else {
+            try carryOut(decision.host)
+            return decision.state
+        }
+        let operations = decision.host.operations
+        let origin = decision.host.origin
+        if operations.count > 1 { try checkGuards(of: operations, origin: origin) }
+        var reports = decision.reports[...]
+        for (index, operation) in operations.enumerated() {
+            while let report = reports.first, report.after <= index {
+                self.report(report.event)
+                reports.removeFirst()
+            }
+            try apply(operation, origin: origin)
+        }
+        for report in reports { self.report(report.event) }
+        return decision.state
     }
 }

@@ -18,8 +18,13 @@ import FlowKernel
 public struct FlowChange<State> {
     /// What the host is to change, in order, for one origin.
     public var host: HostChange
-    /// The flow's state once the host has made the change.
+    /// The flow's state once the host has made the change, or what changes of it, for a flow
+    /// whose state grows with what it shows.
     public var state: State
+    /// What runs once every guard has allowed the change, before its first operation: what a
+    /// request does only once it is sure to happen, such as a `configure` hook on the screens it
+    /// is about to show.
+    public var onceAccepted: (@MainActor () -> Void)?
     /// What the change hands on besides the host's own events (a context delivered to a screen),
     /// each reported once the operations before it are made.
     public var reports: [Report]
@@ -91,13 +96,18 @@ extension FlowHost {
     ///
     /// - Throws: `guardRefused` or the host's error; nothing has changed then.
     public func make<State>(_ decision: FlowChange<State>) throws -> State {
+        if let onceAccepted = decision.onceAccepted, decision.reports.isEmpty {
+            try carryOut(decision.host, onceAccepted: onceAccepted)
+            return decision.state
+        }
         guard !decision.reports.isEmpty else {
             try carryOut(decision.host)
             return decision.state
         }
         let operations = decision.host.operations
         let origin = decision.host.origin
-        if operations.count > 1 { try checkGuards(of: operations, origin: origin) }
+        if operations.count > 1 || decision.onceAccepted != nil { try checkGuards(of: operations, origin: origin) }
+        decision.onceAccepted?()
         var reports = decision.reports[...]
         for (index, operation) in operations.enumerated() {
             while let report = reports.first, report.after <= index {

@@ -66,23 +66,25 @@ extension StackNavigator {
             if let first = position.modals.first, let presenter = host.presenter(of: .screen(first.screen)) {
                 operations.append(.dismiss(presentedBy: presenter))
             }
+            guard var mount else { throw FlowError(.flowFinished, "The navigator '\(id)' shows nothing; it has ended.") }
             let stacked: [Presentable] = made.prefix(path.count).map { .screen($0.screen) }
-            if let mount { operations.append(try mount.replacement(of: stacked, on: host)) }
+            operations.append(try mount.replacement(of: stacked, on: host))
+            mount.didReplaceEntries(with: stacked)
             let presented: Presentable? = modal == nil ? nil : made.last.map { .screen($0.screen) }
-            if let presented { operations.append(.present(presented, over: .container(runningStack))) }
-            // The requests' configure hooks run once every guard has allowed the arrival.
-            try host.carryOut(HostChange(operations, origin: origin)) {
-                for entry in made { entry.request.configure(entry.screen) }
+            if let presented {
+                operations.append(.present(presented, over: .container(runningStack)))
+                mount.didPresent(presented, on: host)
             }
-            mount?.didReplaceEntries(with: stacked)
-            if let presented { mount?.didPresent(presented, on: host) }
-            // The dismissed modals' callbacks are taken before the new modal's is kept: a screen its
-            // scope keeps may be both.
-            let callbacks = position.modals.reversed().compactMap { takeDismissalCallback(for: $0.screen) }
-            if let modal, let presented = made.last { rememberDismissal(of: presented.screen, modal.whenDismissed) }
             let kept = Set(made.map { ScreenRef($0.screen) })
-            forget(leaving.filter { !kept.contains($0) })
-            for entry in made { adopt(entry.screen, from: entry.registration, at: entry.index, argument: entry.request.argumentValue) }
+            var change = StackState.Change(
+                mount: mount, dismissed: position.modals.reversed().map(\.screen), forgetting: leaving.filter { !kept.contains($0) },
+                adopting: made.map { (ScreenRef($0.screen), $0.index, $0.request.argumentValue) })
+            if let modal, let presented = made.last { change.remembering = (ScreenRef(presented.screen), modal.whenDismissed) }
+            // The requests' configure hooks run once every guard has allowed the arrival.
+            var decision = FlowChange(HostChange(operations, origin: origin), state: change)
+            decision.onceAccepted = { for entry in made { entry.request.configure(entry.screen) } }
+            let callbacks = state.apply(try lifecycle.make(decision, on: host))
+            for entry in made { didShow(entry.screen, from: entry.registration) }
             return callbacks
         }
         for callback in callbacks { callback() }

@@ -23,19 +23,21 @@ extension StackNavigator {
             if !request.modal { try position.requirePushAllowed() }
             let screen = try prepareScreen(registration, request, on: host)
             request.configure(screen)
-            if request.modal {
+            let ref = ScreenRef(screen)
+            var change = StackState.Change(adopting: [(ref, index, request.argumentValue)], carrying: request.argumentValue)
+            let operation: HostOperation
+            if request.modal, var mount {
                 let anchor: NodeRef = position.modals.last.map { .screen($0.screen) } ?? .container(runningStack)
-                // Decided from the mount, then noted in it: no access to it is held while the
-                // host tells its observers, who may read the navigator.
                 let content = Presentable.screen(screen)
-                if let mount { try host.carryOut(mount.presenting(content, over: anchor, on: host), origin: origin) }
-                mount?.didPresent(content, on: host)
-                rememberDismissal(of: screen, request.whenDismissed)
+                operation = mount.presenting(content, over: anchor, on: host)
+                mount.didPresent(content, on: host)
+                change.mount = mount
+                change.remembering = (ref, request.whenDismissed)
             } else {
-                try host.carryOut(.push(.screen(screen), onto: runningStack), origin: origin)
+                operation = .push(.screen(screen), onto: runningStack)
             }
-            adopt(screen, from: registration, at: index, argument: request.argumentValue)
-            carry(request.argumentValue)
+            try make([operation], origin: origin, applying: change, on: host)
+            didShow(screen, from: registration)
         }
     }
 
@@ -81,11 +83,15 @@ extension StackNavigator {
             }
             for (screen, request) in zip(made.map(\.screen), requests) { request.configure(screen) }
             let contents: [Presentable] = made.map { .screen($0.screen) }
-            if let mount { try host.carryOut(mount.replacement(of: contents, on: host), origin: .flow(id)) }
-            mount?.didReplaceEntries(with: contents)
+            guard var mount else { throw FlowError(.flowFinished, "The navigator '\(id)' shows nothing; it has ended.") }
+            let operation = try mount.replacement(of: contents, on: host)
+            mount.didReplaceEntries(with: contents)
             let kept = Set(made.map { ScreenRef($0.screen) })
-            forget(shown.filter { !kept.contains($0) })
-            for (entry, request) in zip(made, requests) { adopt(entry.screen, from: entry.registration, at: entry.index, argument: request.argumentValue) }
+            let change = StackState.Change(
+                mount: mount, forgetting: shown.filter { !kept.contains($0) },
+                adopting: zip(made, requests).map { entry, request in (ScreenRef(entry.screen), entry.index, request.argumentValue) })
+            try make([operation], origin: .flow(id), applying: change, on: host)
+            for entry in made { didShow(entry.screen, from: entry.registration) }
         }
     }
 
@@ -105,12 +111,10 @@ extension StackNavigator {
             let plan = try position.backPlan(style)
             // The position reads the host when asked, so what leaves is read before it leaves.
             let leaving = position.leaving(after: plan)
-            try host.carryOut(plan.operation(in: runningStack), origin: .flow(id))
+            var change = StackState.Change(forgetting: leaving)
             // The dismissed modal's callback is taken before its screen is forgotten.
-            var callback: (() -> Void)?
-            if case .dismiss(let modal, _) = plan { callback = takeDismissalCallback(for: modal) }
-            forget(leaving)
-            return callback
+            if case .dismiss(let modal, _) = plan { change.dismissed = [modal] }
+            return try make([plan.operation(in: runningStack)], origin: .flow(id), applying: change, on: host).first
         }
         dismissed?()
     }

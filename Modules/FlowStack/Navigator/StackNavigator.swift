@@ -34,21 +34,10 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
 
     let lifecycle: FlowLifecycle<Result>
     private let root: ForwardRequest
-    /// Where the navigator shows itself: its stack, and its first screen (on a shared stack,
-    /// nothing below it is the navigator's).
-    var mount: FlowMount?
-    // The two tables below are read on every request (each entry a position reads). They skip the
-    // run-time exclusivity check, as FlowTree's state does: main-actor only, and every write is a
-    // subscript set or an assignment, so no write overlaps another access.
-    /// The registration that made each screen the navigator shows (its declaration index), by
-    /// instance, with the screen's reference to tell whether it is still shown.
-    @exclusivity(unchecked) private var origins: [ObjectIdentifier: (registration: Int, screen: ScreenRef)] = [:]
-    /// The argument each screen made with one was given, by instance: what a snapshot saves. Kept
-    /// apart from ``origins`` so that a screen without one costs nothing more.
-    @exclusivity(unchecked) private var arguments: [ObjectIdentifier: Any] = [:]
-    /// The `whenDismissed` callbacks of the modals the navigator shows, in the order presented.
-    private var modalCallbacks: [(screen: ScreenRef, callback: () -> Void)] = []
-    private var carried: Argument = .none
+    /// What the navigator keeps between requests; a request changes it with the host, or not at all.
+    var state = StackState()
+    /// Where the navigator shows itself: its stack, and its first screen.
+    var mount: FlowMount? { state.mount }
 
     /// Makes a navigator whose root is a registered type.
     ///
@@ -204,7 +193,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         else { return StackPosition(entries: []) }
         var modals: [StackPosition.Entry] = []
         var next = stackPlace.presented
-        while let presented = next, let screen = presented.screen, let origin = origins[screen.instance]?.registration {
+        while let presented = next, let screen = presented.screen, let origin = state.origins[screen.instance]?.registration {
             modals.append(StackPosition.Entry(screen: screen, registration: origin))
             next = host.presented(by: presented)
         }
@@ -213,7 +202,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         // it holds the navigator strongly: an unowned reference costs a check on every read.
         return StackPosition(count: stackPlace.childCount - start, modals: modals, cover: next) { [self] offset in
             guard let screen = host.child(at: start + offset, of: container)?.screen else { return nil }
-            return StackPosition.Entry(screen: screen, registration: origins[screen.instance]?.registration)
+            return StackPosition.Entry(screen: screen, registration: state.origins[screen.instance]?.registration)
         }
     }
 
@@ -263,67 +252,41 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         return screen
     }
 
-    /// Keeps a screen that is now shown: the registry's scope, its origin, its navigator.
-    func adopt(_ screen: any Screen, from registration: Registration, at index: Int, argument: Argument) {
+    /// What a screen the host now shows needs besides the navigator's state: its registration's
+    /// scope keeps it, and it learns its navigator.
+    func didShow(_ screen: any Screen, from registration: Registration) {
         registration.commit(screen)
-        origins[ObjectIdentifier(screen)] = (index, ScreenRef(screen))
-        if case .some(let value) = argument {
-            arguments[ObjectIdentifier(screen)] = value
-        } else if !arguments.isEmpty {
-            arguments[ObjectIdentifier(screen)] = nil
-        }
         registration.attach?(screen, self)
-    }
-
-    /// Forgets origins and callbacks of screens the navigator no longer shows.
-    func forget(_ screens: [ScreenRef]) {
-        for screen in screens {
-            origins[screen.instance] = nil
-        }
-        if !arguments.isEmpty {
-            for screen in screens { arguments[screen.instance] = nil }
-        }
-        modalCallbacks.removeAll { entry in screens.contains(entry.screen) }
     }
 
     /// The registration that made a screen the navigator shows and the argument it was given.
     func madeBy(_ screen: ScreenRef) -> (registration: Int, argument: Argument)? {
-        origins[screen.instance].map { ($0.registration, arguments[screen.instance].map(Argument.some) ?? .none) }
+        state.origins[screen.instance].map { ($0.registration, state.arguments[screen.instance].map(Argument.some) ?? .none) }
     }
 
     /// Whether a modal the navigator shows has a `whenDismissed` callback.
     func hasDismissalCallback(_ screen: ScreenRef) -> Bool {
-        modalCallbacks.contains { $0.screen == screen }
-    }
-
-    func carry(_ argument: Argument) {
-        guard case .some(let value) = argument, !(value is Void) else { return }
-        carried = argument
+        state.modalCallbacks.contains { $0.screen == screen }
     }
 
     func takeCarried<A>(as type: A.Type) throws -> A? {
-        guard case .some(let value) = carried else { return nil }
+        guard case .some(let value) = state.carried else { return nil }
         guard let typed = value as? A else {
             throw FlowError(
                 .argumentTypeMismatch, "The previous screen sent a \(Swift.type(of: value)), not a \(A.self); it is kept for a read of the right type.",
                 types: [A.self, Swift.type(of: value)])
         }
-        carried = .none
+        state.carried = .none
         return typed
     }
 
-    /// Keeps a modal's dismissal callback, replacing whatever an earlier screen with the same
-    /// identity left: a screen taken away by someone else is forgotten only when its identity is
-    /// shown again.
-    func rememberDismissal(of screen: any Screen, _ callback: (() -> Void)?) {
-        let ref = ScreenRef(screen)
-        modalCallbacks.removeAll { $0.screen == ref }
-        if let callback { modalCallbacks.append((ref, callback)) }
-    }
-
-    func takeDismissalCallback(for screen: ScreenRef) -> (() -> Void)? {
-        guard let index = modalCallbacks.firstIndex(where: { $0.screen == screen }) else { return nil }
-        return modalCallbacks.remove(at: index).callback
+    /// Makes a request's decision: the host change whole, then the state's change with it.
+    ///
+    /// - Returns: the `whenDismissed` callbacks of the modals the change dismissed, to run once
+    ///   the request is over.
+    @discardableResult
+    func make(_ operations: [HostOperation], origin: FlowEvent.Origin, applying change: StackState.Change, on host: any FlowHost) throws -> [() -> Void] {
+        state.apply(try lifecycle.make(FlowChange(HostChange(operations, origin: origin), state: change), on: host))
     }
 
     // MARK: Following the user
@@ -337,11 +300,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
             endDetached()
             return
         }
-        let dismissed = modalCallbacks.filter { !host.contains($0.screen) }
-        modalCallbacks.removeAll { !host.contains($0.screen) }
-        origins = origins.filter { host.contains($0.value.screen) }
-        if !arguments.isEmpty { arguments = arguments.filter { origins[$0.key] != nil } }
-        for modal in dismissed.reversed() { modal.callback() }
+        let dismissed = state.keepShown { host.contains($0) }
+        for callback in dismissed.reversed() { callback() }
     }
 
     /// Ends the navigator cancelled because what it stands on is gone (its first screen, the
@@ -349,7 +309,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// stack) goes too, as far as the host lets it. No modal's `whenDismissed` runs: the flow
     /// was taken away, not its modal dismissed.
     public func endDetached() {
-        lifecycle.endDetached(removing: removeScreens(from:), releasing: releaseEverything)
+        lifecycle.endDetached(removal: removal(on:), releasing: releaseEverything)
     }
 
     /// The navigator's first screen, whose departure ends it.
@@ -369,31 +329,29 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
         try lifecycle.start(self, on: host, parent: parent) {
-            try mount.show(.screen(screen), on: host, origin: origin)
-            self.mount = mount
-            adopt(screen, from: registration, at: index, argument: root.argumentValue)
+            let showing = try mount.showing(.screen(screen), on: host)
+            mount.didShow(showing)
+            let change = StackState.Change(mount: mount, adopting: [(ScreenRef(screen), index, root.argumentValue)])
+            try make([showing.operation], origin: origin ?? .flow(id), applying: change, on: host)
+            didShow(screen, from: registration)
             try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 
     func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
-        try lifecycle.end(outcome, removing: removeScreens(from:), releasing: releaseEverything)
+        try lifecycle.end(outcome, removal: removal(on:), releasing: releaseEverything)
         completion?()
     }
 
     /// Lets go of everything the navigator keeps for its screens.
     private func releaseEverything() {
         registry.releaseInstances()
-        origins = [:]
-        arguments = [:]
-        modalCallbacks = []
-        carried = .none
+        state.release()
     }
 
-    /// Takes the navigator's screens off the host, leaving a shared stack as the navigator found it.
-    private func removeScreens(from host: any FlowHost) throws {
-        // No access to the mount is held while the host tells its observers.
-        if let mount { try host.carryOut(mount.removing(on: host)) }
-        mount?.didRemove()
+    /// The change that takes the navigator's screens off the host, leaving a shared stack as the
+    /// navigator found it.
+    private func removal(on host: any FlowHost) -> HostChange {
+        state.mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
     }
 }

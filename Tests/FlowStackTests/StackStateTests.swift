@@ -15,7 +15,7 @@ struct StackStateTests {
     /// presented over them and its callback noting "M".
     static func shown(_ log: Log) -> StackState {
         var state = StackState()
-        _ = state.apply(StackState.Change(adopting: [(a.ref, 0, .some("a")), (b.ref, 1, .none), (m.ref, 2, .none)]))
+        _ = state.apply(StackState.Change(adoptingAll: [.init(a.ref, 0, .some("a")), .init(b.ref, 1, .none), .init(m.ref, 2, .none)]))
         _ = state.apply(StackState.Change(remembering: (m.ref, { log.add("M") })))
         return state
     }
@@ -41,10 +41,10 @@ struct StackStateTests {
             switch name {
             case "pop B": StackState.Change(forgetting: [Self.b.ref])
             case "dismiss M": StackState.Change(dismissed: [Self.m.ref], forgetting: [Self.m.ref])
-            case "push N": StackState.Change(adopting: [(Self.n.ref, 3, .some(7))], carrying: .some(7))
+            case "push N": StackState.Change(adopting: .init(Self.n.ref, 3, .some(7)), carrying: .some(7))
             default:
                 StackState.Change(
-                    dismissed: [Self.m.ref], forgetting: [Self.a.ref, Self.b.ref, Self.m.ref], adopting: [(Self.n.ref, 3, .none)])
+                    dismissed: [Self.m.ref], forgetting: [Self.a.ref, Self.b.ref, Self.m.ref], adoptingAll: [.init(Self.n.ref, 3, .none)])
             }
         for callback in state.apply(change) { callback() }
         let names = [Self.a, Self.b, Self.m, Self.n].filter { state.origins[$0.ref.instance] != nil }.map(\.displayName)
@@ -56,10 +56,10 @@ struct StackStateTests {
 
     @Test func anArgumentIsKeptForItsScreenAndCarriedToTheNextUntilOneOfVoidCarriesNothing() {
         var state = StackState()
-        _ = state.apply(StackState.Change(adopting: [(Self.a.ref, 0, .some("card"))], carrying: .some("card")))
+        _ = state.apply(StackState.Change(adopting: .init(Self.a.ref, 0, .some("card")), carrying: .some("card")))
         #expect(state.arguments[Self.a.ref.instance] as? String == "card")
         #expect(state.origins[Self.a.ref.instance]?.registration == 0)
-        _ = state.apply(StackState.Change(adopting: [(Self.b.ref, 1, .some(()))], carrying: .some(())))
+        _ = state.apply(StackState.Change(adopting: .init(Self.b.ref, 1, .some(())), carrying: .some(())))
         if case .some(let carried) = state.carried {
             #expect(carried as? String == "card")
         } else {

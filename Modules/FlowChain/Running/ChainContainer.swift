@@ -40,6 +40,17 @@ public struct ChainContainer {
         /// The chain, which makes a call outside its requests a request of its own.
         weak var chain: (any ChainDrafting)?
 
+        /// Lends a request's decision to the container while `action` (a step's own action, which
+        /// reaches the decision only through the container) runs, and takes it back after.
+        func lending(_ draft: inout ChainDraft, _ action: () throws -> Void) throws {
+            self.draft = draft
+            defer {
+                if let lent = self.draft { draft = lent }
+                self.draft = nil
+            }
+            try action()
+        }
+
         init(kind: Kind, host: any FlowHost, flow: FlowID, placement: FlowPlacement) throws {
             self.kind = kind
             self.host = host
@@ -51,7 +62,7 @@ public struct ChainContainer {
         }
 
         /// Keeps what the host made of a decision: the content shown and presented through the mount.
-        func keep(_ draft: ChainDraft) {
+        func keep(_ draft: borrowing ChainDraft) {
             for showing in draft.showings { mount.didShow(showing) }
             for content in draft.presented { mount.didPresent(content, on: host) }
         }
@@ -102,18 +113,7 @@ public struct ChainContainer {
     /// - Throws: `flowFinished` once the chain has ended; outside a step's action, what the
     ///   chain's request throws.
     public func show(_ screen: any Screen) throws {
-        try drafting { draft in
-            switch kind {
-            case .stack:
-                if !draft.isShown || !draft.holds(.of(screen), in: id, on: host) { try show(.screen(screen), in: draft) }
-            case .single:
-                if !draft.isShown { try show(.screen(holder), in: draft) }
-                let children = draft.children(of: node, on: host)
-                draft.operations += children.filter { $0 != .of(screen) }.map { .removeChild($0) }
-                if !children.contains(.of(screen)) { draft.operations.append(.addChild(.screen(screen), to: node)) }
-                draft.singleChildren = [.of(screen)]
-            }
-        }
+        try drafting { try show(screen, in: &$0) }
     }
 
     /// Takes a screen away and shows `previous` again: pops back to below it in a stack, or makes
@@ -122,20 +122,7 @@ public struct ChainContainer {
     /// - Throws: `flowFinished` once the chain has ended; outside a step's action, what the
     ///   chain's request throws.
     public func hide(_ screen: any Screen, revealing previous: (any Screen)?) throws {
-        try drafting { draft in
-            switch kind {
-            case .stack:
-                guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
-                draft.operations.append(.popTo(below, in: id))
-            case .single:
-                if let previous {
-                    try show(previous)
-                } else if draft.children(of: node, on: host).contains(.of(screen)) {
-                    draft.operations.append(.removeChild(.of(screen)))
-                    draft.singleChildren = []
-                }
-            }
-        }
+        try drafting { try hide(screen, revealing: previous, in: &$0) }
     }
 
     /// Presents a screen modally over whatever is on top.
@@ -163,12 +150,42 @@ public struct ChainContainer {
         }
     }
 
+    /// What ``show(_:)`` adds to a decision: the built-in present action.
+    func show(_ screen: any Screen, in draft: inout ChainDraft) throws {
+        switch kind {
+        case .stack:
+            if !draft.isShown || !draft.holds(.of(screen), in: id, on: host) { try show(.screen(screen), in: &draft) }
+        case .single:
+            if !draft.isShown { try show(.screen(holder), in: &draft) }
+            let children = draft.children(of: node, on: host)
+            draft.operations += children.filter { $0 != .of(screen) }.map { .removeChild($0) }
+            if !children.contains(.of(screen)) { draft.operations.append(.addChild(.screen(screen), to: node)) }
+            draft.singleChildren = [.of(screen)]
+        }
+    }
+
+    /// What ``hide(_:revealing:)`` adds to a decision: the built-in dismiss action.
+    func hide(_ screen: any Screen, revealing previous: (any Screen)?, in draft: inout ChainDraft) throws {
+        switch kind {
+        case .stack:
+            guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
+            draft.operations.append(.popTo(below, in: id))
+        case .single:
+            if let previous {
+                try show(previous, in: &draft)
+            } else if draft.children(of: node, on: host).contains(.of(screen)) {
+                draft.operations.append(.removeChild(.of(screen)))
+                draft.singleChildren = []
+            }
+        }
+    }
+
     /// The change that takes the container, and everything the chain presented, off the host; a
     /// shared stack is left as the chain found it.
     func removal() -> [HostOperation] { core.mount.removal(on: host) }
 
     /// Adds content shown through the mount to the decision: the container itself the first time.
-    private func show(_ content: Presentable, in draft: ChainDraft) throws {
+    private func show(_ content: Presentable, in draft: inout ChainDraft) throws {
         if draft.isShown {
             guard kind == .stack else { throw FlowError(.hostRejected, "The chain '\(core.flow)' shows one container; \(content.ref) cannot be pushed.") }
             draft.operations.append(.push(content, onto: id))
@@ -178,13 +195,12 @@ public struct ChainContainer {
             draft.showings.append(showing)
             draft.isShown = true
         }
-        if kind == .stack { draft.pushed.insert(content.ref) }
     }
 
     /// Adds to the decision of the chain's request under way, or makes a request of the chain's
     /// own when none is.
-    private func drafting(_ body: (ChainDraft) throws -> Void) throws {
-        if let draft = core.draft { return try body(draft) }
+    private func drafting(_ body: (inout ChainDraft) throws -> Void) throws {
+        if core.draft != nil { return try body(&core.draft!) }
         guard let chain = core.chain else { throw FlowError(.flowFinished, "The chain '\(core.flow)' has ended; its container shows nothing.") }
         try chain.request(origin: origin, body)
     }
@@ -199,24 +215,24 @@ public struct ChainContainer {
 /// What a container call outside the chain's requests opens: a request of the chain's own.
 @MainActor
 protocol ChainDrafting: AnyObject {
-    func request(origin: FlowEvent.Origin, _ body: (ChainDraft) throws -> Void) throws
+    func request(origin: FlowEvent.Origin, _ body: (inout ChainDraft) throws -> Void) throws
 }
 
 /// One request's decision while the chain makes it: the host change its step actions add to, in
 /// order, and the chain's state once the change is made.
 @MainActor
-final class ChainDraft {
+struct ChainDraft {
     /// Who the change is made for.
     let origin: FlowEvent.Origin
     /// The host change, in order.
     var operations: [HostOperation] = []
-    /// The chain's state once the change is made.
-    var state: ChainState
+    /// What the change does to the chain's state.
+    var change = ChainState.Change()
     /// What the change hands on: the contexts delivered, each after the operations before it.
-    var reports: [FlowChange<ChainState>.Report] = []
+    var reports: [FlowChangeReport] = []
 
     /// Reports an event once the operations decided so far are made.
-    func report(_ event: FlowEvent) {
+    mutating func report(_ event: FlowEvent) {
         reports.append(.init(after: operations.count, event))
     }
     /// Screens made for this request and handed a handle: let go of when the change is refused.
@@ -229,22 +245,19 @@ final class ChainDraft {
     /// What the mount shows for the first time, and presents, once the change is made.
     var showings: [FlowMount.Showing] = []
     var presented: [Presentable] = []
-    /// The screens the change pushes onto the chain's stack.
-    var pushed: Set<NodeRef> = []
     /// A single container's children once the change is made; `nil` until the change touches them.
     var singleChildren: [NodeRef]?
     /// The top-most node of the presentation chain once the change is made, when the change
     /// presents something; the host's otherwise.
     var topmost: NodeRef?
 
-    init(origin: FlowEvent.Origin, state: ChainState, isShown: Bool) {
+    init(origin: FlowEvent.Origin, isShown: Bool) {
         self.origin = origin
-        self.state = state
         self.isShown = isShown
     }
 
     /// Adds an operation; what it presents, or shows as the root, is on top once it is made.
-    func append(_ operation: HostOperation) {
+    mutating func append(_ operation: HostOperation) {
         operations.append(operation)
         switch operation {
         case .present(let content, _), .setRoot(let content?): topmost = content.ref
@@ -254,7 +267,23 @@ final class ChainDraft {
 
     /// Whether the chain's stack holds a screen once the change is made.
     func holds(_ screen: NodeRef, in stack: ContainerID, on host: any FlowHost) -> Bool {
-        pushed.contains(screen) || host.index(of: screen, in: stack) != nil
+        if host.index(of: screen, in: stack) != nil { return true }
+        // What the change itself shows first, or pushes: the container with its first screen.
+        func shows(_ content: Presentable) -> Bool {
+            switch content {
+            case .screen: content.ref == screen
+            case .stack(_, let entries): entries.contains { $0.ref == screen }
+            case .tabs: false
+            }
+        }
+        for operation in operations {
+            switch operation {
+            case .push(let content, _), .setRoot(let content?), .present(let content, _): if shows(content) { return true }
+            case .insertTab(let tab, _, _): if shows(tab.content) { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// A single container's children once the change is made.

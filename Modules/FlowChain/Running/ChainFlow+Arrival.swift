@@ -33,7 +33,7 @@ extension ChainFlow {
         try requesting(from: nil, origin: origin) { plan, host, position, draft in
             let arrival = try position.arrival(at: target, chain: id)
             guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.") }
-            let screens = draft.state.screens
+            let screens = state.screens
             var given: [Int: Any] = [:]
             for index in arrival.steps {
                 guard let value = context(index) else { continue }
@@ -68,17 +68,17 @@ extension ChainFlow {
             // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
             try host.checkGuards(removing: leaving, showing: entering, origin: origin)
             if arrival.forward {
-                for index in arrival.steps { try show(index, context: given[index], in: plan, on: host, made: made[index], into: draft) }
+                for index in arrival.steps { try show(index, context: given[index], in: plan, on: host, made: made[index], into: &draft) }
                 return
             }
             for index in arrival.leaving {
                 guard let screen = screens[index] else { continue }
-                try dismiss(index, screen: screen, revealing: index - 1, in: plan, container: container, into: draft)
+                try dismiss(index, screen: screen, revealing: index - 1, in: plan, container: container, into: &draft)
             }
             if let value = given[target], let screen = screens[target] {
                 plan.steps[target].deliver(screen, value)
                 // What a snapshot saves: the step's screen now shows this context.
-                draft.state.contexts[target] = value
+                draft.change.append(.context(target, value))
                 draft.report(FlowEvent(.delivered(ScreenType(anyType: type(of: value)), to: [ScreenRef(screen)], as: .context), origin: origin))
             }
         }

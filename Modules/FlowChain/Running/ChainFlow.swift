@@ -109,7 +109,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             self.container = container
             do {
                 try decide(in: container, origin: origin ?? .flow(id), on: host) { draft in
-                    try show(0, context: nil, in: plan, on: host, into: draft)
+                    try show(0, context: nil, in: plan, on: host, into: &draft)
                 }
             } catch {
                 self.container = nil
@@ -183,7 +183,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                     .argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
             }
             if case .show(let after) = try position.next(from: step) {
-                return try show(after, context: context, in: plan, on: host, into: draft)
+                return try show(after, context: context, in: plan, on: host, into: &draft)
             }
             // The last step's context is the chain's result; with no context, a Void chain completes.
             guard let result = (context ?? ()) as? Result else {
@@ -191,25 +191,25 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 throw FlowError(
                     .argumentTypeMismatch, "The chain '\(id)' completes with a \(Result.self); its last step passed \(given).", types: [Result.self])
             }
-            try end(.completed(result), in: draft, on: host) { plan.onEnd?($0) }
+            try end(.completed(result), in: &draft, on: host) { plan.onEnd?($0) }
         }
     }
 
     func back(from step: Int) throws {
         try requesting(from: step) { plan, _, position, draft in
-            let screen = draft.state.screens[step]
+            let screen = state.screens[step]
             guard case .hide(let leaving, let revealing) = try position.back(from: step, keepsScreen: screen != nil), let screen, let container
             else {
                 throw FlowError(.nothingToGoBackTo, "The first step has no step before it to go back to.")
             }
-            try dismiss(leaving, screen: screen, revealing: revealing, in: plan, container: container, into: draft)
+            try dismiss(leaving, screen: screen, revealing: revealing, in: plan, container: container, into: &draft)
         }
     }
 
     func endFlow(from step: Int) throws {
         try requesting(from: step) { plan, host, _, draft in
-            try end(.cancelled, in: draft, on: host) { container in
-                if let end = plan.steps[step].end, let screen = draft.state.screens[step] {
+            try end(.cancelled, in: &draft, on: host) { container in
+                if let end = plan.steps[step].end, let screen = state.screens[step] {
                     end(screen, container)
                 } else {
                     plan.onEnd?(container)
@@ -220,9 +220,6 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     // MARK: Steps
 
-    private static var builtInPresent: StepAction { { try $0.container.show($0.screen) } }
-    static var builtInDismiss: StepAction { { try $0.container.hide($0.screen, revealing: $0.previousScreen) } }
-
     /// Adds a step's showing to a request's decision: checks the context's type, makes the screen
     /// if it is new, hands it its handle and the context, then runs its present action, whose
     /// changes join the decision. Once the host has made them the step is current, keeps its
@@ -232,14 +229,14 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// present may read it). A present action that throws, or a change the host refuses, leaves
     /// that context delivered, and nothing else: a new screen is dropped, the step is not current,
     /// no `pass` is reported.
-    func show(_ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil, into draft: ChainDraft) throws {
+    func show(_ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil, into draft: inout ChainDraft) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
             throw FlowError(
                 .argumentTypeMismatch, "\(step.screenType) accepts a context of type \(step.contextTypeName), not a \(type(of: context)).",
                 types: [type(of: context)])
         }
-        let kept = draft.state.screens[index]
+        let kept = screen(of: index, in: draft)
         let screen = try kept ?? made ?? make(step)
         guard let container = container?.acting(for: draft.origin) else {
             throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.")
@@ -252,9 +249,13 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
         if kept == nil { draft.made.append((index, screen)) }
         if let context { step.deliver(screen, context) }
-        let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? draft.state.screens[index - 1] : nil)
-        try (step.present ?? plan.defaultPresent ?? Self.builtInPresent)(stepContext)
-        draft.state.show(index, screen: screen, context: context)
+        if let present = step.present ?? plan.defaultPresent {
+            let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? self.screen(of: index - 1, in: draft) : nil)
+            try container.core.lending(&draft) { try present(stepContext) }
+        } else {
+            try container.show(screen, in: &draft)
+        }
+        draft.change.append(.show(index, screen, context: context))
         if let context {
             draft.report(FlowEvent(.delivered(ScreenType(anyType: type(of: context)), to: [ScreenRef(screen)], as: .context), origin: draft.origin))
         }
@@ -262,10 +263,21 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     /// Adds a step's going back to a request's decision: its dismiss action's changes, and the step
     /// before it current again.
-    func dismiss(_ index: Int, screen: any Screen, revealing: Int, in plan: Plan, container: ChainContainer, into draft: ChainDraft) throws {
-        let context = StepContext(screen: screen, container: container.acting(for: draft.origin), previousScreen: draft.state.screens[revealing])
-        try (plan.steps[index].dismiss ?? plan.defaultDismiss ?? Self.builtInDismiss)(context)
-        draft.state.reveal(revealing)
+    func dismiss(_ index: Int, screen: any Screen, revealing: Int, in plan: Plan, container: ChainContainer, into draft: inout ChainDraft) throws {
+        let container = container.acting(for: draft.origin)
+        let previous = self.screen(of: revealing, in: draft)
+        if let dismiss = plan.steps[index].dismiss ?? plan.defaultDismiss {
+            let context = StepContext(screen: screen, container: container, previousScreen: previous)
+            try container.core.lending(&draft) { try dismiss(context) }
+        } else {
+            try container.hide(screen, revealing: previous, in: &draft)
+        }
+        draft.change.append(.reveal(revealing))
+    }
+
+    /// The screen a step has once a request's change is made: one it shows, or the one kept.
+    func screen(of step: Int, in draft: borrowing ChainDraft) -> (any Screen)? {
+        draft.change.screen(of: step) ?? state.screens[step]
     }
 
     func make(_ step: AnyStep) throws -> any Screen {
@@ -283,21 +295,18 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// Runs a request from a step: the chain must run, not be in another request, and the step
     /// must be the current one (any step for `nil`). The body decides from the position, read once,
     /// adding to the request's decision; the runtime then makes it whole, or nothing changes.
-    func requesting<T>(
-        from step: Int?, origin: FlowEvent.Origin? = nil, _ body: (Plan, any FlowHost, ChainPosition, ChainDraft) throws -> T
-    ) throws -> T {
+    func requesting(
+        from step: Int?, origin: FlowEvent.Origin? = nil, _ body: (Plan, any FlowHost, ChainPosition, inout ChainDraft) throws -> Void
+    ) throws {
         try lifecycle.navigate { host in
             // Read once: the request decides from this position.
             let position = position
             try position.requireCurrent(step)
             let plan = try requirePlan()
             guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
-            var value: T?
             try decide(in: container, origin: origin ?? container.origin, on: host) { draft in
-                value = try body(plan, host, position, draft)
+                try body(plan, host, position, &draft)
             }
-            // `decide` runs the body or throws.
-            return value!
         }
     }
 
@@ -306,14 +315,13 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// shows only then. A body that ends the chain has made its own change
     /// (``end(_:in:on:running:)``). On any refusal, the screens made for the decision let go of
     /// their handles and nothing else has changed.
-    private func decide(in container: ChainContainer, origin: FlowEvent.Origin, on host: any FlowHost, _ body: (ChainDraft) throws -> Void) throws {
-        let draft = ChainDraft(origin: origin, state: state, isShown: container.core.mount.isShown(on: host))
-        container.core.draft = draft
-        defer { container.core.draft = nil }
+    private func decide(in container: ChainContainer, origin: FlowEvent.Origin, on host: any FlowHost, _ body: (inout ChainDraft) throws -> Void) throws {
+        var draft = ChainDraft(origin: origin, isShown: container.core.mount.isShown(on: host))
         do {
-            try body(draft)
+            try body(&draft)
             guard !draft.ended else { return }
-            state = try lifecycle.make(FlowChange(HostChange(draft.operations, origin: origin), state: draft.state, reports: draft.reports), on: host)
+            let change = try lifecycle.make(FlowChange(HostChange(draft.operations, origin: origin), state: draft.change, reports: draft.reports), on: host)
+            state.apply(change)
             container.core.keep(draft)
         } catch {
             if let plan, !draft.ended {
@@ -326,9 +334,14 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// Ends the chain from a request: its children's guards answer first, then `running` (an end
     /// action, handed the container) adds its changes, and the chain's removal follows them in the
     /// one host change; the chain lets go of everything and finishes with `outcome`.
-    private func end(_ outcome: FlowOutcome<Result>, in draft: ChainDraft, on host: any FlowHost, running action: (ChainContainer) -> Void) throws {
+    private func end(
+        _ outcome: FlowOutcome<Result>, in draft: inout ChainDraft, on host: any FlowHost, running action: (ChainContainer) -> Void
+    ) throws {
         try lifecycle.checkChildrenGuards(on: host)
-        if let container { action(container.acting(for: draft.origin)) }
+        if let container {
+            let acting = container.acting(for: draft.origin)
+            try container.core.lending(&draft) { action(acting) }
+        }
         let change = HostChange(draft.operations + (container?.removal() ?? []), origin: draft.origin)
         try lifecycle.end(outcome, on: host, removal: change, releasing: releaseEverything)
         draft.ended = true
@@ -360,7 +373,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 extension ChainFlow: ChainDrafting {
     /// A container call made outside the chain's requests: a request of its own, which changes
     /// what the host shows and nothing of the chain's steps.
-    func request(origin: FlowEvent.Origin, _ body: (ChainDraft) throws -> Void) throws {
-        try requesting(from: nil, origin: origin) { _, _, _, draft in try body(draft) }
+    func request(origin: FlowEvent.Origin, _ body: (inout ChainDraft) throws -> Void) throws {
+        try requesting(from: nil, origin: origin) { _, _, _, draft in try body(&draft) }
     }
 }

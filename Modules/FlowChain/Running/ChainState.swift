@@ -3,8 +3,8 @@ import FlowKernel
 /// What a running chain keeps between requests, as a value: the screen of each step it has shown,
 /// the context each last received, and the step the person sees.
 ///
-/// A request changes a copy and hands it to the runtime with the host change
-/// (``/FlowRuntime/FlowChange``); the chain keeps the copy only once the host made the change.
+/// A request decides a ``Change`` and hands it to the runtime with the host change
+/// (``/FlowRuntime/FlowChange``); the chain applies it only once the host made the change.
 struct ChainState {
     /// Each shown step's screen, made the first time the step is shown.
     var screens: [Int: any Screen] = [:]
@@ -12,6 +12,42 @@ struct ChainState {
     var contexts: [Int: Any] = [:]
     /// The step the person sees; `nil` before the chain starts and once it ends.
     var current: Int?
+
+    /// What a request changes of the state, in order, applied once the host made its change.
+    struct Change {
+        enum Step {
+            /// ``ChainState/show(_:screen:context:)``.
+            case show(Int, any Screen, context: Any?)
+            /// ``ChainState/reveal(_:)``.
+            case reveal(Int)
+            /// A context handed to a step's screen that is shown already.
+            case context(Int, Any)
+        }
+
+        var steps: [Step] = []
+
+        /// Adds a step after the others.
+        mutating func append(_ step: Step) {
+            steps.append(step)
+        }
+
+        /// The screen a step has once the change is made, when the change shows it.
+        func screen(of step: Int) -> (any Screen)? {
+            for case .show(step, let screen, _) in steps.reversed() { return screen }
+            return nil
+        }
+    }
+
+    /// Applies a change the host has made.
+    mutating func apply(_ change: Change) {
+        for step in change.steps {
+            switch step {
+            case .show(let index, let screen, let context): show(index, screen: screen, context: context)
+            case .reveal(let index): reveal(index)
+            case .context(let index, let context): contexts[index] = context
+            }
+        }
+    }
 
     /// Where the chain stands, for a chain of `stepCount` steps.
     func position(stepCount: Int) -> ChainPosition {

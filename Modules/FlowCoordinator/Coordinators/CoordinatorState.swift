@@ -4,8 +4,8 @@ import FlowRuntime
 /// What a coordinator keeps between requests, as a value: the host it runs on, where it shows
 /// itself, its top, and its running child.
 ///
-/// A request changes a copy and hands it to the runtime with the host change
-/// (``/FlowRuntime/FlowChange``); the coordinator keeps it only once the host made the change.
+/// A request decides a ``Change`` and hands it to the runtime with the host change
+/// (``/FlowRuntime/FlowChange``); the coordinator applies it only once the host made the change.
 @MainActor
 struct CoordinatorState {
     /// The host while the coordinator starts and runs.
@@ -22,6 +22,23 @@ struct CoordinatorState {
 
     /// The running child as the coordinator remembers it, while one runs.
     var runningChild: CoordinatorPosition.Child? { child == nil ? nil : running }
+
+    /// What a request changes of the state, applied once the host made its change.
+    struct Change {
+        /// The coordinator's top once the change is made.
+        var top: NodeRef?
+        /// Content the mount shows, the first time (its first entry) or pushed.
+        var showing: FlowMount.Showing?
+        /// The coordinator's own entries, when the request replaces them.
+        var replacing: [Presentable]?
+    }
+
+    /// Applies a change the host has made.
+    mutating func apply(_ change: Change) {
+        if let showing = change.showing { mount?.didShow(showing) }
+        if let replacing = change.replacing { mount?.didReplaceEntries(with: replacing) }
+        top = change.top
+    }
 
     /// A child started: on the coordinator's stack (`shares`) over `snapshot`, or presented.
     mutating func begin(_ flow: any Flow, shares: Bool, snapshot: NodeRef?) {

@@ -19,10 +19,9 @@ extension StackCoordinator {
             // The first move puts the stack on the host at the coordinator's site. Decided from the
             // mount, then noted in it: no access to it is held while the host tells its observers.
             guard let showing = try state.mount?.showing(content, on: host) else { preconditionFailure("An active coordinator has a mount.") }
-            var next = state
-            next.mount?.didShow(showing)
-            next.top = content.ref
-            state = try lifecycle.make(FlowChange(HostChange([showing.operation], origin: startingFor ?? .flow(id)), state: next), on: host)
+            // Only the first content shown is something the mount notes.
+            let change = CoordinatorState.Change(top: content.ref, showing: showing.first == nil ? nil : showing)
+            try make(showing.operation, origin: startingFor ?? .flow(id), applying: change, on: host)
         }
     }
 
@@ -49,10 +48,8 @@ extension StackCoordinator {
             }
         }
         let contents: [Presentable] = screens.map { .screen($0) }
-        var next = state
-        next.mount?.didReplaceEntries(with: contents)
-        next.top = screens.last.map { .of($0) }
-        state = try lifecycle.make(FlowChange(HostChange([mount.replacement(of: contents, on: host)], origin: .flow(id)), state: next), on: host)
+        let change = CoordinatorState.Change(top: screens.last.map { .of($0) }, replacing: contents)
+        try make(mount.replacement(of: contents, on: host), origin: .flow(id), applying: change, on: host)
     }
 
     /// Pops one screen; ``topNode`` becomes the new top.
@@ -102,9 +99,7 @@ extension StackCoordinator {
     private func goBack(_ decide: (CoordinatorPosition) throws -> CoordinatorPosition.Back) throws {
         try lifecycle.navigate { host in
             let plan = try decide(position(on: host))
-            var next = state
-            next.top = plan.top
-            state = try lifecycle.make(FlowChange(HostChange([plan.operation(in: runningStack)], origin: .flow(id)), state: next), on: host)
+            try make(plan.operation(in: runningStack), origin: .flow(id), applying: CoordinatorState.Change(top: plan.top), on: host)
         }
     }
 
@@ -134,6 +129,12 @@ extension StackCoordinator {
                 self?.refused(.wrapping(error))
             }
         }
+    }
+
+    /// Makes a request's decision: the host change, then the state's change with it.
+    func make(_ operation: HostOperation, origin: FlowEvent.Origin, applying change: CoordinatorState.Change, on host: any FlowHost) throws {
+        try lifecycle.make(operation, origin: origin, on: host)
+        state.apply(change)
     }
 
     /// The stack of a running coordinator.

@@ -112,10 +112,8 @@ extension StackCoordinator: RestorableFlow {
             let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
                 try lifecycle.navigate { host in
                     let contents = ([first] + made.prefix(count)).map { Presentable.screen($0) }
-                    var next = self.state
-                    next.mount?.didReplaceEntries(with: contents)
-                    next.top = made.prefix(count).last.map(NodeRef.of)
-                    self.state = try lifecycle.make(FlowChange(HostChange([mount.replacement(of: contents, on: host)], origin: origin), state: next), on: host)
+                    let change = CoordinatorState.Change(top: made.prefix(count).last.map(NodeRef.of), replacing: contents)
+                    try make(mount.replacement(of: contents, on: host), origin: origin, applying: change, on: host)
                 }
             }
             made = Array(made.prefix(max(held, 0)))

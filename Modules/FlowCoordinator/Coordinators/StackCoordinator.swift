@@ -39,7 +39,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// dependency container).
     public let factory: any ScreenContainer
     /// What the coordinator keeps between requests; a request changes it with the host, or not at all.
-    var state = CoordinatorState()
+    final var state = CoordinatorState()
     /// While ``start()`` runs for a restore, the origin its changes are made for; `nil` otherwise.
     var startingFor: FlowEvent.Origin?
 
@@ -242,13 +242,12 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         }
         let after = position(on: host).afterChild()
         state.forgetChild()
-        var next = state
-        next.top = after.top
-        let operations: [HostOperation] = if let snapshot = after.popTo, let stack { [.popTo(snapshot, in: stack)] } else { [] }
+        let change = CoordinatorState.Change(top: after.top)
+        guard let snapshot = after.popTo, let stack else { return state.apply(change) }
         // The snapshot is in the stack with entries above it, so a refusal means a host that
         // broke its contract; it is reported, not lost, and the top stays where it was.
         do {
-            state = try lifecycle.make(FlowChange(HostChange(operations, origin: .flow(id)), state: next), on: host)
+            try make(.popTo(snapshot, in: stack), origin: .flow(id), applying: change, on: host)
         } catch {
             refused(.wrapping(error))
         }

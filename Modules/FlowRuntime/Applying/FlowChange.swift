@@ -30,20 +30,10 @@ public struct FlowChange<State> {
     public var reports: [Report]
 
     /// An event the change reports, and how many of its operations are made before it.
-    public struct Report {
-        /// How many of the change's operations come before the event.
-        public var after: Int
-        /// The event.
-        public var event: FlowEvent
-
-        /// An event reported once `after` operations of the change are made.
-        public init(after: Int, _ event: FlowEvent) {
-            self.after = after
-            self.event = event
-        }
-    }
+    public typealias Report = FlowChangeReport
 
     /// A decision: a host change, the state kept with it, and the events it reports.
+    @inlinable @inline(__always)
     public init(_ host: HostChange, state: State, reports: [Report] = []) {
         self.host = host
         self.state = state
@@ -60,8 +50,18 @@ extension FlowLifecycle {
     ///
     /// - Throws: `guardRefused` or the host's error; nothing has changed then, and the flow keeps
     ///   the state it had.
+    @inlinable @inline(__always)
     public func make<State>(_ decision: FlowChange<State>, on host: any FlowHost) throws -> State {
         try host.make(decision)
+    }
+
+    /// Makes the host change of a decision of one operation, the most common request: the host
+    /// asks the operation's guards as it makes it. The flow keeps its decided state once this
+    /// returns; a throw leaves it as it was.
+    ///
+    /// - Throws: `guardRefused` or the host's error; nothing has changed then.
+    public func make(_ operation: HostOperation, origin: FlowEvent.Origin, on host: any FlowHost) throws {
+        try host.carryOut(operation, origin: origin)
     }
 
     /// ``end(_:on:removing:releasing:)`` for a flow whose content leaves in one host change:
@@ -95,28 +95,52 @@ extension FlowHost {
     /// its own: a router session placed on a host by hand.
     ///
     /// - Throws: `guardRefused` or the host's error; nothing has changed then.
+    @inlinable @inline(__always)
     public func make<State>(_ decision: FlowChange<State>) throws -> State {
-        if let onceAccepted = decision.onceAccepted, decision.reports.isEmpty {
-            try carryOut(decision.host, onceAccepted: onceAccepted)
-            return decision.state
-        }
-        guard !decision.reports.isEmpty else {
-            try carryOut(decision.host)
-            return decision.state
-        }
-        let operations = decision.host.operations
-        let origin = decision.host.origin
-        if operations.count > 1 || decision.onceAccepted != nil { try checkGuards(of: operations, origin: origin) }
-        decision.onceAccepted?()
-        var reports = decision.reports[...]
-        for (index, operation) in operations.enumerated() {
-            while let report = reports.first, report.after <= index {
-                self.report(report.event)
-                reports.removeFirst()
-            }
-            try apply(operation, origin: origin)
-        }
-        for report in reports { self.report(report.event) }
+        try make(decision.host, reports: decision.reports, onceAccepted: decision.onceAccepted)
         return decision.state
+    }
+
+    /// The host change of a decision, whatever state it keeps: carried out whole, its events
+    /// reported among its operations, `onceAccepted` run once every guard allowed it.
+    @usableFromInline
+    func make(_ change: HostChange, reports: [FlowChangeReport], onceAccepted: (@MainActor () -> Void)?) throws {
+        if reports.isEmpty {
+            if let onceAccepted {
+                try carryOut(change, onceAccepted: onceAccepted)
+            } else {
+                try carryOut(change)
+            }
+            return
+        }
+        let operations = change.operations
+        if operations.count > 1 || onceAccepted != nil { try checkGuards(of: operations, origin: change.origin) }
+        onceAccepted?()
+        var next = 0
+        for (index, operation) in operations.enumerated() {
+            while next < reports.count, reports[next].after <= index {
+                report(reports[next].event)
+                next += 1
+            }
+            try apply(operation, origin: change.origin)
+        }
+        while next < reports.count {
+            report(reports[next].event)
+            next += 1
+        }
+    }
+}
+
+/// An event a ``FlowChange`` reports, and how many of its operations are made before it.
+public struct FlowChangeReport {
+    /// How many of the change's operations come before the event.
+    public var after: Int
+    /// The event.
+    public var event: FlowEvent
+
+    /// An event reported once `after` operations of the change are made.
+    public init(after: Int, _ event: FlowEvent) {
+        self.after = after
+        self.event = event
     }
 }

@@ -161,8 +161,9 @@ public struct FlowMount {
     public struct Showing {
         /// The operation that shows the content.
         public let operation: HostOperation
-        /// The content's node when it is the flow's first; `nil` when it is pushed above others.
-        let first: NodeRef?
+        /// The content's node when it is the flow's first; `nil` when it is pushed above others
+        /// (``didShow(_:)`` then has nothing to note).
+        public let first: NodeRef?
     }
 
     /// The change ``show(_:on:origin:)`` makes, for a request that carries out several changes

@@ -78,7 +78,7 @@ extension StackNavigator {
             let kept = Set(made.map { ScreenRef($0.screen) })
             var change = StackState.Change(
                 mount: mount, dismissed: position.modals.reversed().map(\.screen), forgetting: leaving.filter { !kept.contains($0) },
-                adopting: made.map { (ScreenRef($0.screen), $0.index, $0.request.argumentValue) })
+                adoptingAll: made.map { .init(ScreenRef($0.screen), $0.index, $0.request.argumentValue) })
             if let modal, let presented = made.last { change.remembering = (ScreenRef(presented.screen), modal.whenDismissed) }
             // The requests' configure hooks run once every guard has allowed the arrival.
             var decision = FlowChange(HostChange(operations, origin: origin), state: change)

@@ -24,7 +24,7 @@ extension StackNavigator {
             let screen = try prepareScreen(registration, request, on: host)
             request.configure(screen)
             let ref = ScreenRef(screen)
-            var change = StackState.Change(adopting: [(ref, index, request.argumentValue)], carrying: request.argumentValue)
+            var change = StackState.Change(adopting: .init(ref, index, request.argumentValue), carrying: request.argumentValue)
             let operation: HostOperation
             if request.modal, var mount {
                 let anchor: NodeRef = position.modals.last.map { .screen($0.screen) } ?? .container(runningStack)
@@ -36,7 +36,7 @@ extension StackNavigator {
             } else {
                 operation = .push(.screen(screen), onto: runningStack)
             }
-            try make([operation], origin: origin, applying: change, on: host)
+            try make(operation, origin: origin, applying: change, on: host)
             didShow(screen, from: registration)
         }
     }
@@ -89,8 +89,8 @@ extension StackNavigator {
             let kept = Set(made.map { ScreenRef($0.screen) })
             let change = StackState.Change(
                 mount: mount, forgetting: shown.filter { !kept.contains($0) },
-                adopting: zip(made, requests).map { entry, request in (ScreenRef(entry.screen), entry.index, request.argumentValue) })
-            try make([operation], origin: .flow(id), applying: change, on: host)
+                adoptingAll: zip(made, requests).map { entry, request in .init(ScreenRef(entry.screen), entry.index, request.argumentValue) })
+            try make(operation, origin: .flow(id), applying: change, on: host)
             for entry in made { didShow(entry.screen, from: entry.registration) }
         }
     }
@@ -114,7 +114,7 @@ extension StackNavigator {
             var change = StackState.Change(forgetting: leaving)
             // The dismissed modal's callback is taken before its screen is forgotten.
             if case .dismiss(let modal, _) = plan { change.dismissed = [modal] }
-            return try make([plan.operation(in: runningStack)], origin: .flow(id), applying: change, on: host).first
+            return try make(plan.operation(in: runningStack), origin: .flow(id), applying: change, on: host).first
         }
         dismissed?()
     }

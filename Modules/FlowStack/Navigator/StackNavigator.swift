@@ -285,8 +285,9 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// - Returns: the `whenDismissed` callbacks of the modals the change dismissed, to run once
     ///   the request is over.
     @discardableResult
-    func make(_ operations: [HostOperation], origin: FlowEvent.Origin, applying change: StackState.Change, on host: any FlowHost) throws -> [() -> Void] {
-        state.apply(try lifecycle.make(FlowChange(HostChange(operations, origin: origin), state: change), on: host))
+    func make(_ operation: HostOperation, origin: FlowEvent.Origin, applying change: StackState.Change, on host: any FlowHost) throws -> [() -> Void] {
+        try lifecycle.make(operation, origin: origin, on: host)
+        return state.apply(change)
     }
 
     // MARK: Following the user
@@ -331,8 +332,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         try lifecycle.start(self, on: host, parent: parent) {
             let showing = try mount.showing(.screen(screen), on: host)
             mount.didShow(showing)
-            let change = StackState.Change(mount: mount, adopting: [(ScreenRef(screen), index, root.argumentValue)])
-            try make([showing.operation], origin: origin ?? .flow(id), applying: change, on: host)
+            let change = StackState.Change(mount: mount, adopting: .init(ScreenRef(screen), index, root.argumentValue))
+            try make(showing.operation, origin: origin ?? .flow(id), applying: change, on: host)
             didShow(screen, from: registration)
             try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }

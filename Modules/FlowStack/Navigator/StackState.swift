@@ -25,6 +25,19 @@ struct StackState {
     /// The argument the last screen shown was given, for the next screen to read.
     var carried: Argument = .none
 
+    /// A screen shown, with the registration that made it and its argument.
+    struct Adoption {
+        var screen: ScreenRef
+        var registration: Int
+        var argument: Argument
+
+        init(_ screen: ScreenRef, _ registration: Int, _ argument: Argument) {
+            self.screen = screen
+            self.registration = registration
+            self.argument = argument
+        }
+    }
+
     /// What a request changes of the state, applied once the host made its change.
     struct Change {
         /// Where the navigator shows itself, when the request changes it.
@@ -35,8 +48,11 @@ struct StackState {
         var remembering: (screen: ScreenRef, callback: (() -> Void)?)?
         /// Screens the navigator no longer shows.
         var forgetting: [ScreenRef] = []
-        /// Screens the navigator now shows, with the registration that made each and its argument.
-        var adopting: [(screen: ScreenRef, registration: Int, argument: Argument)] = []
+        /// A screen the navigator now shows, with the registration that made it and its argument:
+        /// what a push or a presentation adds, with no array to allocate.
+        var adopting: Adoption?
+        /// Screens the navigator now shows, for a request that shows several.
+        var adoptingAll: [Adoption] = []
         /// The argument handed to the next screen.
         var carrying: Argument = .none
     }
@@ -49,7 +65,8 @@ struct StackState {
         let callbacks = change.dismissed.compactMap { takeDismissalCallback(for: $0) }
         if let remembering = change.remembering { rememberDismissal(of: remembering.screen, remembering.callback) }
         if !change.forgetting.isEmpty { forget(change.forgetting) }
-        for entry in change.adopting { adopt(entry.screen, at: entry.registration, argument: entry.argument) }
+        if let entry = change.adopting { adopt(entry.screen, at: entry.registration, argument: entry.argument) }
+        for entry in change.adoptingAll { adopt(entry.screen, at: entry.registration, argument: entry.argument) }
         carry(change.carrying)
         if let mount = change.mount { self.mount = mount }
         return callbacks

@@ -10,6 +10,7 @@ import Foundation
 /// - `GET /p/N` is the page of one screen; asking for a page other than the one the person sees
 ///   is the person moving, by the rule of ``HistoryMove``.
 /// - `POST /p/N` is a form of that page: a screen's action, or its dialog's close button.
+/// - `POST /` does an action of the page shown once the run has ended (``WebScreen/actions``).
 /// - `POST /restart` starts the visitor's run again, once it has ended.
 /// - `GET /static/…` is a file of the app's folder of static files (``staticFiles``), to anyone,
 ///   with no session.
@@ -152,6 +153,11 @@ public final class FlowSite {
         case (.get, "/.flowkit/state") where exposesState:
             guard let token, let visit = use(token) else { return refusal(404, "There is no session.") }
             return WebResponse(status: 200, contentType: "application/json", body: state(of: visit))
+        case (.post, "/"):
+            // An action of the page shown once the run has ended.
+            guard let token, let visit = use(token) else { return refusal(403, "There is no session for this form; it may have ended.") }
+            guard let form = WebForm(request.body) else { return refusal(400, "The form could not be read.") }
+            return scripted(visit.postEnded(form: form), for: request)
         case (.post, "/restart"):
             guard let token, let visit = use(token) else { return refusal(403, "There is no session to start again.") }
             guard let form = WebForm(request.body), let sent = form["token"], Token.same(sent, visit.formToken) else {

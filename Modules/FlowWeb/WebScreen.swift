@@ -10,7 +10,10 @@ public struct WebScreen {
     public var title: String
     /// What the screen shows.
     public var content: HTML
-    /// What the person can do on the screen, as forms, in order.
+    /// What the person can do on the screen, as forms, in order. On the page shown once the run
+    /// has ended, the app's own actions besides starting again (send a receipt, rate the visit):
+    /// each runs the app's code and shows the ended page again. They are code, so an ended page
+    /// brought back from a store without the app's own restore of its ended run shows none.
     public var actions: [WebAction]
     /// On the page shown once the run has ended (a ``WebVisit``'s `ended`): the label of the
     /// button that starts a new run, or `nil` for no such button. "Start again" by default.

@@ -24,7 +24,16 @@ extension WebVisit {
                     <button>\(label)</button></form>
                     """
                 } ?? .empty
-            body.append("<main><h1>\(screen.title)</h1>\(screen.content)\(startAgain)</main>")
+            // The app's own actions on the ended page, posted to it: what the person can do once
+            // the run is over besides starting again.
+            let hidden: HTML =
+                "<input type=\"hidden\" name=\"token\" value=\"\(formToken)\"><input type=\"hidden\" name=\"revision\" value=\"\(revision)\">"
+            let actions: [HTML] = screen.actions.enumerated().map { index, action in
+                render(
+                    action: action, id: "ended-\(index)", step: "ended", draft: drafts[Self.endedDraftKey(action: action.name)], hidden: hidden,
+                    posts: "method=\"post\" action=\"/\"")
+            }
+            body.append("<main><h1>\(screen.title)</h1>\(screen.content)\(actions)\(startAgain)</main>")
         } else {
             title = layers.last.flatMap { $0.visibleScreen }.map { page(forRef: $0).title } ?? ""
             for (index, layer) in layers.enumerated() {

@@ -207,38 +207,88 @@ public final class WebVisit {
             make(.dismiss(presented))
             return .seeOther(currentAddress)
         }
-        guard let name = form["action"] else { return FlowSite.refusal(400, "The form names no action.", layout: layout) }
-        guard let action = page(screen).actions.first(where: { $0.name == name }) else {
-            return FlowSite.refusal(422, "This page offers no action of that name.", layout: layout)
+        let key = Self.draftKey(screen: screenNumber, action: form["action"] ?? "")
+        let step = Self.step(of: ref, depth: backDepth)
+        switch reading(form, among: page(screen).actions, of: "the action", keys: (key, Self.stepDraftKey(step: step, action: form["action"] ?? ""))) {
+        case .answer(let response):
+            return response
+        case .run(let action, let values):
+            running {
+                let ran = try driver.act(from: screen) { try action.perform(values) }
+                if !ran { notice = "That page was out of date, so nothing was done. This is where you are." }
+            }
+            return .seeOther(currentAddress)
+        }
+    }
+
+    /// Answers a form posted from the page shown once the run has ended: one of the app's actions
+    /// on it (``WebScreen/actions`` of the visit's `ended` page), checked and run as a screen's is.
+    /// Nothing moves: the action runs the app's code, and the ended page is shown again.
+    func postEnded(form: WebForm) -> WebResponse {
+        guard let token = form["token"], Token.same(token, formToken) else {
+            return FlowSite.refusal(403, "The form did not come from this site's page.", layout: layout)
+        }
+        // A form from before the run ended, or from an ended page another request has answered since.
+        guard host.hierarchy.root == nil, let revision = form["revision"].flatMap(Int.init), revision == self.revision else {
+            notice = "That page was out of date, so nothing was done. This is where you are."
+            return .seeOther(currentAddress)
+        }
+        switch reading(form, among: ended().actions, of: "the ended page's action", keys: (Self.endedDraftKey(action: form["action"] ?? ""), nil)) {
+        case .answer(let response):
+            return response
+        case .run(let action, let values):
+            running { try action.perform(values) }
+            return .seeOther(currentAddress)
+        }
+    }
+
+    /// What reading a posted action's form came to: the action to run with its values, or else
+    /// the answer to give.
+    private enum Reading {
+        case run(WebAction, WebFormValues)
+        case answer(WebResponse)
+    }
+
+    /// Finds the action a form names among a page's, checks it can be offered, and reads its
+    /// fields. What the person typed is kept, sensitive fields aside, whether it holds or not —
+    /// under the page's key with its messages, and the step's without them — so the page shows it
+    /// again after a refusal, after Back and after a reload. A value that does not hold changes
+    /// nothing but the form, which shows why; one that does moves the session on a revision.
+    private func reading(_ form: WebForm, among actions: [WebAction], of what: String, keys: (page: String, step: String?)) -> Reading {
+        guard let name = form["action"] else { return .answer(FlowSite.refusal(400, "The form names no action.", layout: layout)) }
+        guard let action = actions.first(where: { $0.name == name }) else {
+            return .answer(FlowSite.refusal(422, "This page offers no action of that name.", layout: layout))
         }
         if let misnaming = action.misnaming {
             problems?(SiteProblem(.actionNotShown, misnaming))
-            return FlowSite.refusal(500, "This could not be done here.", layout: layout)
+            return .answer(FlowSite.refusal(500, "This could not be done here.", layout: layout))
         }
-        if action.fields.isEmpty, form["text"] != nil { return FlowSite.refusal(400, "\(action.label) takes no text.", layout: layout) }
-        // What the person typed is kept, sensitive fields aside, whether it holds or not: the
-        // page shows it again after a refusal, after Back and after a reload.
+        if action.fields.isEmpty, form["text"] != nil { return .answer(FlowSite.refusal(400, "\(action.label) takes no text.", layout: layout)) }
         let (values, errors, problem) = action.read(form)
-        if let problem { problems?(SiteProblem(.formNotRead, "the action \(name): \(problem)")) }
-        let key = Self.draftKey(screen: screenNumber, action: name)
+        if let problem { problems?(SiteProblem(.formNotRead, "\(what) \(name): \(problem)")) }
         let typed = action.fields.filter { !$0.isSensitive }.compactMap { field in form[field.name].map { (field.name, $0) } }
         let kept = Dictionary(typed) { first, _ in first }
-        drafts[key] = SavedVisit.Draft(values: kept, errors: errors)
-        drafts[Self.stepDraftKey(step: Self.step(of: ref, depth: backDepth), action: name)] = SavedVisit.Draft(values: kept, errors: [:])
-        // A value that does not hold changes nothing but the form, which shows why.
-        guard errors.isEmpty else { return .seeOther(currentAddress) }
-        self.revision += 1
+        drafts[keys.page] = SavedVisit.Draft(values: kept, errors: errors)
+        if let step = keys.step { drafts[step] = SavedVisit.Draft(values: kept, errors: [:]) }
+        guard errors.isEmpty else { return .answer(.seeOther(currentAddress)) }
+        revision += 1
+        return .run(action, values)
+    }
+
+    /// Runs an action's code; what it throws is told on the next page. Then the drift check.
+    private func running(_ body: () throws -> Void) {
         do {
-            let ran = try driver.act(from: screen) { try action.perform(values) }
-            if !ran { notice = "That page was out of date, so nothing was done. This is where you are." }
+            try body()
         } catch let error as FlowError {
             notice = "That did not work: \(error.message)"
         } catch {
             notice = "That did not work: \(error)"
         }
         check()
-        return .seeOther(currentAddress)
     }
+
+    /// The key of what was last posted in an action's form on the ended page: `ended send`.
+    static func endedDraftKey(action: String) -> String { "ended \(action)" }
 
     /// Makes a move on the pages, which the driver makes on the model; a refusal is told on the
     /// next page.
@@ -269,6 +319,8 @@ extension WebVisit {
         let runs = host.hierarchy.root != nil
         drafts = drafts.filter { key, _ in
             if key.hasPrefix("step:") { return runs }
+            // The ended page's, while the run stays ended.
+            if key.hasPrefix("ended ") { return !runs }
             return Int(key.prefix { $0 != " " }).map { platform.screen(numbered: $0) != nil } ?? false
         }
     }

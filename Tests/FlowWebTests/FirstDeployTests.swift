@@ -171,6 +171,56 @@ struct FirstDeployTests {
         #expect(!without.page.contains("/restart"))
     }
 
+    @Test func theEndedPageOffersTheAppsOwnActionsCheckedAndRunOnce() {
+        final class Receipts { var sent: [String] = [] }
+        let receipts = Receipts()
+        let ended = WebScreen(
+            title: "You're in",
+            actions: [
+                WebAction("receipt", label: "Email me a receipt", fields: [.init("email", label: "Email", kind: .email)]) { values in
+                    receipts.sent.append(values["email"] ?? "")
+                }
+            ])
+        var visitor = SiteVisitor(endingSite(ended))
+        visitor.get("/")
+        visitor.act("done")
+        #expect(visitor.page.contains("<button>Email me a receipt</button>"))
+        #expect(visitor.page.contains("<button>Start again</button>"))
+
+        // A value that does not hold is shown beside its field, with what was typed; nothing runs.
+        visitor.act("receipt", fields: ["email": "ana@example"])
+        #expect(receipts.sent.isEmpty)
+        #expect(visitor.error(ofField: "email") != nil)
+        #expect(visitor.value(ofField: "email") == "ana@example")
+
+        let page = visitor.hidden
+        visitor.act("receipt", fields: ["email": "ana@example.com"])
+        #expect(receipts.sent == ["ana@example.com"])
+        #expect(visitor.title == "You're in")
+        #expect(visitor.address == "/")
+
+        // The same form again, from the page before (a double click): out of date, nothing runs.
+        visitor.post(page.merging(["action": "receipt", "email": "ana@example.com"]) { $1 })
+        #expect(receipts.sent == ["ana@example.com"])
+        #expect(visitor.notice == "That page was out of date, so nothing was done. This is where you are.")
+
+        visitor.act("unknown")
+        #expect(visitor.statuses.first == 422)
+        #expect(receipts.sent == ["ana@example.com"])
+    }
+
+    @Test func theEndedPagesFormIsRefusedWhileARunIsShownOrWithoutASession() {
+        var visitor = SiteVisitor(endingSite(WebScreen(title: "You're in", actions: [WebAction("receipt") { _ in Issue.record("It ran") }])))
+        visitor.get("/")
+        visitor.post(visitor.hidden.merging(["action": "receipt"]) { $1 }, to: "/")
+        #expect(visitor.notice == "That page was out of date, so nothing was done. This is where you are.")
+        #expect(visitor.title == "Sign up")
+
+        var stranger = SiteVisitor(endingSite(WebScreen(title: "You're in")))
+        stranger.post(["action": "receipt"], to: "/")
+        #expect(stranger.statuses == [403])
+    }
+
     @Test func theEndedPageCanSendThePersonOn() {
         var visitor = SiteVisitor(endingSite(WebScreen(title: "You're in", redirect: "/account")))
         visitor.get("/")

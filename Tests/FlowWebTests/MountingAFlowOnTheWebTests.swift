@@ -84,3 +84,38 @@ struct MountingAFlowOnTheWebTests {
         #expect(visitor.page.contains("<p>Hello, &lt;script&gt;!</p>"))
     }
 }
+
+/// What the article's ended page sends its receipts with.
+@MainActor
+final class Mailer {
+    private(set) var receipts: [String] = []
+    func sendReceipt(to address: String) throws { receipts.append(address) }
+}
+
+@MainActor
+@Suite("Mounting a flow on the web: the ended page's own actions")
+struct EndedPageActionsTests {
+    @Test func theArticlesReceiptIsSentFromTheEndedPage() {
+        let mailer = Mailer()
+        let endedPage =
+            WebScreen(
+                title: "You're in",
+                actions: [
+                    WebAction("receipt", label: "Email me a receipt", fields: [.init("email", label: "Email", kind: .email)]) { values in
+                        try mailer.sendReceipt(to: values["email"] ?? "")
+                    }
+                ], startAgain: nil)
+        var visitor = SiteVisitor(
+            FlowSite {
+                let app = try Onboarding()
+                return WebVisit(host: app.host, owner: app, page: { page(for: $0, in: app) }, ended: { endedPage })
+            })
+        visitor.get("/")
+        visitor.act("name", "Ana")
+        visitor.act("finish")
+        visitor.act("receipt", fields: ["email": "ana@example.com"])
+        #expect(mailer.receipts == ["ana@example.com"])
+        #expect(visitor.title == "You're in")
+        #expect(!visitor.page.contains("/restart"))
+    }
+}

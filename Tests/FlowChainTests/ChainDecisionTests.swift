@@ -153,6 +153,35 @@ struct ChainOneChangeTests {
         #expect(chain.currentStep == 1)
     }
 
+    @Test func backInASingleContainerToAStepPresentedByItsOwnActionLeavesItPresented() throws {
+        let details = Plain("Details")
+        let terms = Plain("Terms")
+        let confirm = Plain("Confirm")
+        let chain = StepChain<Void>("wizard", container: .single)
+            .addStep { details }
+            .addStep(
+                Step { terms }.onPresent { screen, context in try context.container.present(screen) }
+                    .onDismiss { screen, context in try context.container.dismiss(screen) }
+            )
+            .addStep { confirm }
+            .finish()
+        try chain.start(on: host)
+        try chain.handle?.next()
+        try chain.handle?.next()
+        #expect(host.presented(by: .of(details)) == nil)
+
+        // Back from Confirm: Confirm leaves the container; Terms, presented, stays as it is.
+        try chain.handle?.back()
+        #expect(chain.currentStep == 1)
+        #expect(host.contains(.of(terms)))
+        #expect(!host.contains(.of(confirm)))
+
+        try chain.handle?.back()
+        #expect(chain.currentStep == 0)
+        #expect(!host.contains(.of(terms)))
+        #expect(host.contains(.of(details)))
+    }
+
     @Test func theContainerCalledOutsideAStepsActionMakesARequestOfItsOwn() throws {
         let chain = StepChain<Void>("wizard").addStep { Plain("Details") }.addStep { Plain("Card") }.finish()
         try chain.start(on: host)

@@ -7,8 +7,15 @@ import Testing
 @MainActor
 @Suite("Step chain: the gesture law")
 struct ChainGestureLawTests {
-    static func chain(_ kind: ChainContainer.Kind) -> ChainFlow<Void> {
-        StepChain<Void>("chain", container: kind).addStep { Plain("A") }.addStep { Plain("B") }.addStep { Plain("C") }.finish()
+    static func chain(_ kind: ChainContainer.Kind, modal: Bool = false) -> ChainFlow<Void> {
+        // With `modal`, the middle step is presented and dismissed by actions of its own, whose
+        // changes the container adds to the request's one decision.
+        let middle =
+            modal
+            ? Step { Plain("B") }.onPresent { screen, context in try context.container.present(screen) }
+                .onDismiss { screen, context in try context.container.dismiss(screen) }
+            : Step { Plain("B") }
+        return StepChain<Void>("chain", container: kind).addStep { Plain("A") }.addStep(middle).addStep { Plain("C") }.finish()
     }
 
     /// The current step's moves.
@@ -30,5 +37,13 @@ struct ChainGestureLawTests {
         ])
     func gestureLaw(_ placement: FlowPlacement, _ kind: ChainContainer.Kind, _ seeds: UInt64) {
         GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind) }, legalRequests: Self.legal)
+    }
+
+    @Test(
+        "A chain whose step is presented by its own actions follows random gestures too",
+        arguments: [(FlowPlacement.presented, ChainContainer.Kind.stack), (.onStack("base"), .stack), (.root, .single)])
+    func gestureLawWithOwnActions(_ placement: FlowPlacement, _ kind: ChainContainer.Kind) {
+        GestureLaws.check(
+            seeds: 1...300, placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind, modal: true) }, legalRequests: Self.legal)
     }
 }

@@ -117,7 +117,8 @@ public struct ChainContainer {
     }
 
     /// Takes a screen away and shows `previous` again: pops back to below it in a stack, or makes
-    /// `previous` the single child.
+    /// `previous` the single child — unless `previous` shows itself elsewhere (a step its own
+    /// action presented), when the screen only leaves.
     ///
     /// - Throws: `flowFinished` once the chain has ended; outside a step's action, what the
     ///   chain's request throws.
@@ -171,7 +172,9 @@ public struct ChainContainer {
             guard let index = host.index(of: .of(screen), in: id), index > 0, let below = host.child(at: index - 1, of: .container(id)) else { return }
             draft.operations.append(.popTo(below, in: id))
         case .single:
-            if let previous {
+            // A step before that shows itself elsewhere (presented by its own action) is not the
+            // container's child to show again: this step only leaves.
+            if let previous, !host.contains(.of(previous)) || host.holder(of: .of(previous)) == node {
                 try show(previous, in: &draft)
             } else if draft.children(of: node, on: host).contains(.of(screen)) {
                 draft.operations.append(.removeChild(.of(screen)))

@@ -270,7 +270,20 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             let context = StepContext(screen: screen, container: container, previousScreen: previous)
             try container.core.lending(&draft) { try dismiss(context) }
         } else {
-            try container.hide(screen, revealing: previous, in: &draft)
+            // A single container shows again the last step before that it held: a step in
+            // between that presented itself by its own action is not its child.
+            var revealed = previous
+            if container.kind == .single, let host = lifecycle.host {
+                revealed = nil
+                for step in (0...revealing).reversed() {
+                    guard let screen = self.screen(of: step, in: draft) else { continue }
+                    if !host.contains(.of(screen)) || host.holder(of: .of(screen)) == container.node {
+                        revealed = screen
+                        break
+                    }
+                }
+            }
+            try container.hide(screen, revealing: revealed, in: &draft)
         }
         draft.change.append(.reveal(revealing))
     }

@@ -11,8 +11,9 @@ import FlowKernel
 /// action to take, one value a table test reads with no host.
 ///
 /// ```swift
-/// let decision = FlowChange(HostChange([.push(.screen(card), onto: stack)], origin: .flow(id)), state: state.showing(step: 2))
-/// state = try lifecycle.make(decision, on: host)
+/// // The step's screen pushed, and the chain's state change that goes with it.
+/// let decision = FlowChange(HostChange([.push(.screen(card), onto: stack)], origin: .flow(id)), state: Shown(step: 2, screen: card))
+/// state.apply(try lifecycle.make(decision, on: host))
 /// ```
 @MainActor
 public struct FlowChange<State> {

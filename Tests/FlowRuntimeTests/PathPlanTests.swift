@@ -70,3 +70,27 @@ struct PathPlanTests {
         #expect(error?.code == .hostRejected)
     }
 }
+
+/// An arrival's plan, as a table: what goes, the entries replaced, and the destination's modals.
+@MainActor
+@Suite("PathPlan: an arrival at a destination")
+struct ArrivalPlanTests {
+    @Test(
+        "An arrival dismisses what goes, replaces the entries, then presents each modal over the one before",
+        arguments: [
+            // (presenters of what goes, modals, expected)
+            ("", "", ["set [s] to A, B"]),
+            ("s", "", ["dismiss what [s] presents", "set [s] to A, B"]),
+            ("", "M", ["set [s] to A, B", "present M over [s]"]),
+            ("sB", "MN", ["dismiss what [s] presents", "dismiss what B presents", "set [s] to A, B", "present M over [s]", "present N over M"]),
+        ])
+    func arrival(presenters: String, modals: String, expected: [String]) {
+        let a = LawProbe("A")
+        let b = LawProbe("B")
+        let nodes: [Character: NodeRef] = ["s": .container("s"), "B": .of(b)]
+        let operations = PathPlan.arrival(
+            dismissing: presenters.compactMap { nodes[$0] }, replacing: .setStack("s", [.screen(a), .screen(b)]),
+            presenting: modals.map { .screen(LawProbe(String($0))) }, over: .container("s"))
+        #expect(operations.map(\.description) == expected)
+    }
+}

@@ -153,14 +153,10 @@ extension RouterFlow {
     ) throws {
         var mount = mount
         let pushed: [Presentable] = ([root] + made.prefix { !$0.presented }.map(\.screen)).map { .screen($0) }
-        var operations: [HostOperation] = dismissals.compactMap { node in host.presenter(of: node).map { .dismiss(presentedBy: $0) } }
-        operations.append(try mount.replacement(of: pushed, on: host))
-        var anchor = pushed.last?.ref ?? .of(root)
         let presented: [Presentable] = made.dropFirst(pushed.count - 1).map { .screen($0.screen) }
-        for content in presented {
-            operations.append(.present(content, over: anchor))
-            anchor = content.ref
-        }
+        let operations = PathPlan.arrival(
+            dismissing: dismissals.compactMap { host.presenter(of: $0) }, replacing: try mount.replacement(of: pushed, on: host),
+            presenting: presented, over: pushed.last?.ref ?? .of(root))
         // One change, every guard asked before any of it: what goes and what the link shows.
         mount.didReplaceEntries(with: pushed)
         self.mount = try lifecycle.make(FlowChange(HostChange(operations, origin: origin), state: mount), on: host)

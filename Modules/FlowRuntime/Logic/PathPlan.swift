@@ -61,6 +61,31 @@ public enum PathPlan {
         return operations
     }
 
+    /// The host change of an arrival at a link's destination (or a restore's), whatever the flow
+    /// showed: what it presented goes, its own entries are replaced in one change, and the
+    /// destination's modals are presented — the first over `anchor`, each next one over the one
+    /// before. One pure function for every strategy whose arrival names its destination as screens:
+    /// the stack navigator's and the router's.
+    ///
+    /// - Parameters:
+    ///   - presenters: What presents each presentation that goes, outermost first.
+    ///   - entries: The change that replaces the flow's own entries (``FlowMount/replacement(of:on:)``).
+    ///   - modals: The destination's modals, the first presented first.
+    ///   - anchor: What the first modal is presented over: the flow's stack, or its new top.
+    @MainActor
+    public static func arrival(dismissing presenters: [NodeRef], replacing entries: HostOperation, presenting modals: [Presentable], over anchor: NodeRef)
+        -> [HostOperation]
+    {
+        var operations: [HostOperation] = presenters.map { .dismiss(presentedBy: $0) }
+        operations.append(entries)
+        var anchor = anchor
+        for modal in modals {
+            operations.append(.present(modal, over: anchor))
+            anchor = modal.ref
+        }
+        return operations
+    }
+
     private static func commonPrefix(_ old: [ScreenRef], _ new: [ScreenRef]) -> Int {
         var count = 0
         while count < old.count, count < new.count, old[count] == new[count] { count += 1 }

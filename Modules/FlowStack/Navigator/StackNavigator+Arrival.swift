@@ -62,19 +62,14 @@ extension StackNavigator {
             }
             // One change, every guard asked before any of it: what the modals and the old
             // entries take away, and what the link shows; made for the link (or the restore).
-            var operations: [HostOperation] = []
-            if let first = position.modals.first, let presenter = host.presenter(of: .screen(first.screen)) {
-                operations.append(.dismiss(presentedBy: presenter))
-            }
             guard var mount else { throw FlowError(.flowFinished, "The navigator '\(id)' shows nothing; it has ended.") }
             let stacked: [Presentable] = made.prefix(path.count).map { .screen($0.screen) }
-            operations.append(try mount.replacement(of: stacked, on: host))
-            mount.didReplaceEntries(with: stacked)
             let presented: Presentable? = modal == nil ? nil : made.last.map { .screen($0.screen) }
-            if let presented {
-                operations.append(.present(presented, over: .container(runningStack)))
-                mount.didPresent(presented, on: host)
-            }
+            let operations = PathPlan.arrival(
+                dismissing: position.modals.first.flatMap { host.presenter(of: .screen($0.screen)) }.map { [$0] } ?? [],
+                replacing: try mount.replacement(of: stacked, on: host), presenting: presented.map { [$0] } ?? [], over: .container(runningStack))
+            mount.didReplaceEntries(with: stacked)
+            if let presented { mount.didPresent(presented, on: host) }
             let kept = Set(made.map { ScreenRef($0.screen) })
             var change = StackState.Change(
                 mount: mount, dismissed: position.modals.reversed().map(\.screen), forgetting: leaving.filter { !kept.contains($0) },

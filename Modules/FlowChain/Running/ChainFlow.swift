@@ -333,8 +333,13 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         do {
             try body(&draft)
             guard !draft.ended else { return }
-            let change = try lifecycle.make(FlowChange(HostChange(draft.operations, origin: origin), state: draft.change, reports: draft.reports), on: host)
-            state.apply(change)
+            if draft.operations.count == 1, draft.reports.isEmpty {
+                // The most common decision, one operation: the host asks its guards as it makes it.
+                try lifecycle.make(draft.operations[0], origin: origin, on: host)
+            } else {
+                try lifecycle.make(FlowChange(HostChange(draft.operations, origin: origin), state: (), reports: draft.reports), on: host)
+            }
+            state.apply(draft.change)
             container.core.keep(draft)
         } catch {
             if let plan, !draft.ended {

@@ -12,22 +12,45 @@ import Testing
 struct CoordinatorStateTests {
     private static func node(_ name: String) -> NodeRef { .container(ContainerID(name)) }
 
+    /// A screen with a name.
+    private final class Plain: Screen {
+        let displayName: String
+        init(_ name: String) { displayName = name }
+    }
+
     @Test(
-        "A change sets the top it decided, and keeps the mount as it was unless it replaces the entries",
+        "A change sets the top it decided, notes a first showing and a replacement in the mount, and nothing else",
         arguments: [
-            // (top before, the change's top, entries replaced)
-            ("a", "b", false),
-            ("b", "a", false),
-            ("a", "c", true),
+            // (the change, the mount's first entry after)
+            ("top only", "A"),
+            ("replace", "B"),
         ])
-    func apply(before: String, after: String, replaces: Bool) {
-        var state = CoordinatorState()
-        state.top = Self.node(before)
-        var change = CoordinatorState.Change(top: Self.node(after))
-        if replaces { change.replacing = [] }
+    func apply(change name: String, first: String) throws {
+        let host = InMemoryHost()
+        let a = Plain("A")
+        let b = Plain("B")
+        let c = Plain("C")
+        var mount = try FlowMount(for: "coordinator", at: .root, on: host)
+        mount.didShow(try mount.showing(.screen(a), on: host))
+        var state = CoordinatorState(host: host, mount: mount, top: .of(a))
+        let change: CoordinatorState.Change =
+            switch name {
+            case "top only": CoordinatorState.Change(top: .of(c))
+            default: CoordinatorState.Change(top: .of(c), replacing: [.screen(b), .screen(c)])
+            }
         state.apply(change)
-        #expect(state.top == Self.node(after))
-        #expect(state.mount == nil)
+        #expect(state.top == .of(c))
+        #expect(state.mount?.firstEntry == .of(first == "A" ? a : b))
+    }
+
+    @Test func aFirstShowingMakesItsContentTheMountsFirstEntry() throws {
+        let host = InMemoryHost()
+        let a = Plain("A")
+        let mount = try FlowMount(for: "coordinator", at: .root, on: host)
+        var state = CoordinatorState(host: host, mount: mount)
+        state.apply(CoordinatorState.Change(top: .of(a), showing: try mount.showing(.screen(a), on: host)))
+        #expect(state.mount?.firstEntry == .of(a))
+        #expect(state.top == .of(a))
     }
 
     @Test func aChildIsRememberedUntilItsEndIsHandledAndOnlyWhileItRuns() {

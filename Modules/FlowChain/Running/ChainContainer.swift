@@ -174,13 +174,19 @@ public struct ChainContainer {
         case .single:
             // A step before that shows itself elsewhere (presented by its own action) is not the
             // container's child to show again: this step only leaves.
-            if let previous, !host.contains(.of(previous)) || host.holder(of: .of(previous)) == node {
+            if let previous, mayHold(previous) {
                 try show(previous, in: &draft)
             } else if draft.children(of: node, on: host).contains(.of(screen)) {
                 draft.operations.append(.removeChild(.of(screen)))
                 draft.singleChildren = []
             }
         }
+    }
+
+    /// Whether a single container may show a screen as its child: one it holds, or one shown
+    /// nowhere — not a step that presented itself by its own action.
+    func mayHold(_ screen: any Screen) -> Bool {
+        !host.contains(.of(screen)) || host.holder(of: .of(screen)) == node
     }
 
     /// The change that takes the container, and everything the chain presented, off the host; a
@@ -233,11 +239,6 @@ struct ChainDraft {
     var change = ChainState.Change()
     /// What the change hands on: the contexts delivered, each after the operations before it.
     var reports: [FlowChangeReport] = []
-
-    /// Reports an event once the operations decided so far are made.
-    mutating func report(_ event: FlowEvent) {
-        reports.append(.init(after: operations.count, event))
-    }
     /// Screens made for this request and handed a handle: let go of when the change is refused.
     var made: [(step: Int, screen: any Screen)] = []
     /// Whether the request ended the chain, its removal made with its other changes.
@@ -257,6 +258,11 @@ struct ChainDraft {
     init(origin: FlowEvent.Origin, isShown: Bool) {
         self.origin = origin
         self.isShown = isShown
+    }
+
+    /// Reports an event once the operations decided so far are made.
+    mutating func report(_ event: FlowEvent) {
+        reports.append(.init(after: operations.count, event))
     }
 
     /// Adds an operation; what it presents, or shows as the root, is on top once it is made.

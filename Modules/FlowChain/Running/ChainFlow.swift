@@ -137,11 +137,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         case .stay: return
         case .end: endDetached()
         case .current(let step, let releasing):
-            var next = state
-            next.reveal(step)
-            let released = next.release(releasing)
-            state = next
-            detach(released)
+            state.reveal(step)
+            detach(state.release(releasing))
         }
     }
 
@@ -273,15 +270,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             // A single container shows again the last step before that it held: a step in
             // between that presented itself by its own action is not its child.
             var revealed = previous
-            if container.kind == .single, let host = lifecycle.host {
-                revealed = nil
-                for step in (0...revealing).reversed() {
-                    guard let screen = self.screen(of: step, in: draft) else { continue }
-                    if !host.contains(.of(screen)) || host.holder(of: .of(screen)) == container.node {
-                        revealed = screen
-                        break
-                    }
-                }
+            if container.kind == .single {
+                let change = draft.change
+                revealed = (0...revealing).reversed().lazy.compactMap { change.screen(of: $0) ?? self.state.screens[$0] }.first(where: container.mayHold)
             }
             try container.hide(screen, revealing: revealed, in: &draft)
         }

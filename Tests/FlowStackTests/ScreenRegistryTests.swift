@@ -56,6 +56,29 @@ struct ScreenRegistryTests {
         leaks.expectNoLeaks()
     }
 
+    @Test func changingTheScopeLetsGoOfWhatTheOldScopeKept() throws {
+        let registry = ScreenRegistry()
+        let registration = registry.register(First.self) { First() }.inScope(.strong)
+        let kept = try registry.resolve(First.self)
+        #expect(registration.scope == .strong)
+
+        registration.inScope(.strong)
+        #expect(registry.liveInstance(of: First.self) === kept)
+
+        registration.inScope(.weak)
+        #expect(registration.scope == .weak)
+        #expect(registry.liveInstance(of: First.self) == nil)
+        let weaklyKept = try registry.resolve(First.self)
+        #expect(weaklyKept !== kept)
+        registration.inScope(.weak)
+        #expect(registry.liveInstance(of: First.self) === weaklyKept)
+
+        registration.inScope(.none)
+        #expect(registration.scope == .none)
+        #expect(registry.liveInstance(of: First.self) == nil)
+        #expect(try registry.resolve(First.self) !== weaklyKept)
+    }
+
     @Test func identifiersSelectBetweenRegistrationsOfOneType() throws {
         let registry = ScreenRegistry()
         registry.register(FourthModal.self, identifier: "short") {

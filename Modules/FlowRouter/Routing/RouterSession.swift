@@ -22,9 +22,15 @@ public final class RouterSession {
     var takeUnrouted: ((Any) throws -> Bool)?
     /// Closed when the flow ends; routing then throws `flowFinished`.
     var isOpen = true
-    private var isRouting = false
-    /// Values produced while another was being routed, waiting for it to end, in order.
-    private var waiting: [(source: any Routable, describe: String, route: () throws -> Void)] = []
+    /// The session's routing, as StoryFlow's model has it: `nil` while no value is being routed;
+    /// while one is, the values produced meanwhile, waiting for it to end, in order.
+    private var waiting: [Waiting]?
+
+    private struct Waiting {
+        let source: any Routable
+        let describe: String
+        let route: () throws -> Void
+    }
     /// Whether screens of a type handle updates of a type, as worked out so far.
     private var handlerAnswers: [HandlerKey: Bool] = [:]
 
@@ -50,7 +56,7 @@ public final class RouterSession {
     /// StoryFlow's implicit routing: unwrap a union and transform; unwind to a shown handler, else
     /// create the screen that requires the value; then the same by the value's dynamic type.
     func routeImplicitly(from source: any Routable, value: Any, declaredType: Any.Type) throws {
-        // Held strongly: a route produced while another runs waits in `waiting`, which is empty
+        // Held strongly: a route produced while another runs waits in `waiting`, which is `nil`
         // again before the outermost route returns, and an unowned reference costs a check.
         try routing(from: source, describe: "\(Swift.type(of: value))") { [self] in
             try implicitRoute(from: source, value: value, declaredType: declaredType)
@@ -106,23 +112,21 @@ public final class RouterSession {
     /// if the route it was produced in fails, it is dropped, and reported the same way.
     private func routing(from source: any Routable, describe: @autoclosure () -> String, _ route: @escaping () throws -> Void) throws {
         guard isOpen else { throw FlowError(.flowFinished, "The router flow '\(flow?.name ?? "")' has ended.") }
-        if isRouting {
-            waiting.append((source, describe(), route))
+        if waiting != nil {
+            waiting?.append(Waiting(source: source, describe: describe(), route: route))
             return
         }
         try FlowLifecycle<Void>.requireIdle(host, for: flow)
         try requireShown(source)
         // One request in the host's flow tree: the flows a route touches follow once it is over.
         try host.flows.request(on: host) {
-            isRouting = true
+            waiting = []
             do {
                 try route()
             } catch {
-                isRouting = false
                 dropWaiting(because: "the route it was produced in failed: \(FlowError.wrapping(error).message)")
                 throw error
             }
-            isRouting = false
             routeWaiting()
         }
     }
@@ -131,7 +135,7 @@ public final class RouterSession {
     /// interleave with it.
     func requireNotRouting() throws {
         guard isOpen else { throw FlowError(.flowFinished, "The router flow '\(flow?.name ?? "")' has ended.") }
-        if isRouting {
+        if waiting != nil {
             throw FlowError(.reentrantNavigation, "The router flow '\(flow?.name ?? "")' is routing a value; arrive somewhere once that route is over.")
         }
         try FlowLifecycle<Void>.requireIdle(host, for: flow)
@@ -144,33 +148,33 @@ public final class RouterSession {
     }
 
     /// Routes the values produced during a route, in order; each may produce more, routed after.
+    /// The session is routing until the last of them is done.
     private func routeWaiting() {
         var routed = 0
-        while !waiting.isEmpty, isOpen {
+        while let next = waiting?.first, isOpen {
             routed += 1
             guard routed <= Self.settleLimit else {
                 dropWaiting(because: "routing did not settle: \(Self.settleLimit) values were produced in answer to each other")
                 return
             }
-            let next = waiting.removeFirst()
-            isRouting = true
+            waiting?.removeFirst()
             do {
                 try requireShown(next.source)
                 try next.route()
             } catch {
                 refused(.wrapping(error))
             }
-            isRouting = false
         }
-        if !isOpen { dropWaiting(because: "the router flow ended") }
+        if isOpen { waiting = nil } else { dropWaiting(because: "the router flow ended") }
     }
 
     /// How many values produced in answer to each other are routed before the rest are dropped.
     public static let settleLimit = 1_000
 
+    /// Refuses every value still waiting, in order; the session is idle again.
     private func dropWaiting(because reason: String) {
-        let dropped = waiting
-        waiting = []
+        let dropped = waiting ?? []
+        waiting = nil
         for value in dropped {
             refused(FlowError(.noRoute, "A \(value.describe) produced by \(value.source.ref) while another value was routed was dropped: \(reason)."))
         }

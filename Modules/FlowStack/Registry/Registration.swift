@@ -28,18 +28,41 @@ public final class Registration {
     /// saved argument back as this type.
     public let argumentType: Any.Type?
     /// How long the registration keeps what it made. ``Scope/weak`` unless changed by ``inScope(_:)``.
-    ///
-    /// The scope and the kept instances are read on every resolve and skip run-time exclusivity
-    /// checks: they are only ever accessed on the main actor, briefly, and never passed `inout` or
-    /// held across the factory call (a factory that resolves from the same registry is fine).
-    @exclusivity(unchecked) public private(set) var scope: Scope = .weak
+    public var scope: Scope {
+        switch kept {
+        case .nothing: .none
+        case .weakly: .weak
+        case .strongly: .strong
+        }
+    }
 
     private let factory: (Argument) throws -> any Screen
     /// Hands a screen this registration made its navigator, for a ``StackScreen``; `nil` for a
     /// screen type that takes none, decided once here rather than asked of every screen shown.
     let attach: ((any Screen, any NavigatorHandle) -> Void)?
-    @exclusivity(unchecked) private weak var weakInstance: AnyObject?
-    @exclusivity(unchecked) private var strongInstance: (any Screen)?
+    /// The scope with what it keeps, in one stored value: a resolve reads it once.
+    private var kept: Kept = .weakly(Weak())
+
+    /// What a scope keeps of the screen the registration made.
+    private enum Kept {
+        case nothing
+        case weakly(Weak)
+        case strongly((any Screen)?)
+
+        /// The screen kept, if it is still alive.
+        var screen: (any Screen)? {
+            switch self {
+            case .nothing: nil
+            case .weakly(let reference): reference.screen as? any Screen
+            case .strongly(let screen): screen
+            }
+        }
+    }
+
+    /// A screen held weakly.
+    private struct Weak {
+        weak var screen: AnyObject?
+    }
 
     init<S: Screen>(_ type: S.Type, identifier: String?, argumentType: Any.Type?, factory: @escaping (Argument) throws -> S) {
         self.screenType = ScreenType(type)
@@ -59,20 +82,17 @@ public final class Registration {
     /// Sets how long the registration keeps what it makes; returns the registration for chaining.
     @discardableResult
     public func inScope(_ scope: Scope) -> Self {
-        self.scope = scope
-        if scope != .strong { strongInstance = nil }
-        if scope == .none { weakInstance = nil }
+        switch (scope, kept) {
+        case (.weak, .weakly), (.strong, .strongly): break
+        case (.none, _): kept = .nothing
+        case (.weak, _): kept = .weakly(Weak())
+        case (.strong, _): kept = .strongly(nil)
+        }
         return self
     }
 
     /// The screen this registration made that is still alive and kept by its scope, if any.
-    public var liveInstance: (any Screen)? {
-        switch scope {
-        case .none: nil
-        case .weak: weakInstance as? any Screen
-        case .strong: strongInstance
-        }
-    }
+    public var liveInstance: (any Screen)? { kept.screen }
 
     /// Whether the factory takes an argument.
     public var takesArgument: Bool { argumentTypeName != nil }
@@ -87,7 +107,21 @@ public final class Registration {
     /// Makes (or reuses) a screen without keeping it yet, so a navigation that fails later keeps
     /// nothing. ``commit(_:)`` keeps it according to the scope once it is shown.
     func prepare(_ argument: Argument) throws -> any Screen {
-        if case .none = argument, let live = liveInstance { return live }
+        if case .none = argument, let live = kept.screen { return live }
+        return try make(argument)
+    }
+
+    /// Makes (or reuses) a screen and keeps it according to the scope at once: a resolve, which
+    /// shows nothing.
+    func resolve(_ argument: Argument) throws -> any Screen {
+        if case .nothing = kept { return try make(argument) }
+        if case .none = argument, let live = kept.screen { return live }
+        let screen = try make(argument)
+        commit(screen)
+        return screen
+    }
+
+    private func make(_ argument: Argument) throws -> any Screen {
         if !takesArgument, case .some(let value) = argument {
             throw FlowError(.argumentTypeMismatch, "\(label) is registered without an argument, but was given a \(type(of: value)).", types: [type(of: value)])
         }
@@ -102,17 +136,20 @@ public final class Registration {
 
     /// Keeps a screen that ``prepare(_:)`` made, according to the scope.
     func commit(_ screen: any Screen) {
-        switch scope {
-        case .none: break
-        case .weak: weakInstance = screen
-        case .strong: strongInstance = screen
+        switch kept {
+        case .nothing: break
+        case .weakly: kept = .weakly(Weak(screen: screen))
+        case .strongly: kept = .strongly(screen)
         }
     }
 
     /// Lets go of the screen kept by a strong scope (and forgets a weak one).
     func releaseInstance() {
-        strongInstance = nil
-        weakInstance = nil
+        switch kept {
+        case .nothing: break
+        case .weakly: kept = .weakly(Weak())
+        case .strongly: kept = .strongly(nil)
+        }
     }
 }
 

@@ -23,10 +23,9 @@ public final class ScreenRegistry: ScreenContainer {
     public private(set) var registrations: [Registration] = []
     /// Every registration of each type, by declaration index.
     private var indicesByType: [ScreenType: [Int]] = [:]
-    /// The first registration of each type: what a lookup without an identifier finds. Read on
-    /// every resolve; it skips run-time exclusivity checks, which is safe because it is only ever
-    /// accessed on the main actor, briefly, and never passed `inout` or held across a factory call.
-    @exclusivity(unchecked) private var firstIndexByType: [ScreenType: Int] = [:]
+    /// The first registration of each type, with its index: what a lookup without an identifier
+    /// finds, in one read.
+    private var firstByType: [ScreenType: (index: Int, registration: Registration)] = [:]
 
     /// Makes an empty registry.
     public init() {}
@@ -97,10 +96,8 @@ public final class ScreenRegistry: ScreenContainer {
 
     /// The registration for a type and identifier, and its position in declaration order.
     func lookup(_ type: ScreenType, identifier: String?) throws -> (index: Int, registration: Registration) {
-        let index =
-            identifier == nil
-            ? firstIndexByType[type]
-            : indicesByType[type]?.first { registrations[$0].identifier == identifier }
+        if identifier == nil, let first = firstByType[type] { return first }
+        let index = identifier.flatMap { identifier in indicesByType[type]?.first { registrations[$0].identifier == identifier } }
         guard let index else {
             let named = identifier.map { " with the identifier '\($0)'" } ?? ""
             throw FlowError(.unregisteredScreen, "No screen of type \(type)\(named) is registered.")
@@ -109,18 +106,14 @@ public final class ScreenRegistry: ScreenContainer {
     }
 
     private func resolve<S: Screen>(_ type: S.Type, identifier: String?, _ argument: Argument) throws -> S {
-        let registration = try lookup(ScreenType(type), identifier: identifier).registration
-        let screen = try registration.prepare(argument)
-        guard let typed = screen as? S else {
-            preconditionFailure("A registration for \(S.self) made a \(Swift.type(of: screen)); factories are typed, so this cannot happen.")
-        }
-        registration.commit(screen)
-        return typed
+        // A registration for S was registered with a factory that returns an S, so the screen is
+        // one without a dynamic cast (checked in debug builds).
+        unsafeDowncast(try lookup(ScreenType(type), identifier: identifier).registration.resolve(argument), to: S.self)
     }
 
     private func append(_ registration: Registration) -> Registration {
         indicesByType[registration.screenType, default: []].append(registrations.count)
-        if firstIndexByType[registration.screenType] == nil { firstIndexByType[registration.screenType] = registrations.count }
+        if firstByType[registration.screenType] == nil { firstByType[registration.screenType] = (registrations.count, registration) }
         registrations.append(registration)
         return registration
     }

@@ -29,9 +29,20 @@ extension ChainFlow {
 
     /// Runs the chain to a step with the changes made for a source on the chain's behalf: a
     /// link's, or a restore's.
-    func arrive(atStep target: Int, context: (Int) -> Any?, origin: FlowEvent.Origin) throws {
+    ///
+    /// - Parameter applies: Which steps ahead apply, in place of their conditions: a restore's
+    ///   steps shown.
+    func arrive(atStep target: Int, context: (Int) -> Any?, origin: FlowEvent.Origin, applies: ((Int) -> Bool)? = nil) throws {
         try requesting(from: nil, origin: origin) { plan, host, position, draft in
-            let arrival = try position.arrival(at: target, chain: id)
+            // A step on the way with a condition applies or not to the context it would be
+            // handed: the arrival's for it, else the last one handed before it.
+            var soFar = position.current.flatMap { state.contexts[$0] }
+            let arrival = try position.arrival(
+                at: target, chain: id,
+                applies: { index in
+                    if let value = context(index) { soFar = value }
+                    return try applies?(index) ?? plan.steps[index].applies(to: soFar)
+                }, condition: { plan.steps[$0].condition?.name })
             guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.") }
             let screens = state.screens
             var given: [Int: Any] = [:]
@@ -68,12 +79,16 @@ extension ChainFlow {
             // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
             try host.checkGuards(removing: leaving, showing: entering, origin: origin)
             if arrival.forward {
-                for index in arrival.steps { try show(index, context: given[index], in: plan, on: host, made: made[index], into: &draft) }
+                var previous = position.current
+                for index in arrival.steps {
+                    try show(index, context: given[index], after: previous, in: plan, on: host, made: made[index], into: &draft)
+                    previous = index
+                }
                 return
             }
             for index in arrival.leaving {
-                guard let screen = screens[index] else { continue }
-                try dismiss(index, screen: screen, revealing: index - 1, in: plan, container: container, into: &draft)
+                guard let screen = screens[index], let revealing = position.shown(before: index) else { continue }
+                try dismiss(index, screen: screen, revealing: revealing, in: plan, container: container, into: &draft)
             }
             if let value = given[target], let screen = screens[target] {
                 plan.steps[target].deliver(screen, value)

@@ -20,29 +20,47 @@ enum ChainGraph {
         let screenType: ScreenType
         let context: String?
         let passing: Passing
+        /// The name of the step's condition, for a step that applies only when it holds.
+        var condition: String? = nil
     }
 
     /// The graph: each step a node that takes its context and produces what it declares it
     /// passes; `next` labelled with what it passes (declared, else what the next step takes);
-    /// the end taking the chain's result. Validation then finds a step whose declared context is
-    /// not what the step after it takes (or, for the last step, not the chain's result).
+    /// the end taking the chain's result. A step with a condition is a branch: `next` goes to it
+    /// "when" its condition holds, and past it "unless" it does, to the step after or the end;
+    /// `back` goes from a step to each step that may have been shown before it. Validation then
+    /// finds a step whose declared context is not what a step after it takes (or, for a last
+    /// step, not the chain's result).
     static func declared(steps: [DeclaredStep], kind: ChainContainer.Kind, result: Any.Type) -> NavigationGraph {
         var graph = NavigationGraph(start: steps.first?.screenType.name)
         let forward: NavigationGraph.Edge.Kind = kind == .stack ? .push : .replace
-        for (index, step) in steps.enumerated() {
+        for step in steps {
             let produces = if case .type(let name) = step.passing { [name] } else { [String]() }
             graph.add(NavigationGraph.Node(step.screenType.name, takes: step.context.map { [$0] } ?? [], produces: produces))
-            guard index > 0 else { continue }
-            let previous = steps[index - 1]
-            graph.add(
-                NavigationGraph.Edge(
-                    from: previous.screenType.name, to: step.screenType.name, kind: forward, label: label(previous.passing, else: step.context)))
-            graph.add(NavigationGraph.Edge(from: step.screenType.name, to: previous.screenType.name, kind: .unwind, label: "back"))
         }
-        if let last = steps.last {
-            let resultName = result == Void.self ? nil : String(describing: result)
-            graph.add(NavigationGraph.Node("(completed)", kind: .end, takes: resultName.map { [$0] } ?? []))
-            graph.add(NavigationGraph.Edge(from: last.screenType.name, to: "(completed)", kind: .finish, label: label(last.passing, else: resultName)))
+        guard !steps.isEmpty else { return graph }
+        let resultName = result == Void.self ? nil : String(describing: result)
+        graph.add(NavigationGraph.Node("(completed)", kind: .end, takes: resultName.map { [$0] } ?? []))
+        // Each step, and the end, from every step that may come before it: the one before, and
+        // before a step with a condition, the ones before that too.
+        for index in 1...steps.count {
+            let step = steps.indices.contains(index) ? steps[index] : nil
+            var skipped: [String] = []
+            for before in (0..<index).reversed() {
+                let previous = steps[before]
+                var conditions = step?.condition.map { ["when \($0)"] } ?? []
+                conditions += skipped.reversed().map { "unless \($0)" }
+                let next = label(previous.passing, else: step?.context ?? resultName)
+                let labelled = ([next] + conditions).joined(separator: ", ")
+                if let step {
+                    graph.add(NavigationGraph.Edge(from: previous.screenType.name, to: step.screenType.name, kind: forward, label: labelled))
+                    graph.add(NavigationGraph.Edge(from: step.screenType.name, to: previous.screenType.name, kind: .unwind, label: "back"))
+                } else {
+                    graph.add(NavigationGraph.Edge(from: previous.screenType.name, to: "(completed)", kind: .finish, label: labelled))
+                }
+                guard let condition = previous.condition else { break }
+                skipped.append(condition)
+            }
         }
         return graph
     }

@@ -9,6 +9,9 @@ struct SavedChainState: Codable, Hashable {
     struct Step: Codable, Hashable {
         /// The step's screen type.
         var screen: String
+        /// The step's position in the chain, when it is not its place among the steps saved: a
+        /// chain that skipped a step saves the positions of the steps after it.
+        var step: Int?
         /// The context the screen last received, if any.
         var context: SavedArgument?
         /// The screen's own state (``/FlowSnapshot/StatefulScreen``).
@@ -17,8 +20,13 @@ struct SavedChainState: Codable, Hashable {
         var label: String { screen + (context.map { "(\($0.label))" } ?? "") }
     }
 
-    /// The steps from the first to the current one.
+    /// The steps shown, from the first to the current one.
     var steps: [Step]
+
+    /// Each saved step's position in the chain.
+    var positions: [Int] {
+        steps.enumerated().map { $1.step ?? $0 }
+    }
 }
 
 extension ChainFlow: RestorableFlow {
@@ -28,14 +36,15 @@ extension ChainFlow: RestorableFlow {
     /// Where the chain shows itself, once started.
     public var savedPlacement: SavedPlacement? { container.map { SavedPlacement($0.site) } }
 
-    /// The chain's steps from the first to the current one, each by its screen's type with the
-    /// context it last received: the value when it is `Codable`, else a note that says why not.
+    /// The chain's steps shown, from the first to the current one, each by its screen's type with
+    /// the context it last received: the value when it is `Codable`, else a note that says why not.
+    /// A step the chain skipped is not saved; the steps after it say where they are.
     public func savedState() -> SavedValue {
-        guard let plan, let currentStep = state.current else { return SavedValue(flowState: SavedChainState(steps: [])) }
-        let steps = (0...currentStep).map { index in
+        guard let plan else { return SavedValue(flowState: SavedChainState(steps: [])) }
+        let steps = state.trail.enumerated().map { place, index in
             SavedChainState.Step(
-                screen: plan.steps[index].screenType.name, context: self.state.contexts[index].map { SavedArgument(saving: $0) },
-                state: self.state.screens[index].flatMap(ScreenState.save))
+                screen: plan.steps[index].screenType.name, step: place == index ? nil : index,
+                context: self.state.contexts[index].map { SavedArgument(saving: $0) }, state: self.state.screens[index].flatMap(ScreenState.save))
         }
         return SavedValue(flowState: SavedChainState(steps: steps))
     }
@@ -58,22 +67,30 @@ extension ChainFlow: RestorableFlow {
         guard !state.steps.isEmpty else { throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with no step.") }
         // The steps that can be shown again, up to the first that cannot, with their contexts.
         var refusal: String?
-        let contexts = RestoringSteps.make(state.steps.enumerated(), refusal: &refusal) { try restoredContext(of: $1, at: $0, in: plan) }
+        let positions = state.positions
+        guard positions.allSatisfy({ $0 >= 0 }), zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with its steps out of order: \(positions).")
+        }
+        let contexts = RestoringSteps.make(zip(positions, state.steps), refusal: &refusal) { try restoredContext(of: $1, at: $0, in: plan) }
         guard !contexts.isEmpty else {
             throw FlowError(.invalidSnapshot, "\(state.steps[0].label) cannot come back: \(refusal ?? "it cannot be made")")
         }
         let origin = FlowEvent.Origin.restored(for: id)
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
-        // The rest comes back as a link's step does; a refusal is tried again one step shorter.
-        // The first step shown again with its context, when it had one, is an arrival too.
+        // The rest comes back as a link's step does, through the steps that were shown and no
+        // other: a condition is not asked again. A refusal is tried again one step shorter. The
+        // first step shown again with its context, when it had one, is an arrival too.
+        var byPosition: [Int: Any] = [:]
+        for case (let position, let context?) in zip(positions, contexts) { byPosition[position] = context }
+        let wasShown = Set(positions)
         _ = RestoringSteps.longestPrefix(of: contexts.count, atLeast: contexts[0] == nil ? 2 : 1, refusal: &refusal) { shown in
-            try arrive(atStep: shown - 1, context: { contexts.indices.contains($0) ? contexts[$0] : nil }, origin: origin)
+            try arrive(atStep: positions[shown - 1], context: { byPosition[$0] }, origin: origin, applies: wasShown.contains)
         }
-        let shown = (currentStep ?? 0) + 1
+        let shown = self.state.trail.count
         // The screens' own state, once they are shown again.
         return RestoringSteps.report(
-            flow: id.name, elements: state.steps.map { ($0.label, $0.state) }, screens: (0..<shown).compactMap { self.state.screens[$0] }, shown: shown,
-            refusal: refusal, cut: "a step before it could not come back")
+            flow: id.name, elements: state.steps.map { ($0.label, $0.state) }, screens: self.state.trail.compactMap { self.state.screens[$0] },
+            shown: shown, refusal: refusal, cut: "a step before it could not come back")
     }
 
     /// The context a saved step is shown with again, or the reason it cannot be.

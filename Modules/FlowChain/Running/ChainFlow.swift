@@ -44,6 +44,32 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// How many steps the chain has (0 once it has ended).
     public var stepCount: Int { plan?.steps.count ?? 0 }
 
+    /// The steps shown, from the first to the current one: where Back goes, leaving out the steps
+    /// the chain skipped. Empty unless the chain runs.
+    public var shownSteps: [Int] { state.trail }
+
+    /// Where the chain stands among the steps that apply, for "step 2 of 3": the current step's
+    /// place among the steps shown (1 for the first), and how many steps the chain shows in all,
+    /// as far as it can tell now — the steps shown, and those ahead that apply to the context the
+    /// current step was handed; a step ahead whose condition cannot be asked yet (the current step
+    /// was handed no context) counts. `nil` unless the chain runs.
+    public var progress: (step: Int, of: Int)? {
+        guard let plan, let current = state.current else { return nil }
+        let soFar = state.contexts[current]
+        let ahead = plan.steps[(current + 1)...].count { step in
+            guard let condition = step.condition else { return true }
+            if soFar == nil { return true }
+            return (try? condition.holds(soFar)) ?? true
+        }
+        return (state.trail.count, state.trail.count + ahead)
+    }
+
+    /// Everything the shown steps were handed on the way to the current one, in the order they
+    /// were shown: the context each last received (a step handed none has none here). The app
+    /// reads the answers so far from it rather than keeping a copy of its own. Empty unless the
+    /// chain runs.
+    public var handedOn: [Any] { state.handedOn }
+
     /// The navigation the chain's steps declare, without running it: each step's screen type with
     /// the context it takes and the one it passes on (when its screen declares
     /// ``ChainScreen/NextContext``), `next` from each step to the following one (pushed in a stack,
@@ -63,7 +89,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         self.lifecycle = FlowLifecycle(id: id)
         self.kind = kind
         self.declaredSteps = steps.map {
-            ChainGraph.DeclaredStep(screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil, passing: $0.passing)
+            ChainGraph.DeclaredStep(
+                screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil, passing: $0.passing, condition: $0.condition?.name)
         }
         self.plan = Plan(steps: steps, defaultPresent: defaultPresent, defaultDismiss: defaultDismiss, onEnd: onEnd)
     }
@@ -109,7 +136,12 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             self.container = container
             do {
                 try decide(in: container, origin: origin ?? .flow(id), on: host) { draft in
-                    try show(0, context: nil, in: plan, on: host, into: &draft)
+                    // The first step that applies, handed no context (a condition of the app's
+                    // own state may skip the first steps).
+                    guard let first = try plan.steps.indices.first(where: { try plan.steps[$0].applies(to: nil) }) else {
+                        throw FlowError(.stepSkipped, "The chain '\(id)' has no step to start with: every step's condition fails.")
+                    }
+                    try show(first, context: nil, after: nil, in: plan, on: host, into: &draft)
                 }
             } catch {
                 self.container = nil
@@ -179,8 +211,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 throw FlowError(
                     .argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
             }
-            if case .show(let after) = try position.next(from: step) {
-                return try show(after, context: context, in: plan, on: host, into: &draft)
+            // A step ahead with a condition applies or not to the context handed on now.
+            if case .show(let after) = try position.next(from: step, applies: { try plan.steps[$0].applies(to: context) }) {
+                return try show(after, context: context, after: step, in: plan, on: host, into: &draft)
             }
             // The last step's context is the chain's result; with no context, a Void chain completes.
             guard let result = (context ?? ()) as? Result else {
@@ -226,7 +259,11 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// present may read it). A present action that throws, or a change the host refuses, leaves
     /// that context delivered, and nothing else: a new screen is dropped, the step is not current,
     /// no `pass` is reported.
-    func show(_ index: Int, context: Any?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil, into draft: inout ChainDraft) throws {
+    ///
+    /// - Parameter previous: The step shown before it, whose screen the step's action is handed.
+    func show(
+        _ index: Int, context: Any?, after previous: Int?, in plan: Plan, on host: any FlowHost, made: (any Screen)? = nil, into draft: inout ChainDraft
+    ) throws {
         let step = plan.steps[index]
         if let context, !step.accepts(context) {
             throw FlowError(
@@ -247,7 +284,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         if kept == nil { draft.made.append((index, screen)) }
         if let context { step.deliver(screen, context) }
         if let present = step.present ?? plan.defaultPresent {
-            let stepContext = StepContext(screen: screen, container: container, previousScreen: index > 0 ? self.screen(of: index - 1, in: draft) : nil)
+            let stepContext = StepContext(screen: screen, container: container, previousScreen: previous.flatMap { self.screen(of: $0, in: draft) })
             try container.core.lending(&draft) { try present(stepContext) }
         } else {
             try container.show(screen, in: &draft)
@@ -267,12 +304,12 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             let context = StepContext(screen: screen, container: container, previousScreen: previous)
             try container.core.lending(&draft) { try dismiss(context) }
         } else {
-            // A single container shows again the last step before that it held: a step in
+            // A single container shows again the last step shown before that it held: a step in
             // between that presented itself by its own action is not its child.
             var revealed = previous
-            if container.kind == .single {
+            if container.kind == .single, let end = state.trail.lastIndex(of: revealing) {
                 let change = draft.change
-                revealed = (0...revealing).reversed().lazy.compactMap { change.screen(of: $0) ?? self.state.screens[$0] }.first(where: container.mayHold)
+                revealed = state.trail[...end].reversed().lazy.compactMap { change.screen(of: $0) ?? self.state.screens[$0] }.first(where: container.mayHold)
             }
             try container.hide(screen, revealing: revealed, in: &draft)
         }

@@ -4,11 +4,32 @@ import FlowKernel
 /// what each request means from there, as values the chain then carries out. As
 /// `StackPosition` and `CoordinatorPosition` do for their strategies: the position decides, the
 /// chain applies.
+///
+/// A chain whose steps all apply walks them in order. A step with a condition
+/// (``Step/when(_:_:)``) is decided when the chain reaches it: `applies` answers for a step, and a
+/// step that does not apply is skipped. The trail — the steps shown, from the first to the current
+/// one — is the chain's way back, so Back from the step after a skipped one lands on the last step
+/// shown.
 struct ChainPosition: Equatable {
     /// How many steps the chain has.
     let stepCount: Int
+    /// The steps shown, from the first to the one the person sees: the way back. Empty once the
+    /// chain ended.
+    let trail: [Int]
+
     /// The step the person sees; `nil` once the chain ended.
-    let current: Int?
+    var current: Int? { trail.last }
+
+    /// A position on a trail of steps shown.
+    init(stepCount: Int, trail: [Int]) {
+        self.stepCount = stepCount
+        self.trail = trail
+    }
+
+    /// A position on a chain that showed every step up to `current`.
+    init(stepCount: Int, current: Int?) {
+        self.init(stepCount: stepCount, trail: current.map { Array(0...$0) } ?? [])
+    }
 
     /// What a step's `next` or `back` does.
     enum Move: Equatable {
@@ -52,35 +73,67 @@ struct ChainPosition: Equatable {
             "Step \(step) is not the current step (\(current.map(String.init) ?? "none")); only the current step can move the chain.")
     }
 
-    /// A step's `next`: the step after it, or the chain's completion after the last.
-    func next(from step: Int) throws -> Move {
+    /// A step's `next`: the first step after it that applies, or the chain's completion when none
+    /// does.
+    ///
+    /// - Parameter applies: Whether a step applies to the context handed on; every step does by
+    ///   default.
+    /// - Throws: `stepNotCurrent`; what `applies` throws.
+    func next(from step: Int, applies: (Int) throws -> Bool = { _ in true }) throws -> Move {
         try requireCurrent(step)
-        return step + 1 == stepCount ? .complete : .show(step + 1)
+        for after in step + 1..<max(stepCount, step + 1) where try applies(after) { return .show(after) }
+        return .complete
     }
 
-    /// A step's `back`: the step before it shown again.
+    /// A step's `back`: the step shown before it, shown again.
     ///
     /// - Parameter keepsScreen: Whether the chain keeps the step's screen.
     /// - Throws: `nothingToGoBackTo` on the first step or a step that keeps no screen.
     func back(from step: Int, keepsScreen: Bool) throws -> Move {
         try requireCurrent(step)
-        guard step > 0, keepsScreen else {
+        guard trail.count > 1, keepsScreen else {
             throw FlowError(.nothingToGoBackTo, "The first step has no step before it to go back to.")
         }
-        return .hide(step, revealing: step - 1)
+        return .hide(step, revealing: trail[trail.count - 2])
     }
 
-    /// An arrival at a step, as a link or a restore makes it: forward through every step between,
-    /// or back to a step taking away everything above it; the current step again for itself.
+    /// The step shown before `step` on the trail, if it is on it and not the first.
+    func shown(before step: Int) -> Int? {
+        guard let index = trail.lastIndex(of: step), index > 0 else { return nil }
+        return trail[index - 1]
+    }
+
+    /// An arrival at a step, as a link or a restore makes it: forward through every step between
+    /// that applies, or back to a step shown before, taking away everything above it; the current
+    /// step again for itself.
     ///
-    /// - Throws: `indexOutOfRange` for a step the chain does not have; `flowFinished` once it ended.
-    func arrival(at target: Int, chain: FlowID) throws -> Arrival {
+    /// - Parameters:
+    ///   - applies: Whether a step after the current one applies, asked in order; every step does
+    ///     by default.
+    ///   - name: The name of a step's condition, for a refusal.
+    /// - Throws: `indexOutOfRange` for a step the chain does not have; `flowFinished` once it ended;
+    ///   `stepSkipped` for a step ahead whose condition does not hold, or one behind the chain
+    ///   did not show; what `applies` throws.
+    func arrival(at target: Int, chain: FlowID, applies: (Int) throws -> Bool = { _ in true }, condition name: (Int) -> String? = { _ in nil })
+        throws -> Arrival
+    {
         guard (0..<stepCount).contains(target) else {
             throw FlowError(.indexOutOfRange, "The chain '\(chain)' has \(stepCount) steps (0 to \(stepCount - 1)); there is no step \(target).")
         }
         guard let current else { throw FlowError(.flowFinished, "The chain '\(chain)' shows no step; it has ended.") }
-        if target > current { return Arrival(steps: Array(current + 1...target), forward: true, leaving: []) }
-        return Arrival(steps: [target], forward: false, leaving: target < current ? Array((target + 1...current).reversed()) : [])
+        if target > current {
+            var steps: [Int] = []
+            for step in current + 1...target where try applies(step) { steps.append(step) }
+            guard steps.last == target else {
+                let because = name(target).map { ": its condition, \($0), does not hold" } ?? ""
+                throw FlowError(.stepSkipped, "The chain '\(chain)' skips step \(target)\(because).")
+            }
+            return Arrival(steps: steps, forward: true, leaving: [])
+        }
+        guard let index = trail.lastIndex(of: target) else {
+            throw FlowError(.stepSkipped, "The chain '\(chain)' skipped step \(target) on its way to step \(current); there is no going back to it.")
+        }
+        return Arrival(steps: [target], forward: false, leaving: trail[(index + 1)...].reversed())
     }
 
     /// What the chain does once the host shows only some of the steps it keeps.

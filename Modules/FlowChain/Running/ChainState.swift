@@ -1,7 +1,7 @@
 import FlowKernel
 
 /// What a running chain keeps between requests, as a value: the screen of each step it has shown,
-/// the context each last received, and the step the person sees.
+/// the context each last received, and the trail of steps shown up to the one the person sees.
 ///
 /// A request decides a ``Change`` and hands it to the runtime with the host change
 /// (``/FlowRuntime/FlowChange``); the chain applies it only once the host made the change.
@@ -10,8 +10,12 @@ struct ChainState {
     var screens: [Int: any Screen] = [:]
     /// The context each step's screen last received: what a snapshot saves.
     var contexts: [Int: Any] = [:]
+    /// The steps shown, from the first to the one the person sees: the chain's way back, which
+    /// leaves out the steps it skipped. Empty before the chain starts and once it ends.
+    var trail: [Int] = []
+
     /// The step the person sees; `nil` before the chain starts and once it ends.
-    var current: Int?
+    var current: Int? { trail.last }
 
     /// What a request changes of the state, in order, applied once the host made its change.
     struct Change {
@@ -51,21 +55,29 @@ struct ChainState {
 
     /// Where the chain stands, for a chain of `stepCount` steps.
     func position(stepCount: Int) -> ChainPosition {
-        ChainPosition(stepCount: stepCount, current: current)
+        ChainPosition(stepCount: stepCount, trail: trail)
     }
 
-    /// A step shown with its screen: it is current, and keeps the context it was handed (the one
-    /// it had, when handed none).
+    /// A step shown with its screen: it is current, at the end of the trail, and keeps the context
+    /// it was handed (the one it had, when handed none).
     mutating func show(_ step: Int, screen: any Screen, context: Any?) {
         screens[step] = screen
-        current = step
+        reveal(step)
+        if trail.last != step { trail.append(step) }
         if let context { contexts[step] = context }
     }
 
-    /// The steps above `step` taken away by the chain itself: `step` is current again, and the
-    /// screens above it stay kept, to be shown again on the way forward.
+    /// The steps above `step` taken away: `step` is current again, and the trail ends with it.
+    /// Taken away by the chain itself, the screens above it stay kept, to be shown again on the
+    /// way forward.
     mutating func reveal(_ step: Int) {
-        current = step
+        if let index = trail.lastIndex(of: step) { trail.removeSubrange((index + 1)...) }
+    }
+
+    /// The contexts the shown steps were handed, in the order they were shown: everything handed
+    /// on so far.
+    var handedOn: [Any] {
+        trail.compactMap { contexts[$0] }
     }
 
     /// Lets go of steps that someone else took away: their screens and contexts.

@@ -54,6 +54,9 @@ extension FlowError.Code {
     public static let stepNotCurrent = FlowError.Code("stepNotCurrent")
     /// A change to a builder would leave the chain without steps.
     public static let emptyChain = FlowError.Code("emptyChain")
+    /// An arrival or a link names a step the chain skips: ahead, one whose condition does not hold
+    /// for the context it would be handed; behind, one the chain did not show on its way.
+    public static let stepSkipped = FlowError.Code("stepSkipped")
 }
 
 extension ChainScreen {

@@ -12,12 +12,21 @@ import FlowKernel
 ///
 /// The screen is made the first time the step is shown, and the same screen is shown again if the
 /// chain comes back to the step.
+///
+/// A step can apply only to some answers (``when(_:_:)``): the chain decides, when it reaches the
+/// step, from the context the last step shown handed on, and skips a step whose condition does not
+/// hold. A skipped step is never shown and never on the way back.
+///
+/// ```swift
+/// Step { CardScreen() }.when("pro plan") { (signup: Signup) in signup.plan == .pro }
+/// ```
 @MainActor
 public struct Step<S: ChainScreen> {
     let make: () throws -> S
     var present: ((S, StepContext) throws -> Void)?
     var dismiss: ((S, StepContext) throws -> Void)?
     var end: ((S, ChainContainer) -> Void)?
+    var condition: StepCondition?
 
     /// Makes a step whose screen comes from a factory, called the first time the step is shown.
     public init(_ make: @escaping () throws -> S) {
@@ -46,6 +55,37 @@ public struct Step<S: ChainScreen> {
         return step
     }
 
+    /// The step shown only when a condition of the context handed to it holds: the chain asks it
+    /// when it reaches the step — by a step's `next`, an arrival or a link — with the context the
+    /// last step shown handed on, and goes on to the step after it when the condition does not
+    /// hold, with that same context. A step handed no context is skipped.
+    ///
+    /// - Parameters:
+    ///   - name: What the condition says, for people: the declared graph's branch and refusals
+    ///     name it (`"pro plan"`).
+    ///   - condition: Whether the step applies to the context it would be handed.
+    public func when(_ name: String, _ condition: @escaping @MainActor (S.Context) -> Bool) -> Step {
+        var step = self
+        step.condition = StepCondition(name: name) { context in
+            guard let context else { return false }
+            guard let typed = context as? S.Context else {
+                throw FlowError(
+                    .argumentTypeMismatch, "\(S.self) accepts a context of type \(S.Context.self), not a \(type(of: context)).",
+                    types: [type(of: context)])
+            }
+            return condition(typed)
+        }
+        return step
+    }
+
+    /// The step shown only when a condition of the app's own state holds (someone signed in, a
+    /// feature switched on), asked when the chain reaches the step, whatever context it is handed.
+    public func when(_ name: String, _ condition: @escaping @MainActor () -> Bool) -> Step {
+        var step = self
+        step.condition = StepCondition(name: name) { _ in condition() }
+        return step
+    }
+
     /// The step with its screen type erased, as a chain keeps it.
     var erased: AnyStep {
         AnyStep(self)
@@ -67,6 +107,16 @@ public struct StepContext {
 /// An action a chain runs for any step: a flow-wide default present or dismiss.
 public typealias StepAction = @MainActor (StepContext) throws -> Void
 
+/// When a step applies: its name, and whether it holds for the context the step would be handed.
+@MainActor
+struct StepCondition {
+    /// What the condition says, for people.
+    let name: String
+    /// Whether the step applies; throws `argumentTypeMismatch` for a context of a type the step
+    /// does not accept.
+    let holds: (Any?) throws -> Bool
+}
+
 /// A step with its screen type erased: closures that know the type.
 @MainActor
 final class AnyStep {
@@ -85,9 +135,12 @@ final class AnyStep {
     let present: StepAction?
     let dismiss: StepAction?
     let end: ((any Screen, ChainContainer) -> Void)?
+    /// When the step applies; `nil` for a step that always does.
+    let condition: StepCondition?
 
     init<S: ChainScreen>(_ step: Step<S>) {
         screenType = ScreenType(S.self)
+        condition = step.condition
         contextTypeName = String(describing: S.Context.self)
         contextType = S.Context.self
         make = step.make
@@ -113,6 +166,13 @@ final class AnyStep {
                 action(screen, container)
             }
         }
+    }
+
+    /// Whether the step applies to a context it would be handed.
+    ///
+    /// - Throws: `argumentTypeMismatch` for a context its condition cannot be asked of.
+    func applies(to context: Any?) throws -> Bool {
+        try condition?.holds(context) ?? true
     }
 
     /// A typed step action as one any step can hold; the chain only hands it its own step's screen.

@@ -32,6 +32,25 @@ import Testing
             [GraphFinding(.takenByMany(type: "Product", screens: ["A", "B"]))]
         ),
         (
+            "a type two steps take, in an order an action walks", [edge("Start", "A", "next with Product"), edge("A", "B", "next with Product")],
+            [NavigationGraph.Node("A", takes: ["Product"], produces: ["Product"]), NavigationGraph.Node("B", takes: ["Product"], isTerminal: true)],
+            []
+        ),
+        (
+            "a branch's conditions after the type it carries",
+            [edge("Start", "A", "next with Plan, when pro plan"), edge("Start", "B", "next with Plan, unless pro plan"), edge("A", "B", "next with Plan")],
+            [
+                NavigationGraph.Node("Start", produces: ["Plan"]), NavigationGraph.Node("A", takes: ["Plan"], produces: ["Plan"]),
+                NavigationGraph.Node("B", takes: ["Plan"], isTerminal: true),
+            ],
+            []
+        ),
+        (
+            "a branch that hands over what is not taken", [edge("Start", "A", "next with Card, when pro plan")],
+            [NavigationGraph.Node("Start", produces: ["Card"]), NavigationGraph.Node("A", takes: ["Plan"], isTerminal: true)],
+            [GraphFinding(.handsOverWhatIsNotTaken(from: "Start", passes: ["Card"], to: "A", takes: ["Plan"]))]
+        ),
+        (
             "a dead end that is not terminal", [edge("Start", "Stuck", "go")], [],
             [GraphFinding(.deadEnd(screen: "Stuck"))]
         ),

@@ -43,8 +43,11 @@ extension NavigationGraph {
     ///
     /// Declared graphs label an edge with the value it carries: the produced type itself
     /// (`CartItem`), the type rewritten (`CartItem as Cart`), or an action passing it
-    /// (`next with Cart`). A produced type counts as taken when an edge from its producer carries
-    /// it. A move forward (push, present, replace, finish) from a node that declares what it
+    /// (`next with Cart`), followed, on a branch, by its conditions (`next with Cart, when pro
+    /// plan`). A produced type counts as taken when an edge from its producer carries it. Several
+    /// screens taking one type is ambiguous only where a value's type chooses where it goes (an
+    /// edge labelled with the type alone, or rewritten to it); an action's order (`next with`)
+    /// chooses for itself. A move forward (push, present, replace, finish) from a node that declares what it
     /// produces, into a node that declares what it takes, must carry a type the node takes (any,
     /// when it takes `Any`).
     public var findings: [GraphFinding] {
@@ -59,7 +62,7 @@ extension NavigationGraph {
         // Each screen's edges, read once: asking the graph per screen would walk every edge
         // for every screen.
         var leaving: [String: [String]] = [:]
-        for edge in edges { leaving[edge.from, default: []].append(edge.label) }
+        for edge in edges { leaving[edge.from, default: []].append(Self.carriedPart(of: edge.label)) }
         for screen in screens {
             let labels = leaving[screen.name] ?? []
             for type in screen.produces where !labels.contains(where: { $0 == type || $0.hasPrefix(type + " as ") || $0.hasSuffix(" with " + type) }) {
@@ -71,6 +74,12 @@ extension NavigationGraph {
             for type in screen.takes { takers[type, default: []].append(screen.name) }
         }
         for (type, names) in takers.sorted(by: { $0.key < $1.key }) where names.count > 1 {
+            let chosenByType = edges.contains { edge in
+                let carried = Self.carriedPart(of: edge.label)
+                return names.contains(edge.to) && (carried == type || carried.hasSuffix(" as " + type))
+            }
+            // Without edges at all (a graph of screens alone), nothing says who chooses.
+            guard chosenByType || edges.isEmpty else { continue }
             findings.append(GraphFinding(.takenByMany(type: type, screens: names)))
         }
         for screen in screens where !screen.isTerminal && leaving[screen.name] == nil {
@@ -81,12 +90,19 @@ extension NavigationGraph {
             guard let from = nodes[edge.from], let to = nodes[edge.to], !from.produces.isEmpty,
                 !to.takes.isEmpty, !to.takes.contains("Any")
             else { continue }
-            let passes = Self.carried(by: edge.label, from: from.produces)
+            let passes = Self.carried(by: Self.carriedPart(of: edge.label), from: from.produces)
             if Set(passes).isDisjoint(with: to.takes) {
                 findings.append(GraphFinding(.handsOverWhatIsNotTaken(from: from.name, passes: passes, to: to.name, takes: to.takes)))
             }
         }
         return findings
+    }
+
+    /// An edge's label without the conditions of a branch: `next with Cart` of `next with Cart,
+    /// when pro plan`.
+    private static func carriedPart(of label: String) -> String {
+        let cut = [", when ", ", unless "].compactMap { label.firstRange(of: $0)?.lowerBound }.min()
+        return cut.map { String(label[..<$0]) } ?? label
     }
 
     /// The types an edge's label says it carries, read against what its node produces: the

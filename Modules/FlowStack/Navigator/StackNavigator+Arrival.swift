@@ -87,14 +87,17 @@ extension StackNavigator {
 
     /// The registry's registrations up to and including a type's, in declaration order, as
     /// requests for ``arrive(at:presenting:)``: the parent chain SwiftyFlow's `goNext()` walks.
-    /// Registrations that need an argument are left out (they cannot be made without one);
-    /// append the destination's own request, with its argument, after the path to its parent.
+    /// Registrations that need an argument are left out (they cannot be made without one), and so
+    /// are those before the type's whose condition (``Registration/when(_:_:)``) does not hold
+    /// now; append the destination's own request, with its argument, after the path to its parent.
     ///
     /// - Throws: `unregisteredScreen` for a type the registry does not know.
     public func declaredPath<S: Screen>(to type: S.Type, identifier: String? = nil) throws -> [ForwardRequest] {
         let (end, _) = try registry.lookup(ScreenType(type), identifier: identifier)
         return registry.registrations[...end].enumerated().compactMap { index, registration in
-            registration.takesArgument ? nil : ForwardRequest(target: .registration(at: index), argument: .none, modal: false)
+            // A registration `goNext()` would skip now is not on the way (the target always is).
+            registration.takesArgument || (index < end && !registration.applies)
+                ? nil : ForwardRequest(target: .registration(at: index), argument: .none, modal: false)
         }
     }
 }

@@ -219,7 +219,8 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     func registration(for target: ForwardRequest.Target, from position: StackPosition) throws -> (index: Int, registration: Registration) {
         switch target {
         case .next:
-            let index = position.current == nil ? 0 : try position.nextRegistration(count: registry.registrations.count)
+            let registrations = registry.registrations
+            let index = position.current == nil ? 0 : try position.nextRegistration(count: registrations.count) { registrations[$0].applies }
             guard registry.registrations.indices.contains(index) else {
                 throw FlowError(.unregisteredScreen, "The registry is empty; register a screen before starting the navigator '\(id)'.")
             }

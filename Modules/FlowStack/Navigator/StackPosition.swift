@@ -95,18 +95,20 @@ struct StackPosition {
     /// The screen the user is looking at: the top-most modal, else the top of the stack.
     var current: Entry? { modals.last ?? top?.entry }
 
-    /// The declaration index ``StackNavigator/goNext()`` goes to.
-    func nextRegistration(count: Int) throws -> Int {
+    /// The declaration index ``StackNavigator/goNext()`` goes to: the first after the current
+    /// screen's that applies.
+    func nextRegistration(count: Int, applies: (Int) -> Bool = { _ in true }) throws -> Int {
         guard let current else {
             throw FlowError(.notFound, "The navigator shows no screen, so there is no next one.")
         }
         guard let index = current.registration else {
             throw FlowError(.notFound, "\(current.screen) was not made by this navigator's registry, so it has no place in its order.")
         }
-        guard index + 1 < count else {
-            throw FlowError(.noNextScreen, "\(current.screen) is the last registered screen; there is no next one.")
+        guard let next = (index + 1..<max(count, index + 1)).first(where: applies) else {
+            let applying = index + 1 < count ? " that applies now" : ""
+            throw FlowError(.noNextScreen, "\(current.screen) is the last registered screen\(applying); there is no next one.")
         }
-        return index + 1
+        return next
     }
 
     /// Throws unless a screen may be pushed: not while a modal is presented above the stack.

@@ -94,6 +94,31 @@ public final class Registration {
     /// The screen this registration made that is still alive and kept by its scope, if any.
     public var liveInstance: (any Screen)? { kept.screen }
 
+    /// The name of the condition under which ``StackNavigator/goNext()`` shows this registration,
+    /// for one set with ``when(_:_:)``.
+    public var conditionName: String? { condition?.name }
+
+    /// When `goNext()` reaches the registration, whether it applies.
+    private var condition: (name: String, holds: @MainActor () -> Bool)?
+
+    /// Makes `goNext()` show the registration only when a condition holds, asked when the walk
+    /// reaches it (a card step for the pro plan only); when it does not hold, `goNext()` goes on
+    /// to the next registration that applies. A skipped screen is never shown, so Back from the
+    /// one after it lands on the one before. A jump by type (`goNext(to:)`) asks no condition.
+    ///
+    /// - Parameters:
+    ///   - name: What the condition says, for people: the declared graph's branch names it.
+    ///   - condition: Whether the registration applies now.
+    /// - Returns: the registration, for chaining.
+    @discardableResult
+    public func when(_ name: String, _ condition: @escaping @MainActor () -> Bool) -> Self {
+        self.condition = (name, condition)
+        return self
+    }
+
+    /// Whether `goNext()` shows the registration now: always, unless its condition does not hold.
+    var applies: Bool { condition?.holds() ?? true }
+
     /// Whether the factory takes an argument.
     public var takesArgument: Bool { argumentTypeName != nil }
 

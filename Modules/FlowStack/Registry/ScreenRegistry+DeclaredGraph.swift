@@ -7,6 +7,10 @@ extension ScreenRegistry {
     /// it has an identifier) taking its argument type; the last one, where the declared order
     /// ends, is terminal.
     ///
+    /// A registration with a condition (``Registration/when(_:_:)``) is a branch: `goNext` goes to
+    /// it "when" its condition holds and past it "unless" it does, and `getBack` from the one after
+    /// it to each registration that may be below.
+    ///
     /// Jumps by type (`goNext(to:)`), modals and finishing are chosen by screens at run time, so
     /// they are not in it; FlowExplorer's explorer sees them. Read the declared order as the
     /// logical parent chain: each screen's way back.
@@ -15,10 +19,17 @@ extension ScreenRegistry {
         var graph = NavigationGraph(start: names.first)
         for (index, registration) in registrations.enumerated() {
             graph.add(NavigationGraph.Node(names[index], takes: registration.argumentTypeName.map { [$0] } ?? [], isTerminal: index == registrations.count - 1))
-            guard index > 0 else { continue }
-            let label = registration.argumentTypeName.map { "goNext with \($0)" } ?? "goNext"
-            graph.add(NavigationGraph.Edge(from: names[index - 1], to: names[index], kind: .push, label: label))
-            graph.add(NavigationGraph.Edge(from: names[index], to: names[index - 1], kind: .unwind, label: "getBack"))
+            // From every registration that may be below it: the one before, and before one with a
+            // condition, the ones before that too.
+            var skipped: [String] = []
+            for before in (0..<index).reversed() {
+                let conditions = (registration.conditionName.map { ["when \($0)"] } ?? []) + skipped.reversed().map { "unless \($0)" }
+                let label = ([registration.argumentTypeName.map { "goNext with \($0)" } ?? "goNext"] + conditions).joined(separator: ", ")
+                graph.add(NavigationGraph.Edge(from: names[before], to: names[index], kind: .push, label: label))
+                graph.add(NavigationGraph.Edge(from: names[index], to: names[before], kind: .unwind, label: "getBack"))
+                guard let condition = registrations[before].conditionName else { break }
+                skipped.append(condition)
+            }
         }
         return graph
     }

@@ -24,11 +24,14 @@ public struct ArgumentPart: Sendable {
     public let value: String
     /// The browser's autofill hint: `email`, `postal-code`.
     public let autocomplete: String?
+    /// Whether what is typed is kept nowhere — not in a form shown again, not in the browser (a
+    /// card number).
+    public let isSensitive: Bool
     /// The problem with a value, for people; `nil` when it will do.
     public let check: @Sendable (String) -> String?
 
     init(
-        _ name: String, _ label: String, kind: Kind = .text, value: String = "", autocomplete: String? = nil,
+        _ name: String, _ label: String, kind: Kind = .text, value: String = "", autocomplete: String? = nil, sensitive: Bool = false,
         check: @escaping @Sendable (String) -> String?
     ) {
         self.name = name
@@ -36,6 +39,7 @@ public struct ArgumentPart: Sendable {
         self.kind = kind
         self.value = value
         self.autocomplete = autocomplete
+        self.isSensitive = sensitive
         self.check = check
     }
 }

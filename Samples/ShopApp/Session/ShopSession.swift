@@ -9,7 +9,9 @@ import FlowStage
 /// One run of the shop in one strategy, on an in-memory host: what the CLI drives and the tests
 /// check. It knows nothing of any strategy beyond making its flow.
 @MainActor
-public final class ShopSession {
+public final class ShopSession: AppSession, SessionMachinery {
+    /// The shop.
+    public var app: SampleApp { .shop }
     /// The strategy the shop is written in.
     public let strategy: Strategy
     /// The host the shop runs on.
@@ -20,6 +22,9 @@ public final class ShopSession {
     public let log = EventLog()
     /// The shop's flow.
     public let flow: any Flow<Order>
+    /// The shop's flow.
+    public var appFlow: any Flow { flow }
+    let record = SessionRecord()
     /// Opens `shop://` links in this session's strategy, behind the shop's guards
     /// (``ShopLinks/guards(model:)``).
     public let links: LinkOpener<ShopDestination>
@@ -137,91 +142,18 @@ public final class ShopSession {
     ///
     /// - Returns: `nil` when it was done; otherwise why not, naming what is possible. Nothing
     ///   changes when a command is refused.
-    public func perform(_ command: Command) -> String? {
-        do {
-            try run(command)
-            return nil
-        } catch let refusal as CommandRefused {
-            return refusal.description
-        } catch let error as FlowError {
-            return "That did not work: \(error.message)"
-        } catch {
-            return "That did not work: \(error)"
-        }
-    }
+    public func perform(_ command: Command) -> String? { performing(command) }
 
     /// Does what a command says, as ``perform(_:)`` does, but throws: ``CommandRefused`` for a
     /// command that names nothing possible, the flow's ``/FlowKernel/FlowError`` for a request the
     /// flow refuses. Nothing changes when it throws.
-    public func run(_ command: Command) throws {
-        guard let screen = currentScreen else {
-            throw CommandRefused("The shop has ended; there is nothing more to do.")
-        }
-        if command.key == ":open" {
-            guard let link = command.argument else { throw CommandRefused(":open needs a link: type \":open shop://product/shoes\".") }
-            let said = try open(link)
-            if let screen = currentScreen { screen.message = said }
-            return
-        }
-        if command.key == ":save" {
-            guard let file = command.argument else { throw CommandRefused(":save needs a file: type \":save shop.json\".") }
-            guard let saveTo else { throw CommandRefused("This shop cannot save to files; flow-demo can.") }
-            screen.message = try saveTo(file)
-            return
-        }
-        if command.word.hasPrefix(":") {
-            let gesture = try PlatformControl.gesture(for: command)
-            try recording(.gesture(gesture)) {
-                try gesture.perform(on: host)
-                try resumeLink()
-            }
-            return
-        }
-        let actions = screen.actions
-        let chosen =
-            Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
-            ?? actions.first { $0.name.lowercased() == command.key }
-        guard let action = chosen else {
-            let possible = actions.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
-            throw CommandRefused("\"\(command.word.echoed)\" is not an action on \(screen.title). Try one of: \(possible); help lists everything you can type.")
-        }
-        let argument = command.argument
-        if let placeholder = action.argument, argument == nil {
-            throw CommandRefused("\(action.name) needs \(placeholder): type \"\(action.name) \(placeholder)\".")
-        }
-        if action.argument == nil, let argument {
-            throw CommandRefused("\(action.name) takes nothing after it, but was given \"\(argument.echoed)\".")
-        }
-        let performed = performable(action, on: screen)
-        let saved = argument.map(SavedValue.string)
-        hasSteps = true
-        if let recorder { try recorder.perform(performed, with: saved) } else { try performed.perform(saved) }
-    }
-
-    /// Does a screen's action as the session does every action, whoever asks: clears the
-    /// screen's message and problem, runs it, counts a problem it reports, and opens a link
-    /// waiting behind sign-in.
-    private func perform(_ action: ShopAction, _ argument: String?, on screen: ShopScreen) throws {
-        screen.message = nil
-        screen.problem = nil
-        try action.run(argument)
-        if screen.problem != nil { refusals += 1 }
-        try resumeLink()
-    }
-
-    /// A screen's action as the session does it (``perform(_:_:on:)``), for a recording's step.
-    private func performable(_ action: ShopAction, on screen: ShopScreen) -> ScreenAction {
-        action.explored { [weak self, weak screen] action, argument in
-            guard let self, let screen else { throw FlowError(.flowFinished, "The shop has ended; there is nothing more to do.") }
-            try self.perform(action, argument, on: screen)
-        }
-    }
+    public func run(_ command: Command) throws { try running(command) }
 
     /// The actions of a screen as the session does them: what a replay of a recording makes.
-    public func actions(on screen: any Screen) -> [ScreenAction] {
-        guard let screen = screen as? ShopScreen else { return [] }
-        return screen.actions.map { performable($0, on: screen) }
-    }
+    public func actions(on screen: any Screen) -> [ScreenAction] { sessionActions(on: screen) }
+
+    /// The shop as ``SavedApp`` keeps it.
+    public func saved() -> SavedApp { .shop(save()) }
 
     // MARK: Recording
 
@@ -230,42 +162,21 @@ public final class ShopSession {
     ///
     /// - Parameter limit: How many steps the ring keeps at least (at most twice as many).
     public func startRecording(keepingLast limit: Int = 500) throws {
-        guard recorder == nil else { return }
         let model = model
         let links = links
-        recorder = try JourneyRecorder(
-            on: host, keepingLast: limit, appState: { try SavedValue(encoding: ShopState(model: model.saved, pendingLink: links.pending?.link.text)) },
-            atAppStart: !isRestored && !hasSteps)
-        recorder?.tags = ["app": "FlowKit shop", "strategy": strategy.rawValue]
+        let recorder = try startRecorder(keepingLast: limit) {
+            try SavedValue(encoding: ShopState(model: model.saved, pendingLink: links.pending?.link.text))
+        }
         // Someone signed in before recording began: their address stays out of it too.
         if let email = model.user?.email { recorder?.redact(email, as: SignInScreen.standIn(for: email)) }
     }
 
-    /// What the person did since recording started.
-    public var recording: JourneyRecording? { recorder?.recording }
-
     /// The recorder, once ``startRecording(keepingLast:)`` has started one.
-    public private(set) var recorder: JourneyRecorder?
-
-    /// Whether the person has done anything yet.
-    private var hasSteps = false
-
-    /// Whether the session came back from a saved shop.
-    private var isRestored: Bool { restoration != nil }
-
-    /// Runs one of the person's steps: through the recorder when one records.
-    private func recording(_ input: RecordedStep.Input, _ body: () throws -> Void) throws {
-        hasSteps = true
-        if let recorder { try recorder.record(input, body) } else { try body() }
-    }
-
-    /// How many actions a screen refused with a problem of its own (an address that is not one)
-    /// rather than a thrown error: the run went on, but not as typed.
-    public private(set) var refusals = 0
+    public var recorder: JourneyRecorder? { record.recorder }
 
     /// Opens the link parked behind sign-in once its guard lets it through: after every command,
     /// when the shop is between requests.
-    private func resumeLink() throws {
+    func resumeLink() throws {
         guard links.pending != nil, flow.phase == .running else { return }
         if case .arrived(let destination)? = try links.resumePending(), let screen = currentScreen {
             screen.message = "Opened the link you followed before signing in: \(destination)."
@@ -274,56 +185,15 @@ public final class ShopSession {
 
     /// The current screen as text: title, what it shows, its message, the hierarchy, the actions.
     /// Reading it consumes the screen's message.
-    public func screenText() -> String {
-        guard let screen = currentScreen else {
-            return "The shop has ended.\n" + summary
-        }
-        var lines = ["== \(screen.title) =="] + screen.lines
-        if let problem = screen.problem {
-            lines.append("! \(problem)")
-            screen.problem = nil
-        }
-        if let message = screen.message {
-            lines.append("* \(message)")
-            screen.message = nil
-        }
-        lines.append("-- hierarchy --")
-        lines += host.render().split(separator: "\n").map(String.init)
-        lines.append("-- actions --")
-        let actions = screen.actions
-        let width = actions.map { $0.name.count + ($0.argument.map { $0.count + 1 } ?? 0) }.max() ?? 0
-        for (index, action) in actions.enumerated() {
-            let name = action.argument.map { "\(action.name) \($0)" } ?? action.name
-            lines.append("  \(index + 1). \(name.padded(to: width))  \(action.summary)")
-        }
-        let controls = PlatformControl.available(on: host)
-        if !controls.isEmpty {
-            lines.append("-- system controls --")
-            let width = controls.map(\.typed.count).max() ?? 0
-            for control in controls { lines.append("  \(control.typed.padded(to: width))  \(control.summary)") }
-        }
-        return lines.joined(separator: "\n")
-    }
+    public func screenText() -> String { text() }
 
     /// Everything a person can type now: the screen's actions, the system controls that apply,
     /// links, help and quit. What `help` and `:help` print.
-    public func helpText() -> String {
-        var lines = ["You can type:"]
-        let actions = currentScreen?.actions ?? []
-        let controls = PlatformControl.available(on: host)
-        var rows: [(String, String)] = actions.enumerated().map { index, action in
-            ("\(index + 1) or \(action.argument.map { "\(action.name) \($0)" } ?? action.name)", action.summary)
-        }
-        rows += controls.map { ($0.typed, $0.summary) }
-        rows += [
-            (":open <link>", "open a link: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout"),
-            (":save <file>", "save the shop to a file; flow-demo --restore <file> brings it back"),
-            ("help, :help", "this list"),
-            ("quit, exit", "stop"),
-        ]
-        let width = rows.map(\.0.count).max() ?? 0
-        lines += rows.map { "  \($0.0.padded(to: width))  \($0.1)" }
-        return lines.joined(separator: "\n")
+    public func helpText() -> String { help() }
+
+    /// The `:open` line of the help.
+    var linkHelp: String? {
+        "open a link: shop://signin, shop://catalog, shop://product/<shoes|hat|scarf>, shop://cart, shop://checkout"
     }
 
     /// One line on how the run stands: the order placed, or where it stopped.

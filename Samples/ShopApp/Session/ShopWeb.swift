@@ -116,7 +116,8 @@ public enum ShopWeb {
             case .email: .email
             case .choice(let options): .choice(options.map { WebAction.Field.Choice($0.value, $0.label) })
             }
-        return WebAction.Field(name, label: part.label, kind: kind, value: part.value, autocomplete: part.autocomplete, check: part.check)
+        return WebAction.Field(
+            name, label: part.label, kind: kind, value: part.value, autocomplete: part.autocomplete, isSensitive: part.isSensitive, check: part.check)
     }
 
     /// A shop screen as a page.

@@ -3,6 +3,7 @@ import Foundation
 import ShopApp
 
 extension Strategy: ExpressibleByArgument {}
+extension SampleApp: ExpressibleByArgument {}
 
 /// `flow-demo`: the shop, in the strategy the user picks, at a terminal or from a script; and its
 /// navigation as a graph, or explored for defects. Running the shop is the default subcommand, so
@@ -11,7 +12,7 @@ extension Strategy: ExpressibleByArgument {}
 struct FlowDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flow-demo",
-        abstract: "Run one small shop, written in each FlowKit strategy, headless in your terminal.",
+        abstract: "Run one small shop, or a sign-up wizard, written in each FlowKit strategy, headless in your terminal.",
         discussion: RunOptions.discussion + "\n\n" + RunOptions.summary,
         subcommands: [RunShop.self, GraphCommand.self, ExploreCommand.self, ReplayCommand.self, ServeCommand.self],
         defaultSubcommand: RunShop.self
@@ -37,6 +38,7 @@ struct RunOptions: ParsableArguments {
     /// command's own there, and running the shop is a subcommand (the default one).
     static var summary: String {
         let options = [
+            ("--app <app>", Help.app),
             ("--strategy <strategy>", Help.strategy),
             ("--script <actions>", Help.script),
             ("--open <link>", Help.open),
@@ -51,6 +53,7 @@ struct RunOptions: ParsableArguments {
 
     /// Each option's help, written once for the option and the first help page.
     enum Help {
+        static let app = "The app to run: shop (the default) or signup, the sign-up wizard; a file given to --restore says its own."
         static let strategy = "The strategy to run: stack, chain, router or coordinator. Asked for when not given."
         static let listStrategies = "List the strategies, one line each, and exit."
         static let script =
@@ -71,6 +74,9 @@ struct RunOptions: ParsableArguments {
                 "The shop: Welcome, Sign in (an email address; an invalid one keeps you there), Catalog (three products), Product, Cart (a modal), Checkout and Done. Closing Done finishes the run with the order as the flow's typed result."
             ),
             "Strategies:\n" + strategies.joined(separator: "\n"),
+            wrapped(
+                "The sign-up (--app signup): Details (a name, an email address and a plan, typed \"details Ana; ana@example.com; pro\"), a Card for the pro plan only (\"card 4242 4242 4242 4242\"), Confirm and Done. The free plan never shows the card, and Back from Confirm shows the details as entered. Every option and subcommand below takes --app."
+            ),
             wrapped(
                 "Each screen shows what it shows, the hierarchy the in-memory host holds, and numbered actions. Type a number or a name; an action that takes an argument takes it after a space (\"email ana@example.com\"). \"help\" lists everything you can type; \"quit\" (or \"exit\") or the end of input stops."
             ),
@@ -98,9 +104,15 @@ struct RunOptions: ParsableArguments {
               flow-demo explore --strategy router --seed 7
               flow-demo --strategy chain --record bug.json --script "start,:back"
               flow-demo replay bug.json --strategy stack
+              flow-demo --app signup --strategy chain --transcript \\
+                --script "details Ana; ana@example.com; pro,card 4242424242424242,confirm,close"
+              flow-demo graph --app signup --strategy stack --declared
             """,
         ].joined(separator: "\n\n")
     }
+
+    @Option(help: ArgumentHelp(Help.app))
+    var app: SampleApp?
 
     @Option(help: ArgumentHelp(Help.strategy))
     var strategy: Strategy?
@@ -145,7 +157,7 @@ struct RunOptions: ParsableArguments {
         }
         // ArgumentParser runs a synchronous command on the main thread.
         let status = MainActor.assumeIsolated {
-            Runner(strategy: strategy, script: script, transcript: transcript, link: open, restoreFrom: restore, recordTo: record).run()
+            Runner(app: app, strategy: strategy, script: script, transcript: transcript, link: open, restoreFrom: restore, recordTo: record).run()
         }
         if status != 0 { throw ExitCode(status) }
     }

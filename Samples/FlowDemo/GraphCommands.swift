@@ -14,16 +14,20 @@ enum GraphFormat: String, CaseIterable, ExpressibleByArgument {
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Print the shop's navigation graph in a strategy: every screen and every move between them.",
+        abstract: "Print the shop's (or the sign-up's) navigation graph in a strategy: every screen and every move between them.",
         discussion: """
             The graph is observed: the explorer runs the shop from its start and tries every \
             action and system control, breadth-first, to the depth given. With --declared it is \
             what the strategy declares without running: the router's registrations, the chain's \
-            steps, the stack registry's order. Render DOT with \
+            steps, the stack registry's order; a step that applies to some answers only is a \
+            branch, labelled with its condition. Render DOT with \
             Graphviz ("flow-demo graph --strategy stack --format dot | dot -Tsvg > shop.svg"); \
             paste Mermaid into Markdown that renders it.
             """
     )
+
+    @Option(help: "The app: shop (the default) or signup.")
+    var app: SampleApp = .shop
 
     @Option(help: "The strategy: stack, chain, router or coordinator.")
     var strategy: Strategy
@@ -46,8 +50,8 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         let graph = try MainActor.assumeIsolated {
-            if declared, let graph = try ShopSession(strategy: strategy).declaredGraph { return graph }
-            return try ShopExploration.explorer(strategy).explore(.breadthFirst(depth: depth)).graph
+            if declared, let graph = try AppSessions.make(app, strategy: strategy).declaredGraph { return graph }
+            return try AppSessions.explorer(app, strategy: strategy).explore(.breadthFirst(depth: depth)).graph
         }
         switch format {
         case .text: print(graph.text)
@@ -61,7 +65,7 @@ struct GraphCommand: ParsableCommand {
 struct ExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
-        abstract: "Explore the shop in a strategy and report what is wrong: dead ends, actions that throw, leaks, screens never reached.",
+        abstract: "Explore the shop (or the sign-up) in a strategy and report what is wrong: dead ends, actions that throw, leaks, screens never reached.",
         discussion: """
             Without --seed the walk is breadth-first to --depth moves, and each finding comes with \
             the shortest moves that reproduce it. With --seed it is a random walk of --steps moves, \
@@ -69,6 +73,9 @@ struct ExploreCommand: ParsableCommand {
             same way. The exit status is 1 when something was found.
             """
     )
+
+    @Option(help: "The app: shop (the default) or signup.")
+    var app: SampleApp = .shop
 
     @Option(help: "The strategy: stack, chain, router or coordinator.")
     var strategy: Strategy
@@ -102,16 +109,16 @@ struct ExploreCommand: ParsableCommand {
             seed.map { .random(seed: $0, steps: steps ?? 10_000, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
         let status: Int32 = try MainActor.assumeIsolated {
             let progress = ProgressLine()
-            let explorer = ShopExploration.explorer(strategy)
+            let explorer = AppSessions.explorer(app, strategy: strategy)
             let report = try explorer.explore(walk) { progress.show($0) }
             progress.end()
-            print("Explored the \(strategy.rawValue) shop: \(report.summary).")
+            print("Explored the \(strategy.rawValue) \(app.name): \(report.summary).")
             let nodes = report.graph.sortedNodes
             print("Screens reached: \(nodes.filter { $0.kind != .end }.map(\.name).joined(separator: ", ")).")
             print("Ends reached: \(nodes.filter { $0.kind == .end }.map(\.name).joined(separator: ", ").nonEmpty ?? "none").")
             for finding in report.findings { print("! \(finding)") }
             if let folder = recordFindings {
-                try Self.record(report.findings, of: explorer, in: strategy, to: folder)
+                try Self.record(report.findings, of: explorer, in: app, strategy: strategy, to: folder)
             }
             return report.findings.isEmpty ? 0 : 1
         }
@@ -122,12 +129,12 @@ struct ExploreCommand: ParsableCommand {
 extension ExploreCommand {
     /// Writes each finding that has moves to reproduce it as a recording in a folder.
     @MainActor
-    static func record(_ findings: [ExplorationFinding], of explorer: NavigationExplorer, in strategy: Strategy, to folder: String) throws {
+    static func record(_ findings: [ExplorationFinding], of explorer: NavigationExplorer, in app: SampleApp, strategy: Strategy, to folder: String) throws {
         let directory = URL(fileURLWithPath: folder)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (index, finding) in findings.enumerated() where !finding.reproduction.isEmpty {
             var recording = try explorer.recording(of: finding)
-            recording.tags = ["app": "FlowKit shop", "strategy": strategy.rawValue, "finding": finding.description]
+            recording.tags = ["app": app == .shop ? "FlowKit shop" : "FlowKit sign-up", "strategy": strategy.rawValue, "finding": finding.description]
             let file = directory.appendingPathComponent("finding-\(index + 1).json")
             try recording.write(to: file)
             print("* Recorded finding \(index + 1) to \(file.path); flow-demo replay \(file.path) replays it.")

@@ -9,7 +9,7 @@ import ShopApp
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a recording made with --record on a fresh shop, and say where it differs.",
+        abstract: "Replay a recording made with --record on a fresh shop (or sign-up), and say where it differs.",
         discussion: """
             Each step is made again as the person made it: the action by its name on the screen \
             shown, the gesture, the link. In the strategy it was recorded in, every step's \
@@ -49,15 +49,17 @@ struct ReplayCommand: ParsableCommand {
             return 2
         }
         let sameStrategy = recorded == strategy
+        // The recording says which app made it; one made before the sign-up came is the shop's.
+        let app: SampleApp = recording.tags["app"] == "FlowKit sign-up" ? .signup : .shop
         let steps = recording.steps.count == 1 ? "1 step" : "\(recording.steps.count) steps"
-        let start = if case .app = recording.start { "from the shop's start" } else { "from a saved moment" }
-        print("Replaying \(steps) \(start) in the \(strategy.rawValue) shop.")
+        let start = if case .app = recording.start { "from the \(app.name)'s start" } else { "from a saved moment" }
+        print("Replaying \(steps) \(start) in the \(strategy.rawValue) \(app.name).")
         if !sameStrategy {
             print(
                 "* Recorded in \(recorded?.rawValue ?? "an unknown strategy"): comparing the screens the person saw, not transcripts, which differ between strategies by design."
             )
         }
-        let replay = ShopReplay.replay(strategy, comparing: sameStrategy ? .transcript : .screens)
+        let replay = AppSessions.replay(app, strategy: strategy, comparing: sameStrategy ? .transcript : .screens)
         let report: ReplayReport
         do {
             report = try replay.replay(recording)
@@ -70,7 +72,9 @@ struct ReplayCommand: ParsableCommand {
             return 0
         }
         print("Replayed \(report.replayed) of \(report.total) steps; the replay differs at \(divergence)")
-        if !sameStrategy { print("* This is where the \(recorded?.rawValue ?? "recorded") and \(strategy.rawValue) shops differ.") }
+        if !sameStrategy {
+            print("* This is where the \(recorded?.rawValue ?? "recorded") and \(strategy.rawValue) \(app == .shop ? "shops" : "sign-ups") differ.")
+        }
         if let minimise {
             do {
                 if let shortest = try replay.minimise(recording) {

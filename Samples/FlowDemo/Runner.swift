@@ -6,10 +6,12 @@ import FlowSnapshot
 import Foundation
 import ShopApp
 
-/// Runs the shop: asks for a strategy if needed, then reads actions from a script or from standard
-/// input, printing each screen. Returns the exit status.
+/// Runs an app of the sample, the shop by default: asks for a strategy if needed, then reads
+/// actions from a script or from standard input, printing each screen. Returns the exit status.
 @MainActor
 struct Runner {
+    /// The app to run; a file to restore from says its own, and the shop is the default.
+    var app: SampleApp? = nil
     let strategy: Strategy?
     let script: String?
     let transcript: Bool
@@ -25,37 +27,43 @@ struct Runner {
     private let interactive = isatty(FileHandle.standardInput.fileDescriptor) != 0
 
     func run() -> Int32 {
-        var saved: SavedShop?
+        var saved: SavedApp?
         if let restoreFrom {
             do {
                 saved = try Self.read(restoreFrom)
             } catch {
-                printError("flow-demo: \(restoreFrom.echoed) could not be restored: \(Self.explain(error))")
+                printError("flow-demo: \(restoreFrom.echoed) could not be restored: \(Self.explain(error, app: app ?? .shop))")
                 return 1
             }
         }
-        guard let strategy = strategy ?? saved.flatMap({ Strategy(rawValue: $0.strategy) }) ?? askForStrategy() else {
+        if let app, let saved, saved.app != app {
+            printError("flow-demo: \(restoreFrom?.echoed ?? "") could not be restored: it is a saved \(saved.app.name), not a \(app.name).")
+            return 1
+        }
+        let app = app ?? saved?.app ?? .shop
+        guard let strategy = strategy ?? saved.flatMap({ Strategy(rawValue: $0.strategy) }) ?? askForStrategy(for: app) else {
             print("No strategy chosen.")
             return 0
         }
-        let session: ShopSession
+        let session: any AppSession
         do {
-            session = try ShopSession(strategy: strategy, restoring: saved)
+            session = try AppSessions.make(app, strategy: strategy, restoring: saved)
         } catch {
-            printError("flow-demo: the \(strategy.rawValue) shop could not start: \(error)")
+            printError("flow-demo: the \(strategy.rawValue) \(app.name) could not start: \(error)")
             return 1
         }
-        session.saveTo = { file in try Self.write(session.save(), to: file) }
+        session.saveTo = { [unowned session] file in try Self.write(session.saved(), to: file) }
         if let restoreFrom, let report = session.restoration {
             let lines = report.entries.filter { $0.outcome != .restored }
-            print(lines.isEmpty ? "* Restored the shop from \(restoreFrom.echoed)." : "* Restored the shop from \(restoreFrom.echoed), not all of it:")
+            let restored = "* Restored the \(app.name) from \(restoreFrom.echoed)"
+            print(lines.isEmpty ? "\(restored)." : "\(restored), not all of it:")
             for line in lines { print("*   \(line)") }
         }
         if recordTo != nil {
             do {
-                try session.startRecording()
+                try session.startRecording(keepingLast: 500)
             } catch {
-                printError("flow-demo: the shop could not be recorded: \(FlowError.wrapping(error).message)")
+                printError("flow-demo: the \(app.name) could not be recorded: \(FlowError.wrapping(error).message)")
                 return 1
             }
         }
@@ -87,7 +95,7 @@ struct Runner {
     }
 
     /// Runs a script; the first step that fails ends the run with status 1.
-    private func run(_ script: String, in session: ShopSession) -> Int32 {
+    private func run(_ script: String, in session: any AppSession) -> Int32 {
         // `validate()` has read the script already; a failure here cannot happen.
         let commands = (try? Command.script(script)) ?? []
         print(session.screenText())
@@ -103,21 +111,21 @@ struct Runner {
                 printError("flow-demo: step \(index + 1) (\"\(command.text.echoed)\") failed: \(problem)")
                 return 1
             }
-            print(session.outcome == nil ? session.screenText() : session.summary)
+            print(session.hasEnded ? session.summary : session.screenText())
         }
-        if session.outcome == nil { print(session.summary) }
+        if !session.hasEnded { print(session.summary) }
         if session.refusals > 0 {
             let steps = session.refusals == 1 ? "1 step" : "\(session.refusals) steps"
-            printError("flow-demo: the script ran to its end, but the shop refused \(steps) (marked !).")
+            printError("flow-demo: the script ran to its end, but the \(session.app.name) refused \(steps) (marked !).")
             return 3
         }
         return 0
     }
 
     /// Reads actions until the shop ends, `quit` (or `exit`), or the end of input.
-    private func converse(with session: ShopSession) -> Int32 {
+    private func converse(with session: any AppSession) -> Int32 {
         print(session.screenText())
-        while session.outcome == nil {
+        while !session.hasEnded {
             guard let line = prompt() else {
                 print(session.summary)
                 return 0
@@ -135,15 +143,15 @@ struct Runner {
                 print("! \(problem)")
                 continue
             }
-            print(session.outcome == nil ? session.screenText() : session.summary)
+            print(session.hasEnded ? session.summary : session.screenText())
         }
         return 0
     }
 
     /// Asks which strategy to run until the answer names one, in any letter case; `nil` at the end
     /// of input or when the answer asks to stop. `help` lists the strategies again.
-    private func askForStrategy() -> Strategy? {
-        print("Which strategy should run the shop?")
+    private func askForStrategy(for app: SampleApp) -> Strategy? {
+        print("Which strategy should run the \(app.name)?")
         print(Self.strategyList)
         while let line = prompt() {
             let answer = line.trimmingCharacters(in: .whitespaces)
@@ -191,33 +199,33 @@ struct Runner {
         return line
     }
 
-    /// Reads a saved shop: refused before it is decoded when it is too large, and with a clear
-    /// error when it is not one.
-    static func read(_ file: String) throws -> SavedShop {
+    /// Reads a saved shop or sign-up: refused before it is decoded when it is too large, and
+    /// with a clear error when it is not one.
+    static func read(_ file: String) throws -> SavedApp {
         let url = URL(fileURLWithPath: file)
         let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
         try NavigationSnapshot.checkSize(size)
-        return try JSONDecoder().decode(SavedShop.self, from: try Data(contentsOf: url))
+        return try JSONDecoder().decode(SavedApp.self, from: try Data(contentsOf: url))
     }
 
-    /// Writes a saved shop as JSON a person can read; returns the sentence the screen shows.
-    static func write(_ saved: SavedShop, to file: String) throws -> String {
+    /// Writes a saved app as JSON a person can read; returns the sentence the screen shows.
+    static func write(_ saved: SavedApp, to file: String) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
             try encoder.encode(saved).write(to: URL(fileURLWithPath: file))
         } catch {
-            throw FlowError(.notFound, "The shop could not be saved to \(file.echoed): \(explain(error))")
+            throw FlowError(.notFound, "The \(saved.app.name) could not be saved to \(file.echoed): \(explain(error))")
         }
-        return "Saved the shop to \(file.echoed); flow-demo --restore \(file.echoed) brings it back."
+        return "Saved the \(saved.app.name) to \(file.echoed); flow-demo --restore \(file.echoed) brings it back."
     }
 
     /// An error as a sentence: a decoding error says what was wrong and where.
-    static func explain(_ error: any Error) -> String {
+    static func explain(_ error: any Error, app: SampleApp = .shop) -> String {
         switch error {
         case let error as FlowError: error.message
         case let error as CommandRefused: error.description
-        case is DecodingError: "it is not a saved shop: " + NavigationSnapshot.explain(error)
+        case is DecodingError: "it is not a saved \(app.name): " + NavigationSnapshot.explain(error)
         default: fileProblem(error) ?? error.localizedDescription
         }
     }

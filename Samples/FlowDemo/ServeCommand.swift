@@ -39,17 +39,20 @@ enum StoreLocation: Equatable {
     }
 }
 
-/// `flow-demo serve`: the shop as web pages, a session per visitor, on this machine.
+/// `flow-demo serve`: the shop (or the sign-up) as web pages, a session per visitor, on this machine.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the shop as web pages: walk it in a browser, Back and Forward included.",
+        abstract: "Serve the shop (or the sign-up) as web pages: walk it in a browser, Back and Forward included.",
         discussion: """
-            Every visitor gets their own shop in the strategy given. Each page has its own address: \
+            Every visitor gets their own shop (or sign-up, with --app signup) in the strategy given. Each page has its own address: \
             the browser's Back goes back in the shop (or closes the cart), Forward to a page the \
             shop has left shows where you are, and reload shows the page again. Stop with Ctrl-C.
             """
     )
+
+    @Option(help: "The app to serve: shop (the default) or signup.")
+    var app: SampleApp = .shop
 
     @Option(help: "The strategy every visitor's shop is written in: stack, chain, router or coordinator.")
     var strategy: Strategy
@@ -104,12 +107,12 @@ struct ServeCommand: ParsableCommand {
         private func serve(_ store: StoreLocation) throws {
             // ArgumentParser runs a synchronous command on the main thread; the sessions live on the
             // main actor, whose queue `dispatchMain` runs from here on.
-            let (strategy, lifetime, exposeState) = (strategy, TimeInterval(sessionTTL), exposeState)
+            let (app, strategy, lifetime, exposeState) = (app, strategy, TimeInterval(sessionTTL), exposeState)
             let (host, port) = (host, port)
             Task {
                 let (site, services): (FlowSite, [any Service])
                 do {
-                    (site, services) = try await Self.site(strategy, store: store, lifetime: lifetime)
+                    (site, services) = try await Self.site(app, strategy, store: store, lifetime: lifetime)
                 } catch {
                     printError("flow-demo serve: \(error)")
                     Foundation.exit(1)
@@ -120,7 +123,8 @@ struct ServeCommand: ParsableCommand {
                 }
                 do {
                     try await FlowWebServer.serve(site, host: host, port: port, services: services) { port in
-                        FileHandle.standardOutput.write(Data("Serving the shop (\(strategy.rawValue)) at http://\(host):\(port)/ — stop with Ctrl-C.\n".utf8))
+                        FileHandle.standardOutput.write(
+                            Data("Serving the \(app.name) (\(strategy.rawValue)) at http://\(host):\(port)/ — stop with Ctrl-C.\n".utf8))
                     }
                     Foundation.exit(0)
                 } catch {
@@ -131,22 +135,24 @@ struct ServeCommand: ParsableCommand {
             dispatchMain()
         }
 
-        /// The shop's site, its sessions where `--store` says, and the services the store runs.
-        private static func site(_ strategy: Strategy, store: StoreLocation, lifetime: TimeInterval) async throws -> (FlowSite, [any Service]) {
+        /// The app's site, its sessions where `--store` says, and the services the store runs.
+        private static func site(_ app: SampleApp, _ strategy: Strategy, store: StoreLocation, lifetime: TimeInterval) async throws -> (
+            FlowSite, [any Service]
+        ) {
             switch store {
             case .memory:
-                return (await ShopWeb.site(strategy), [])
+                return (await ShopWeb.site(strategy, app: app), [])
             case .sqlite(let path):
                 #if SQLiteStore
                     let sessions = try await SQLiteSessionStore.open(path: path)
-                    return (await ShopWeb.site(strategy, store: sessions, sessionLifetime: lifetime), [])
+                    return (await ShopWeb.site(strategy, app: app, store: sessions, sessionLifetime: lifetime), [])
                 #else
                     throw StoreNotBuilt(store: "sqlite:\(path)", trait: "SQLiteStore")
                 #endif
             case .postgres(let url):
                 #if PostgresStore
                     let sessions = try await PostgresSessionStore.open(PostgresSessionStore.Location(url: url))
-                    return (await ShopWeb.site(strategy, store: sessions, sessionLifetime: lifetime), [sessions])
+                    return (await ShopWeb.site(strategy, app: app, store: sessions, sessionLifetime: lifetime), [sessions])
                 #else
                     throw StoreNotBuilt(store: url, trait: "PostgresStore")
                 #endif

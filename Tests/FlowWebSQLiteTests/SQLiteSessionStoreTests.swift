@@ -121,5 +121,40 @@
             #expect(journal == Array(1...journal.count))
             try await store.close()
         }
+
+        @Test(
+            "A server started again on the same file in the middle of the sign-up goes on where the person was, the card never stored",
+            arguments: Strategy.allCases)
+        func signupRestart(_ strategy: Strategy) async throws {
+            let folder = try Folder()
+            var store = try await SQLiteSessionStore.open(path: folder.database)
+            var server = ShopWeb.site(strategy, app: .signup, store: store)
+            var visitor = SiteVisitor(server)
+            await visitor.get("/", through: [server])
+            await visitor.act("details", fields: ["name": "Ana", "email": "ana@example.com", "plan": "pro"], through: [server])
+            await visitor.act("card", "4242 4242 4242 4242", through: [server])
+            let confirm = (address: visitor.address, page: visitor.page)
+            #expect(visitor.title == "Confirm")
+            server.endAll()
+            try await store.close()
+
+            store = try await SQLiteSessionStore.open(path: folder.database)
+            server = ShopWeb.site(strategy, app: .signup, store: store)
+            await visitor.get(confirm.address, through: [server])
+            #expect(visitor.page == confirm.page)
+            await visitor.back(through: [server])
+            #expect(visitor.title == "Card")
+            await visitor.act("card", "4242 4242 4242 4242", through: [server])
+            await visitor.act("confirm", through: [server])
+            #expect(visitor.title == "Done")
+            let token = try #require(visitor.token)
+            let stored = try #require(try await store.load(SessionKey(token: token), now: Date()))
+            let signup = try JSONDecoder().decode(ShopWeb.SavedWebSignup.self, from: SavedVisit(bytes: stored.data).app)
+            #expect(signup.signup.model.accounts.count == 1)
+            try await store.close()
+            let files = try FileManager.default.contentsOfDirectory(at: folder.url, includingPropertiesForKeys: nil)
+            let bytes = try files.map { try Data(contentsOf: $0) }.reduce(Data(), +)
+            #expect(bytes.range(of: Data("4242 4242 4242 4242".utf8)) == nil)
+        }
     }
 #endif

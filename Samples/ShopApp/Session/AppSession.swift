@@ -183,6 +183,9 @@ protocol SessionMachinery: AppSession {
     var linkHelp: String? { get }
     /// Opens a link waiting behind a guard once the guard lets it through.
     func resumeLink() throws
+    /// Tells the recorder, after each action, what of the person's own the app now holds and the
+    /// stand-in a recording keeps for it.
+    func redactWhatWasEntered(in recorder: JourneyRecorder)
 }
 
 extension SessionMachinery {
@@ -265,6 +268,7 @@ extension SessionMachinery {
         screen.problem = nil
         try action.run(argument)
         if screen.problem != nil { record.refusals += 1 }
+        if let recorder = record.recorder { redactWhatWasEntered(in: recorder) }
         try resumeLink()
     }
 

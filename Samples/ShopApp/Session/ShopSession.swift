@@ -171,6 +171,9 @@ public final class ShopSession: AppSession, SessionMachinery {
         if let email = model.user?.email { recorder?.redact(email, as: SignInScreen.standIn(for: email)) }
     }
 
+    /// The address typed at sign-in is redacted by the action itself.
+    func redactWhatWasEntered(in recorder: JourneyRecorder) {}
+
     /// The recorder, once ``startRecording(keepingLast:)`` has started one.
     public var recorder: JourneyRecorder? { record.recorder }
 

@@ -5,34 +5,39 @@ import FlowStage
 import FlowWeb
 import Foundation
 
-/// The shop on the web: each visitor gets a ``ShopSession`` in one strategy, and each shop screen
-/// a page — its lines as paragraphs, its problem and message, its actions as buttons.
+/// The shop (or the sign-up) on the web: each visitor gets a session of the app in one strategy,
+/// and each screen a page — its lines as paragraphs, its problem and message, its actions as
+/// buttons and forms.
 @MainActor
 public enum ShopWeb {
-    /// A site serving the shop in a strategy, a session per visitor.
+    /// A site serving an app (the shop by default) in a strategy, a session per visitor.
     ///
     /// - Parameters:
-    ///   - strategy: The strategy every visitor's shop is written in.
+    ///   - strategy: The strategy every visitor's app is written in.
+    ///   - app: The app served.
     ///   - limits: How much the site takes.
-    public static func site(_ strategy: Strategy, limits: FlowSite.Limits = FlowSite.Limits()) -> FlowSite {
-        dressed(FlowSite(limits: limits) { try visit(strategy) })
+    public static func site(_ strategy: Strategy, app: SampleApp = .shop, limits: FlowSite.Limits = FlowSite.Limits()) -> FlowSite {
+        dressed(FlowSite(limits: limits) { try visit(strategy, app: app) }, app: app)
     }
 
-    /// A site serving the shop in a strategy whose sessions are kept in a store: they outlive the
-    /// process, and another process on the same store continues them.
+    /// A site serving an app (the shop by default) in a strategy whose sessions are kept in a
+    /// store: they outlive the process, and another process on the same store continues them.
     ///
     /// - Parameters:
-    ///   - strategy: The strategy every visitor's shop is written in.
+    ///   - strategy: The strategy every visitor's app is written in.
+    ///   - app: The app served.
     ///   - store: Where the sessions are kept.
     ///   - sessionLifetime: How long a session lasts after its last change, in seconds.
     ///   - limits: How much the site takes.
     public static func site(
-        _ strategy: Strategy, store: any SessionStore, sessionLifetime: TimeInterval = 24 * 60 * 60, limits: FlowSite.Limits = FlowSite.Limits()
+        _ strategy: Strategy, app: SampleApp = .shop, store: any SessionStore, sessionLifetime: TimeInterval = 24 * 60 * 60,
+        limits: FlowSite.Limits = FlowSite.Limits()
     ) -> FlowSite {
         dressed(
             FlowSite(
-                limits: limits, store: store, sessionLifetime: sessionLifetime, start: { try visit(strategy) }, restore: { try visit(strategy, restoring: $0) })
-        )
+                limits: limits, store: store, sessionLifetime: sessionLifetime, start: { try visit(strategy, app: app) },
+                restore: { try visit(strategy, app: app, restoring: $0) }),
+            app: app)
     }
 
     /// The folder of the shop's stylesheet and icon, which its sites serve under `/static`.
@@ -48,9 +53,16 @@ public enum ShopWeb {
         footer: #"<footer class="shop-footer">Three products, one cart — and the browser's Back always shows what the shop holds.</footer>"#,
         includesStandardStyle: false)
 
-    /// A site with the shop's look and static files.
-    private static func dressed(_ site: FlowSite) -> FlowSite {
-        site.layout = layout
+    /// The sign-up's look: the shop's stylesheet and icon, its own name and line.
+    public static let signupLayout = WebLayout(
+        head: #"<link rel="stylesheet" href="/static/shop.css"><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">"#,
+        header: #"<header class="shop-header"><a href="/">FlowKit sign-up</a></header>"#,
+        footer: #"<footer class="shop-footer">Details, a card for the pro plan only, confirm — and the browser's Back walks the steps you saw.</footer>"#,
+        includesStandardStyle: false)
+
+    /// A site with the app's look and the static files.
+    private static func dressed(_ site: FlowSite, app: SampleApp) -> FlowSite {
+        site.layout = app == .shop ? layout : signupLayout
         // The folder ships with the app; a build without its resources serves pages unstyled.
         site.staticFiles = try? StaticFiles(folder: staticFolder)
         return site
@@ -66,26 +78,43 @@ public enum ShopWeb {
         public var ended: String?
     }
 
-    /// A run of the shop for one visitor.
-    public static func visit(_ strategy: Strategy) throws -> WebVisit {
-        web(try ShopSession(strategy: strategy), since: 0, ended: nil)
+    /// What a web session of the sign-up keeps of the app, as ``SavedWebShop`` does the shop's.
+    public struct SavedWebSignup: Codable, Hashable, Sendable {
+        /// The sign-up: strategy, model and navigation.
+        public var signup: SavedSignup
+        /// How the run ended, as its last page says it; `nil` while it runs.
+        public var ended: String?
     }
 
-    /// The run of the shop a web session saved, made again as it was.
+    /// A run of the app (the shop by default) for one visitor.
+    public static func visit(_ strategy: Strategy, app: SampleApp = .shop) throws -> WebVisit {
+        web(try AppSessions.make(app, strategy: strategy), since: 0, ended: nil)
+    }
+
+    /// The run of the app a web session saved, made again as it was.
     ///
-    /// - Throws: `invalidSnapshot` when the state does not read, was saved in another strategy, or
-    ///   does not come back whole (what the restoration report says was left out).
-    public static func visit(_ strategy: Strategy, restoring data: Data) throws -> WebVisit {
-        let saved: SavedWebShop
+    /// - Throws: `invalidSnapshot` when the state does not read, was saved by another app or in
+    ///   another strategy, or does not come back whole (what the restoration report says was left
+    ///   out).
+    public static func visit(_ strategy: Strategy, app: SampleApp = .shop, restoring data: Data) throws -> WebVisit {
+        let saved: SavedApp
+        let ended: String?
         do {
-            saved = try JSONDecoder().decode(SavedWebShop.self, from: data)
+            switch app {
+            case .shop:
+                let web = try JSONDecoder().decode(SavedWebShop.self, from: data)
+                (saved, ended) = (.shop(web.shop), web.ended)
+            case .signup:
+                let web = try JSONDecoder().decode(SavedWebSignup.self, from: data)
+                (saved, ended) = (.signup(web.signup), web.ended)
+            }
         } catch {
-            throw FlowError(.invalidSnapshot, "The saved shop does not read: \(error)")
+            throw FlowError(.invalidSnapshot, "The saved \(app.name) does not read: \(error)")
         }
-        guard saved.shop.strategy == strategy.rawValue else {
-            throw FlowError(.invalidSnapshot, "The saved shop ran in the \(saved.shop.strategy) strategy, and this site serves \(strategy.rawValue).")
+        guard saved.strategy == strategy.rawValue else {
+            throw FlowError(.invalidSnapshot, "The saved \(app.name) ran in the \(saved.strategy) strategy, and this site serves \(strategy.rawValue).")
         }
-        let session = try ShopSession(strategy: strategy, restoring: saved.shop, ended: saved.ended != nil)
+        let session = try AppSessions.make(app, strategy: strategy, restoring: saved, ended: ended != nil)
         if let report = session.restoration, !report.isComplete {
             session.host.flows.endAll()
             throw FlowError(
@@ -93,18 +122,22 @@ public enum ShopWeb {
         }
         // What restoring reported is the restore's own doing, not the visitor's: the transcript
         // carries on from what the visit saved.
-        return web(session, since: session.log.lines.count, ended: saved.ended)
+        return web(session, since: session.log.lines.count, ended: ended)
     }
 
-    /// A shop session as a web visit, its transcript from the `since`th line; `ended` is what the
-    /// last page of a run that had ended said.
-    private static func web(_ session: ShopSession, since: Int, ended: String?) -> WebVisit {
+    /// A session as a web visit, its transcript from the `since`th line; `ended` is what the last
+    /// page of a run that had ended said.
+    private static func web(_ session: any AppSession, since: Int, ended: String?) -> WebVisit {
         WebVisit(
             host: session.host, owner: session, transcript: { [unowned session] in Array(session.log.lines.dropFirst(since)) },
             page: { [unowned session] screen in page(for: screen, in: session) },
             ended: { [unowned session] in WebScreen(title: "Thank you", content: "<p>\(ended ?? session.summary)</p>") },
             saving: { [unowned session] in
-                try JSONEncoder().encode(SavedWebShop(shop: session.save(), ended: session.host.hierarchy.root == nil ? ended ?? session.summary : nil))
+                let end = session.host.hierarchy.root == nil ? ended ?? session.summary : nil
+                return switch session.saved() {
+                case .shop(let shop): try JSONEncoder().encode(SavedWebShop(shop: shop, ended: end))
+                case .signup(let signup): try JSONEncoder().encode(SavedWebSignup(signup: signup, ended: end))
+                }
             })
     }
 
@@ -120,8 +153,8 @@ public enum ShopWeb {
             name, label: part.label, kind: kind, value: part.value, autocomplete: part.autocomplete, isSensitive: part.isSensitive, check: part.check)
     }
 
-    /// A shop screen as a page.
-    static func page(for screen: any Screen, in session: ShopSession) -> WebScreen {
+    /// A screen of the app as a page.
+    static func page(for screen: any Screen, in session: any AppSession) -> WebScreen {
         guard let screen = screen as? ShopScreen else { return WebScreen(title: screen.displayName) }
         var content: [HTML] = screen.lines.map { "<p>\($0)</p>" }
         if let problem = screen.problem { content.append("<p class=\"problem\" role=\"alert\">\(problem)</p>") }

@@ -108,7 +108,17 @@ public final class SignupSession: AppSession, SessionMachinery {
         let model = model
         let recorder = try startRecorder(keepingLast: limit) { try SavedValue(encoding: model.saved) }
         // Details entered before recording began stay out of it too.
-        if let email = model.details?.email { recorder?.redact(email, as: "someone@example.com") }
+        if let recorder { redactWhatWasEntered(in: recorder) }
+    }
+
+    /// The name, the address and the card's last digits the person entered: the recording keeps
+    /// the stand-ins the details' and the card's actions replay with.
+    func redactWhatWasEntered(in recorder: JourneyRecorder) {
+        if let details = model.details {
+            recorder.redact(details.email, as: "someone@example.com")
+            recorder.redact(details.name, as: "A Person")
+        }
+        if let ending = model.cardEnding { recorder.redact(ending, as: "4242") }
     }
 
     /// One line on how the run stands: the account made, or where it stopped.

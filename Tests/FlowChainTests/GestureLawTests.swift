@@ -18,6 +18,27 @@ struct ChainGestureLawTests {
         return StepChain<Void>("chain", container: kind).addStep { Plain("A") }.addStep(middle).addStep { Plain("C") }.finish()
     }
 
+    /// A chain whose middle step applies every other time the chain reaches it: its trail has
+    /// gaps, so Back, the person's gestures and the end meet skipped steps.
+    static func conditional(_ kind: ChainContainer.Kind) -> ChainFlow<Void> {
+        let turns = Turns()
+        return StepChain<Void>("chain", container: kind)
+            .addStep { Plain("A") }
+            .addStep(Step { Plain("B") }.when("every other time") { turns.next() })
+            .addStep { Plain("C") }
+            .addStep(Step { Plain("D") }.when("every other time") { turns.next() })
+            .finish()
+    }
+
+    /// Says yes and no in turn.
+    final class Turns {
+        private var count = 0
+        func next() -> Bool {
+            count += 1
+            return count.isMultiple(of: 2)
+        }
+    }
+
     /// The current step's moves.
     static func legal(_ chain: ChainFlow<Void>) -> [GestureLaws.Request] {
         guard let handle = chain.handle else { return [] }
@@ -45,5 +66,13 @@ struct ChainGestureLawTests {
     func gestureLawWithOwnActions(_ placement: FlowPlacement, _ kind: ChainContainer.Kind) {
         GestureLaws.check(
             seeds: 1...300, placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind, modal: true) }, legalRequests: Self.legal)
+    }
+
+    @Test(
+        "A chain that skips steps follows random gestures too",
+        arguments: [(FlowPlacement.presented, ChainContainer.Kind.stack), (.onStack("base"), .stack), (.root, .single)])
+    func gestureLawWithSkippedSteps(_ placement: FlowPlacement, _ kind: ChainContainer.Kind) {
+        GestureLaws.check(
+            seeds: 1...300, placement: placement, makeHost: { InMemoryHost() }, make: { Self.conditional(kind) }, legalRequests: Self.legal)
     }
 }

@@ -7,10 +7,18 @@ import Testing
 @MainActor
 @Suite("Stack navigator: the gesture law")
 struct StackGestureLawTests {
-    static func navigator() -> StackNavigator<Void> {
+    /// With `skipping`, `goNext()` shows Second every other time it reaches it.
+    static func navigator(skipping: Bool = false) -> StackNavigator<Void> {
+        var turn = 0
         let registry = ScreenRegistry { registry in
             registry.register(First.self) { First() }
-            registry.register(Second.self) { Second() }
+            let second = registry.register(Second.self) { Second() }
+            if skipping {
+                second.when("every other time") {
+                    turn += 1
+                    return turn.isMultiple(of: 2)
+                }
+            }
             registry.register(Third.self) { Third() }
             registry.register(ThirdModal.self) { ThirdModal() }
         }
@@ -43,6 +51,12 @@ struct StackGestureLawTests {
             (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
         ])
     func gestureLaw(_ placement: FlowPlacement, _ seeds: UInt64) {
-        GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: Self.navigator, legalRequests: Self.legal)
+        GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { Self.navigator() }, legalRequests: Self.legal)
+    }
+
+    @Test("A navigator whose goNext() skips a registration follows random gestures too", arguments: [FlowPlacement.presented, .onStack("base"), .root])
+    func gestureLawWithASkippedRegistration(_ placement: FlowPlacement) {
+        GestureLaws.check(
+            seeds: 1...300, placement: placement, makeHost: { InMemoryHost() }, make: { Self.navigator(skipping: true) }, legalRequests: Self.legal)
     }
 }

@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowKernel
 import FlowWeb
 import Foundation
@@ -65,5 +66,54 @@ struct SignupOnTheWebTests {
         #expect(visitor.address == card)
         #expect(visitor.error(ofField: "text") == "A card number has 16 digits; this one has 15.")
         #expect(visitor.value(ofField: "text") == "", "a card number is never shown again")
+    }
+
+    @Test("Random moves through the sign-up never leave the browser and the model apart, and make one account per confirmation", arguments: Strategy.allCases)
+    func staysTogetherUnderRandomBrowsing(_ strategy: Strategy) {
+        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 6
+        let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 37
+        var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
+        for run in 0..<runs {
+            var visitor = Self.atDetails(strategy)
+            var seen: [String] = [visitor.address]
+            // The browser's history holds the pages of a session that ended, once it restarted.
+            var restarted = false
+            for step in 0..<25 {
+                let names = RandomBrowsingTests.actions(on: visitor.page)
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<6 where !names.isEmpty:
+                    switch names.randomElement(using: &random)! {
+                    case "details":
+                        let email = ["ana@example.com", "ana"].randomElement(using: &random)!
+                        visitor.act("details", fields: ["name": "Ana", "email": email, "plan": ["free", "pro"].randomElement(using: &random)!])
+                    case "card": visitor.act("card", ["4242 4242 4242 4242", "4242 4242 4242 424"].randomElement(using: &random)!)
+                    case let name: visitor.act(name)
+                    }
+                case 6..<9:
+                    visitor.get(seen.randomElement(using: &random)!)
+                default:
+                    if restarted { visitor.get(seen.randomElement(using: &random)!) } else { visitor.back() }
+                }
+                if visitor.address == "/", visitor.page.contains("Start again") {
+                    visitor.post(["token": visitor.hidden["token"] ?? ""], to: "/restart")
+                    seen = []
+                    restarted = true
+                }
+                if !seen.contains(visitor.address) { seen.append(visitor.address) }
+                guard let visit = visitor.visit else {
+                    Issue.record("run \(run) step \(step): the session is gone")
+                    return
+                }
+                let agrees = visit.drifts.isEmpty && visitor.address == visit.currentAddress && visit.platform.hierarchy == visit.host.hierarchy
+                let answered = visitor.statuses.allSatisfy { [200, 303, 422].contains($0) }
+                // A confirmation is shown once per account: Done never follows a second Confirm of one sign-up.
+                let accounts = (visit.transcript?() ?? []).filter { $0.contains("push Done") || $0.contains("replace") && $0.contains("Done") }.count
+                #expect(
+                    agrees && answered && accounts <= 1,
+                    "run \(run) (seed \(seed)) step \(step): \(visitor.statuses) at \(visitor.address), model at \(visit.currentAddress), drifts \(visit.drifts)"
+                )
+                if !(agrees && answered) { return }
+            }
+        }
     }
 }

@@ -323,4 +323,70 @@ struct ConditionalStepTests {
         }
         leaks.expectNoLeaks()
     }
+
+    /// Payment picks the step that comes next: the card or the invoice; both go on to Confirm.
+    static func payment(container: ChainContainer.Kind = .stack) -> ChainFlow<Signup> {
+        StepChain<Signup>("payment", container: container)
+            .addStep(
+                Step { SignupStep("Payment") }.choosingNext("by plan", among: ["card", "invoice"]) { (signup: Signup) in
+                    signup.plan == "pro" ? "card" : signup.plan == "business" ? "invoice" : nil
+                }
+            )
+            .addStep(Step { SignupStep("Card") }.named("card").choosingNext("to confirm", among: ["confirm"]) { _ in "confirm" })
+            .addStep(Step { SignupStep("Invoice") }.named("invoice"))
+            .addStep(Step { SignupStep("Confirm") }.named("confirm"))
+            .finish()
+    }
+
+    @Test(
+        "A step that picks the one after it shows the step picked, skips the ones between, and Back returns to it",
+        arguments: [("pro", ["Payment", "Card", "Confirm"]), ("business", ["Payment", "Invoice", "Confirm"]), ("free", ["Payment", "Card", "Confirm"])])
+    func picking(plan: String, road: [String]) throws {
+        let host = InMemoryHost()
+        let chain = Self.payment()
+        try chain.start(on: host)
+        try chain.handle?.next(context: Signup(plan: plan))
+        try chain.handle?.next(context: Signup(plan: plan))
+
+        #expect(host.entries(of: "payment")?.map(\.description) == road)
+        try chain.handle?.back()
+        try chain.handle?.back()
+        #expect(host.entries(of: "payment")?.map(\.description) == ["Payment"])
+    }
+
+    @Test func aPickOfAStepItMayNotPickIsRefusedAndChangesNothing() throws {
+        let host = InMemoryHost()
+        let chain = StepChain<Signup>("bad")
+            .addStep(Step { SignupStep("Payment") }.choosingNext("by plan", among: ["card"]) { _ in "invoice" })
+            .addStep(Step { SignupStep("Card") }.named("card"))
+            .addStep(Step { SignupStep("Invoice") }.named("invoice"))
+            .finish()
+        try chain.start(on: host)
+
+        let error = #expect(throws: FlowError.self) { try chain.handle?.next(context: Signup(plan: "pro")) }
+
+        #expect(error?.code == .notFound)
+        #expect(host.entries(of: "bad")?.map(\.description) == ["Payment"])
+        #expect(chain.currentStep == 0)
+    }
+
+    @Test func anArrivalTakesTheRoadAStepOnTheWayPicks() throws {
+        let host = InMemoryHost()
+        let chain = Self.payment()
+        try chain.start(on: host)
+
+        try chain.arrive(atStep: 3) { _ in Signup(plan: "business") }
+
+        #expect(host.entries(of: "payment")?.map(\.description) == ["Payment", "Invoice", "Confirm"])
+        let error = #expect(throws: FlowError.self) { try chain.arrive(atStep: 1) }
+        #expect(error?.code == .stepSkipped)
+    }
+
+    @Test func theDeclaredGraphDrawsARoadToEachStepAStepMayPick() {
+        let edges = Set(Self.payment().declaredGraph.edges.map { "\($0.from) -> \($0.to): \($0.label)" })
+
+        #expect(edges.contains("SignupStep -> SignupStep: next with Signup, when by plan picks card"))
+        #expect(edges.contains("SignupStep -> SignupStep: next with Signup, when by plan picks invoice"))
+        #expect(edges.contains("SignupStep -> SignupStep: next with Signup, when to confirm picks confirm"))
+    }
 }

@@ -36,12 +36,18 @@ extension ChainFlow {
         try requesting(from: nil, origin: origin) { plan, host, position, draft in
             // A step on the way with a condition applies or not to the context it would be
             // handed: the arrival's for it, else the last one handed before it.
+            // A step on the way that picks the one after it picks from what it would hand on:
+            // the context the arrival gives the step after it, else the last one given.
             var soFar = position.current.flatMap { state.contexts[$0] }
+            var picked = position.current.flatMap { current in try? plan.pick(after: current, handingOn: context(current + 1) ?? soFar, in: id) } ?? 0
             let arrival = try position.arrival(
                 at: target, chain: id,
                 applies: { index in
+                    if let applies { return applies(index) }
                     if let value = context(index) { soFar = value }
-                    return try applies?(index) ?? plan.steps[index].applies(to: soFar)
+                    guard index >= picked, try plan.steps[index].applies(to: soFar) else { return false }
+                    picked = (try? plan.pick(after: index, handingOn: context(index + 1) ?? soFar, in: id)) ?? picked
+                    return true
                 }, condition: { plan.steps[$0].condition?.name })
             guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.") }
             let screens = state.screens

@@ -22,6 +22,10 @@ enum ChainGraph {
         let passing: Passing
         /// The name of the step's condition, for a step that applies only when it holds.
         var condition: String? = nil
+        /// The step's name, for a step before it to pick.
+        var name: String? = nil
+        /// How the step picks the one after it: the choice's name and the names it may pick.
+        var choice: (name: String, among: [String])? = nil
     }
 
     /// The graph: each step a node that takes its context and produces what it declares it
@@ -60,6 +64,18 @@ enum ChainGraph {
                 }
                 guard let condition = previous.condition else { break }
                 skipped.append(condition)
+            }
+        }
+        // A step that picks the one after it: a road to each step it may pick.
+        for (index, step) in steps.enumerated() {
+            guard let choice = step.choice else { continue }
+            for name in choice.among {
+                guard let picked = steps.indices.first(where: { $0 > index && steps[$0].name == name }) else { continue }
+                let target = steps[picked]
+                let conditions = ["when \(choice.name) picks \(name)"] + (target.condition.map { ["when \($0)"] } ?? [])
+                let labelled = ([label(step.passing, else: target.context)] + conditions).joined(separator: ", ")
+                graph.add(NavigationGraph.Edge(from: step.screenType.name, to: target.screenType.name, kind: forward, label: labelled))
+                graph.add(NavigationGraph.Edge(from: target.screenType.name, to: step.screenType.name, kind: .unwind, label: "back"))
             }
         }
         return graph

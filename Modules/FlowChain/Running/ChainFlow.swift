@@ -90,7 +90,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         self.kind = kind
         self.declaredSteps = steps.map {
             ChainGraph.DeclaredStep(
-                screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil, passing: $0.passing, condition: $0.condition?.name)
+                screenType: $0.screenType, context: $0.takesContext ? $0.contextTypeName : nil, passing: $0.passing, condition: $0.condition?.name,
+                name: $0.name, choice: $0.chooser.map { ($0.name, $0.among) })
         }
         self.plan = Plan(steps: steps, defaultPresent: defaultPresent, defaultDismiss: defaultDismiss, onEnd: onEnd)
     }
@@ -211,8 +212,10 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 throw FlowError(
                     .argumentTypeMismatch, "\(declared.screenType) declares it passes \(passes), not a \(type(of: context)).", types: [type(of: context)])
             }
-            // A step ahead with a condition applies or not to the context handed on now.
-            if case .show(let after) = try position.next(from: step, applies: { try plan.steps[$0].applies(to: context) }) {
+            // The step may pick the one that comes next; a step ahead with a condition applies or
+            // not to the context handed on now.
+            let picked = try plan.pick(after: step, handingOn: context, in: id) ?? 0
+            if case .show(let after) = try position.next(from: step, applies: { $0 >= picked ? try plan.steps[$0].applies(to: context) : false }) {
                 return try show(after, context: context, after: step, in: plan, on: host, into: &draft)
             }
             // The last step's context is the chain's result; with no context, a Void chain completes.
@@ -413,6 +416,25 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     private func requirePlan() throws -> Plan {
         guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
         return plan
+    }
+}
+
+@MainActor
+extension ChainFlow.Plan {
+    /// The step that a step picks to come next (``Step/choosingNext(_:among:_:)``), from what it
+    /// hands on; `nil` when it picks none.
+    ///
+    /// - Throws: `notFound` for a name the step may not pick or no step after it has; what the
+    ///   pick throws.
+    func pick(after index: Int, handingOn context: Any?, in chain: FlowID) throws -> Int? {
+        guard let chooser = steps[index].chooser, let name = try chooser.choose(context) else { return nil }
+        guard chooser.among.contains(name), let picked = steps.indices.first(where: { $0 > index && steps[$0].name == name }) else {
+            throw FlowError(
+                .notFound,
+                "\(steps[index].screenType) picked '\(name)' to come next in the chain '\(chain)', which is not a step after it that it may pick (\(chooser.among.joined(separator: ", ")))."
+            )
+        }
+        return picked
     }
 }
 

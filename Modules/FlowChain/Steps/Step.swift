@@ -27,6 +27,8 @@ public struct Step<S: ChainScreen> {
     var dismiss: ((S, StepContext) throws -> Void)?
     var end: ((S, ChainContainer) -> Void)?
     var condition: StepCondition?
+    var name: String?
+    var chooser: StepChooser?
 
     /// Makes a step whose screen comes from a factory, called the first time the step is shown.
     public init(_ make: @escaping () throws -> S) {
@@ -86,6 +88,43 @@ public struct Step<S: ChainScreen> {
         return step
     }
 
+    /// Names the step, so that a step before it can pick it as the one that comes next
+    /// (``choosingNext(_:among:_:)``).
+    public func named(_ name: String) -> Step {
+        var step = self
+        step.name = name
+        return step
+    }
+
+    /// The step picks which of several steps after it comes next, from the context it hands on:
+    /// the chain shows the step it names and skips the ones between (a decision state). `nil`
+    /// goes on in order. The step picked still applies only when its own condition holds.
+    ///
+    /// ```swift
+    /// Step { PaymentScreen() }.choosingNext("by payment", among: ["card", "invoice"]) { (order: Order) in
+    ///     order.paysByCard ? "card" : "invoice"
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: What the choice is, for people: the declared graph labels its roads with it.
+    ///   - steps: The names of the steps it may pick (``named(_:)``), each after this one; the
+    ///     declared graph draws a road to each.
+    ///   - choose: The step that comes next, by name, or `nil` for the next in order. A name not
+    ///     among `steps` is refused with `notFound`, and the step's `next` changes nothing.
+    public func choosingNext(_ name: String, among steps: [String], _ choose: @escaping @MainActor (S.NextContext) -> String?) -> Step {
+        var step = self
+        step.chooser = StepChooser(name: name, among: steps) { context in
+            guard let typed = context as? S.NextContext else {
+                throw FlowError(
+                    .argumentTypeMismatch,
+                    "\(S.self) picks the next step from a \(S.NextContext.self), not from \(context.map { "a \(type(of: $0))" } ?? "no context").")
+            }
+            return choose(typed)
+        }
+        return step
+    }
+
     /// The step with its screen type erased, as a chain keeps it.
     var erased: AnyStep {
         AnyStep(self)
@@ -106,6 +145,15 @@ public struct StepContext {
 
 /// An action a chain runs for any step: a flow-wide default present or dismiss.
 public typealias StepAction = @MainActor (StepContext) throws -> Void
+
+/// How a step picks the step that comes next: the choice's name, the names it may pick, and the
+/// pick, from the context the step hands on.
+@MainActor
+struct StepChooser {
+    let name: String
+    let among: [String]
+    let choose: (Any?) throws -> String?
+}
 
 /// When a step applies: its name, and whether it holds for the context the step would be handed.
 @MainActor
@@ -137,10 +185,16 @@ final class AnyStep {
     let end: ((any Screen, ChainContainer) -> Void)?
     /// When the step applies; `nil` for a step that always does.
     let condition: StepCondition?
+    /// The step's name, for a step before it to pick.
+    let name: String?
+    /// How the step picks the one after it; `nil` for the next in order.
+    let chooser: StepChooser?
 
     init<S: ChainScreen>(_ step: Step<S>) {
         screenType = ScreenType(S.self)
         condition = step.condition
+        name = step.name
+        chooser = step.chooser
         contextTypeName = String(describing: S.Context.self)
         contextType = S.Context.self
         make = step.make

@@ -6,7 +6,7 @@ import FlowKernel
 /// chain applies.
 ///
 /// A chain whose steps all apply walks them in order. A step with a condition
-/// (``Step/when(_:_:)``) is decided when the chain reaches it: `applies` answers for a step, and a
+/// (`when(_:_:)`) is decided when the chain reaches it: `applies` answers for a step, and a
 /// step that does not apply is skipped. The trail — the steps shown, from the first to the current
 /// one — is the chain's way back, so Back from the step after a skipped one lands on the last step
 /// shown.

@@ -13,7 +13,7 @@ import FlowKernel
 /// The screen is made the first time the step is shown, and the same screen is shown again if the
 /// chain comes back to the step.
 ///
-/// A step can apply only to some answers (``when(_:_:)``): the chain decides, when it reaches the
+/// A step can apply only to some answers (`when(_:_:)`): the chain decides, when it reaches the
 /// step, from the context the last step shown handed on, and skips a step whose condition does not
 /// hold. A skipped step is never shown and never on the way back.
 ///

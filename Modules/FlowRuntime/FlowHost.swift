@@ -17,11 +17,28 @@ import FlowKernel
 /// - **Guards.** Before each change the host asks the screens' guards through
 ///   `guardRefusal(of:origin:)`, which also asks the tree
 ///   about the flows the change would end (``FlowTree/endRefusal(leaving:maker:origin:)``).
+/// - **One guard walk per change.** A change of several operations asks every guard before the
+///   first (``checkGuards(of:origin:)``), then makes each operation with
+///   ``apply(asked:origin:)``, which asks none again. The default makes it with `apply`, which
+///   asks again: right, and twice.
 @MainActor
 public protocol FlowHost: PresentationHost {
     /// The running flows the host shows: the tree that keeps them until they end, and ends them
     /// when what they stand on goes.
     var flows: FlowTree { get }
+
+    /// Makes one operation of a change whose guards have all been asked already, before its first
+    /// operation: as `apply(_:origin:)` does, asking no guard again.
+    ///
+    /// - Throws: what `apply(_:origin:)` throws for an operation the host cannot make.
+    func apply(asked operation: HostOperation, origin: FlowEvent.Origin) throws
+}
+
+extension FlowHost {
+    /// Makes the operation with `apply(_:origin:)`, which asks its guards again.
+    public func apply(asked operation: HostOperation, origin: FlowEvent.Origin) throws {
+        try apply(operation, origin: origin)
+    }
 }
 
 extension PresentationHost {

@@ -6,7 +6,8 @@ import FlowRuntime
 // error, not a guard's): the screens it takes away are found by following the nodes' links, with
 // no query and no reference built, so asking costs a call per screen that comes or goes.
 // Replacing the root or a stack's entries, which may keep or move screens, asks the runtime's
-// query-based answer, which knows those rules.
+// query-based answer, which knows those rules. An operation of a change whose guards were all
+// asked before its first (`apply(asked:origin:)`) asks none again.
 
 /// A guard's refusal, thrown out of an operation for `apply` to report once nothing is changing.
 struct GuardStop: Error {
@@ -16,6 +17,7 @@ struct GuardStop: Error {
 extension InMemoryHost {
     /// Throws the first refusal among the guards of the screens in and above some nodes.
     func askLeaving(_ nodes: some Sequence<StageNode>, origin: FlowEvent.Origin) throws {
+        guard !guardsAsked else { return }
         for node in nodes {
             if let refusal = Self.leavingRefusal(node, origin: origin) { throw GuardStop(refusal: refusal) }
         }
@@ -27,7 +29,7 @@ extension InMemoryHost {
     /// that leave, or whose first content leaves, and their children. Screens named in `staying`
     /// are shown again by the change, so flows that stand on them do not end.
     func askTree(leaving nodes: some Sequence<StageNode>, staying: Set<NodeRef> = [], origin: FlowEvent.Origin) throws {
-        guard flows.hasFlows(otherThan: origin.flow) else { return }
+        guard !guardsAsked, flows.hasFlows(otherThan: origin.flow) else { return }
         // Most changes end no flow (a flow pops its own screen): find that out without allocating.
         var mayEnd = false
         for node in nodes {
@@ -52,12 +54,14 @@ extension InMemoryHost {
 
     /// Throws the first refusal among the guards of the screens some content would show.
     func askEntering(_ content: Presentable, origin: FlowEvent.Origin) throws {
+        guard !guardsAsked else { return }
         if let refusal = Self.enteringRefusal(content, origin: origin) { throw GuardStop(refusal: refusal) }
     }
 
     /// Throws the refusal the runtime's query-based walk finds for an operation that may keep or
     /// move screens.
     func askKernel(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
+        guard !guardsAsked else { return }
         if let refusal = guardRefusal(of: operation, origin: origin) { throw GuardStop(refusal: refusal) }
     }
 

@@ -44,6 +44,9 @@ public final class InMemoryHost: FlowHost {
     public let flows = FlowTree()
     /// The flow whose change is being made, which makes the nodes it puts on the host.
     @exclusivity(unchecked) var maker: FlowID?
+    /// Whether the change being made had its guards asked before its first operation, so that
+    /// its operations ask none again.
+    @exclusivity(unchecked) var guardsAsked = false
     /// What the change being made took away, and who had made it, for the flow tree; collected
     /// only while flows run.
     @exclusivity(unchecked) var departed: [NodeRef] = []
@@ -70,16 +73,28 @@ public final class InMemoryHost: FlowHost {
     /// nodes away, the flow tree (``flows``) follows it, also before this returns, unless a flow's
     /// request is under way, whose end it then waits for.
     public func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
+        try apply(operation, origin: origin, askingGuards: true)
+    }
+
+    /// Makes one operation of a change whose guards were all asked before its first operation
+    /// (`checkGuards(of:origin:)`), asking none again: one guard walk per change.
+    public func apply(asked operation: HostOperation, origin: FlowEvent.Origin) throws {
+        try apply(operation, origin: origin, askingGuards: false)
+    }
+
+    private func apply(_ operation: HostOperation, origin: FlowEvent.Origin, askingGuards: Bool) throws {
         guard !isApplying, !isDelivering else {
             throw FlowError(
                 .reentrantNavigation, "The host is already making a change or delivering its event; a navigation request cannot start inside another.")
         }
         isApplying = true
         maker = origin.flow
+        guardsAsked = !askingGuards
         do {
             defer {
                 isApplying = false
                 maker = nil
+                guardsAsked = false
             }
             let change = try perform(operation, origin: origin)
             cachedHierarchy = nil

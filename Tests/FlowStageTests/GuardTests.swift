@@ -40,6 +40,44 @@ struct GuardTests {
         #expect(editor.asked == ["leave notes"])
     }
 
+    @Test func aChangeOfSeveralOperationsAsksEachGuardOnce() throws {
+        let sheet = GuardProbe("Sheet")
+        let next = GuardProbe("Next")
+        editor.leaving = .allow
+        try host.present(.screen(sheet), over: .container("main"))
+        sheet.asked = []
+        editor.asked = []
+
+        try host.carryOut(
+            HostChange([.dismiss(presentedBy: .container("main")), .pop("main"), .push(.screen(next), onto: "main")], origin: .flow("notes")))
+
+        #expect(sheet.asked == ["leave notes"])
+        #expect(editor.asked == ["leave notes"])
+        #expect(next.asked == ["enter notes"])
+        #expect(host.entries(of: "main") == [.of(home), .of(next)])
+    }
+
+    @Test func aChangeOfSeveralOperationsRefusedByItsLastGuardAsksEachOnceAndChangesNothing() throws {
+        let sheet = GuardProbe("Sheet")
+        let next = GuardProbe("Next", entering: .refuse(because: "not yet"))
+        editor.leaving = .allow
+        try host.present(.screen(sheet), over: .container("main"))
+        sheet.asked = []
+        editor.asked = []
+        let before = host.hierarchy
+
+        let error = #expect(throws: FlowError.self) {
+            try host.carryOut(
+                HostChange([.dismiss(presentedBy: .container("main")), .pop("main"), .push(.screen(next), onto: "main")], origin: .flow("notes")))
+        }
+
+        #expect(error?.code == .guardRefused)
+        #expect(host.hierarchy == before)
+        #expect(sheet.asked == ["leave notes"])
+        #expect(editor.asked == ["leave notes"])
+        #expect(next.asked == ["enter notes"])
+    }
+
     @Test func onceTheGuardAllowsTheSameChangeIsMade() throws {
         #expect(throws: FlowError.self) { try host.pop("main") }
         editor.leaving = .allow

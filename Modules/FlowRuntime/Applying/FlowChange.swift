@@ -115,7 +115,8 @@ extension FlowHost {
             return
         }
         let operations = change.operations
-        if operations.count > 1 || onceAccepted != nil { try checkGuards(of: operations, origin: change.origin) }
+        let asked = operations.count > 1 || onceAccepted != nil
+        if asked { try checkGuards(of: operations, origin: change.origin) }
         onceAccepted?()
         var next = 0
         for (index, operation) in operations.enumerated() {
@@ -123,7 +124,7 @@ extension FlowHost {
                 report(reports[next].event)
                 next += 1
             }
-            try apply(operation, origin: change.origin)
+            if asked { try apply(asked: operation, origin: change.origin) } else { try apply(operation, origin: change.origin) }
         }
         while next < reports.count {
             report(reports[next].event)

@@ -38,9 +38,10 @@ extension FlowHost {
     /// Carries out a decision whole or not at all.
     ///
     /// Every guard the change would ask — of the screens it takes away and shows, and of the flows
-    /// it would end — answers before the first operation, so a refusal of the third operation
-    /// changes nothing rather than leaving the first two made. The operations are then made in
-    /// order, each reported as one event named for ``HostChange/origin``.
+    /// it would end — answers once, before the first operation, so a refusal of the third
+    /// operation changes nothing rather than leaving the first two made. The operations are then
+    /// made in order (``apply(asked:origin:)``), each reported as one event named for
+    /// ``HostChange/origin``.
     ///
     /// - Throws: ``/FlowKernel/FlowError`` with `guardRefused` when a guard refuses (nothing
     ///   changes then), or what the host throws for an operation it cannot make.
@@ -51,7 +52,7 @@ extension FlowHost {
         case 1: try carryOut(operations[0], origin: change.origin)
         default:
             try checkGuards(of: operations, origin: change.origin)
-            for operation in operations { try apply(operation, origin: change.origin) }
+            for operation in operations { try apply(asked: operation, origin: change.origin) }
         }
     }
 
@@ -63,7 +64,7 @@ extension FlowHost {
     public func carryOut(_ change: HostChange, onceAccepted: () -> Void) throws {
         try checkGuards(of: change.operations, origin: change.origin)
         onceAccepted()
-        for operation in change.operations { try apply(operation, origin: change.origin) }
+        for operation in change.operations { try apply(asked: operation, origin: change.origin) }
     }
 
     /// Carries out a decision of one operation: the host asks the guards the operation would ask

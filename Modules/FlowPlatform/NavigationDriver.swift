@@ -366,19 +366,3 @@ extension NavigationCommand {
         }
     }
 }
-
-extension ShownTree {
-    /// Records a command's result, as the platform starts it.
-    mutating func apply(_ command: NavigationCommand) {
-        switch command {
-        case .setRoot(let content): setRoot(content)
-        case .setEntries(let stack, let kept, let added, _): setChildren(of: .container(stack), keeping: kept, adding: added)
-        case .present(let content, let anchor, _): present(content, over: anchor)
-        case .dismiss(let anchor, _): dismiss(presentedBy: anchor)
-        case .setTabs(let tabs, let kept, let added, let items, let selected):
-            setTabs(of: .container(tabs), keeping: kept, adding: added, items: items, selected: selected)
-        case .selectTab(let index, let tabs): select(index, in: .container(tabs))
-        case .setChildren(let screen, let kept, let added): setChildren(of: screen, keeping: kept, adding: added)
-        }
-    }
-}

@@ -50,7 +50,7 @@ struct TransitionPlanner {
     private func entriesStep(_ stack: ContainerID, from first: Int) -> Step? {
         let node = NodeRef.container(stack)
         guard let place = model.place(of: node), place.kind == .stack,
-            tree.kind(of: node) == .stack, let shown = tree.children(of: node)
+            case .stack? = tree.kind(of: node), let shown = tree.children(of: node)
         else { return nil }
         let kept = keptCount(of: node, shown: shown, modelCount: place.childCount, from: first)
         guard kept < place.childCount || kept < shown.count else { return nil }
@@ -81,7 +81,7 @@ struct TransitionPlanner {
     private func tabsStep(_ tabs: ContainerID) -> Step? {
         let node = NodeRef.container(tabs)
         guard let place = model.place(of: node), case .tabs(let selected) = place.kind,
-            case .tabs(let shownItems, let shownSelected)? = tree.kind(of: node),
+            case .tabs(_, let shownItems, let shownSelected)? = tree.kind(of: node),
             let shown = tree.children(of: node)
         else { return nil }
         let items = (0..<place.childCount).compactMap { model.tabItem(at: $0, of: tabs) }

@@ -16,17 +16,11 @@ import FlowPlatform
 /// driver as UIKit reports its controls: after the platform moved.
 @MainActor
 public final class WebPlatform: NavigationPlatform {
-    private struct Node {
-        var content: HierarchyNode.Kind
-        var children: [NodeRef] = []
-        var presented: NodeRef?
-        var presenter: NodeRef?
-    }
-
     /// The driver the person's moves are reported to; set once the driver is made.
     public weak var driver: NavigationDriver?
-    private var nodes: [NodeRef: Node] = [:]
-    private var root: NodeRef?
+    /// What the pages show: FlowPlatform's record of what a platform shows, which the platform
+    /// keeps and answers ``shown(_:of:)`` from.
+    public private(set) var record = ShownTree()
     private var numbers: [NodeRef: Int] = [:]
     private var screens: [Int: NodeRef] = [:]
     private var nextNumber = 1
@@ -39,7 +33,7 @@ public final class WebPlatform: NavigationPlatform {
 
     /// What the pages show, as the kernel's hierarchy value: equal to the model's once the driver
     /// has caught up.
-    public var hierarchy: Hierarchy { Hierarchy(root: root.flatMap(snapshot)) }
+    public var hierarchy: Hierarchy { record.hierarchy }
 
     /// The number of a screen's page, while the platform shows the screen.
     public func number(of screen: NodeRef) -> Int? { numbers[screen] }
@@ -52,45 +46,16 @@ public final class WebPlatform: NavigationPlatform {
 
     // MARK: NavigationPlatform
 
+    /// Records the command at once: a page has no animation, and the next page the browser asks
+    /// for shows it.
     public func run(_ command: NavigationCommand, done: @escaping @MainActor () -> Void) {
-        switch command {
-        case .setRoot(let content):
-            if let root { remove(root) }
-            root = content?.ref
-            if let content { build(content) }
-        case .setEntries(let stack, let kept, let added, _):
-            replaceChildren(of: .container(stack), keeping: kept, adding: added)
-        case .present(let content, let anchor, _):
-            if nodes[anchor] != nil, nodes[anchor]?.presented == nil {
-                build(content)
-                nodes[content.ref]?.presenter = anchor
-                nodes[anchor]?.presented = content.ref
-            }
-        case .dismiss(let anchor, _):
-            dismiss(presentedBy: anchor)
-        case .setTabs(let tabs, let kept, let added, let items, let selected):
-            replaceChildren(of: .container(tabs), keeping: kept, adding: added)
-            if nodes[.container(tabs)] != nil { nodes[.container(tabs)]?.content = .tabs(tabs, items: items, selected: selected) }
-        case .selectTab(let index, let tabs):
-            select(index, in: tabs)
-        case .setChildren(let screen, let kept, let added):
-            replaceChildren(of: screen, keeping: kept, adding: added)
-        }
+        number(record.delta(applying: command))
         done()
     }
 
+    /// What the pages show of one part of a node.
     public func shown(_ aspect: HostDrift.Aspect, of node: NodeRef?) -> [NodeRef]? {
-        switch aspect {
-        case .root: return root.map { [$0] } ?? []
-        case .presentation:
-            guard let node, let entry = nodes[node] else { return nil }
-            return entry.presented.map { [$0] } ?? []
-        case .selectedTab:
-            guard let node, let entry = nodes[node], case .tabs(_, _, let selected) = entry.content else { return nil }
-            return selected.flatMap { entry.children.indices.contains($0) ? [entry.children[$0]] : nil } ?? []
-        case .entries, .tabs, .children:
-            return node.flatMap { nodes[$0]?.children }
-        }
+        record.shown(aspect, of: node)
     }
 
     // MARK: The person's moves
@@ -108,63 +73,39 @@ public final class WebPlatform: NavigationPlatform {
         case .stay, .showCurrent:
             return
         case .back(let entry, let stack):
-            guard let entries = nodes[.container(stack)]?.children, let index = entries.firstIndex(of: entry), index < entries.count - 1 else { return }
-            replaceChildren(of: .container(stack), keeping: index + 1, adding: [])
+            guard let entries = record.children(of: .container(stack)), let index = entries.firstIndex(of: entry), index < entries.count - 1 else { return }
+            number(record.setChildren(of: .container(stack), keeping: index + 1))
             driver.userWentBack(in: stack, showing: Array(entries[...index]))
         case .dismiss(let presented):
-            guard let anchor = nodes[presented]?.presenter, driver.userMaySwipeDown(presented) else { return }
-            dismiss(presentedBy: anchor)
+            guard let anchor = record.presenter(of: presented), driver.userMaySwipeDown(presented) else { return }
+            number(record.dismiss(presentedBy: anchor))
             driver.userSweptDown(presented)
         case .selectTab(let index, let tabs):
-            select(index, in: tabs)
+            record.select(index, in: .container(tabs))
             driver.userSelectedTab(index, in: tabs)
         }
     }
 
-    // MARK: The record
+    // MARK: Page numbers
 
-    private func select(_ index: Int, in tabs: ContainerID) {
-        guard case .tabs(let id, let items, _)? = nodes[.container(tabs)]?.content else { return }
-        nodes[.container(tabs)]?.content = .tabs(id, items: items, selected: index)
-    }
-
-    private func replaceChildren(of node: NodeRef, keeping kept: Int, adding added: [HierarchyNode]) {
-        guard let count = nodes[node]?.children.count else { return }
-        let kept = min(kept, count)
-        let leaving = nodes[node].map { Array($0.children[kept...]) } ?? []
-        nodes[node]?.children.removeSubrange(kept...)
-        for gone in leaving { remove(gone) }
-        for content in added { build(content) }
-        nodes[node]?.children.append(contentsOf: added.map(\.ref))
-    }
-
-    private func dismiss(presentedBy anchor: NodeRef) {
-        guard let presented = nodes[anchor]?.presented else { return }
-        remove(presented)
-        nodes[anchor]?.presented = nil
-    }
-
-    private func build(_ content: HierarchyNode) {
-        nodes[content.ref] = Node(content: content.kind, children: content.children.map(\.ref))
-        if case .screen = content.kind, numbers[content.ref] == nil {
-            if let number = retired?.removeValue(forKey: content.ref) {
-                numbers[content.ref] = number
+    /// Takes the numbers of the pages a change took away (keeping them aside while the person's
+    /// move is reported) and gives each screen it added a number: the one it had, when the model
+    /// put it back, else the next.
+    private func number(_ delta: ShownTree.Delta) {
+        for gone in delta.removed {
+            guard let number = numbers.removeValue(forKey: gone) else { continue }
+            if retired != nil { retired?[gone] = number } else { screens[number] = nil }
+        }
+        for added in delta.inserted {
+            guard case .screen = added, numbers[added] == nil else { continue }
+            if let number = retired?.removeValue(forKey: added) {
+                numbers[added] = number
             } else {
-                numbers[content.ref] = nextNumber
-                screens[nextNumber] = content.ref
+                numbers[added] = nextNumber
+                screens[nextNumber] = added
                 nextNumber += 1
             }
         }
-        for child in content.children { build(child) }
-    }
-
-    private func remove(_ node: NodeRef) {
-        guard let gone = nodes.removeValue(forKey: node) else { return }
-        if let number = numbers.removeValue(forKey: node) {
-            if retired != nil { retired?[node] = number } else { screens[number] = nil }
-        }
-        for child in gone.children { remove(child) }
-        if let presented = gone.presented { remove(presented) }
     }
 
     // MARK: Saved pages
@@ -174,12 +115,12 @@ public final class WebPlatform: NavigationPlatform {
     func savedPages() -> SavedVisit.Pages {
         var pages: [SavedVisit.Page] = []
         func walk(_ ref: NodeRef, _ path: [Int]) {
-            guard let node = nodes[ref] else { return }
+            guard let children = record.children(of: ref) else { return }
             if let number = numbers[ref] { pages.append(SavedVisit.Page(path: path, number: number)) }
-            for (index, child) in node.children.enumerated() { walk(child, path + [index]) }
-            if let presented = node.presented { walk(presented, path + [SavedVisit.Page.presented]) }
+            for (index, child) in children.enumerated() { walk(child, path + [index]) }
+            if let presented = record.presented(by: ref) { walk(presented, path + [SavedVisit.Page.presented]) }
         }
-        if let root { walk(root, []) }
+        if let root = record.root { walk(root, []) }
         return SavedVisit.Pages(shown: pages, next: nextNumber)
     }
 
@@ -205,23 +146,17 @@ public final class WebPlatform: NavigationPlatform {
 
     /// The screen at a path of child indexes (``SavedVisit/Page/presented`` for a presentation).
     private func screen(at path: [Int]) -> NodeRef? {
-        guard var ref = root else { return nil }
+        guard var ref = record.root else { return nil }
         for step in path {
-            guard let node = nodes[ref] else { return nil }
             if step == SavedVisit.Page.presented {
-                guard let presented = node.presented else { return nil }
+                guard let presented = record.presented(by: ref) else { return nil }
                 ref = presented
             } else {
-                guard node.children.indices.contains(step) else { return nil }
-                ref = node.children[step]
+                guard let children = record.children(of: ref), children.indices.contains(step) else { return nil }
+                ref = children[step]
             }
         }
-        guard let node = nodes[ref], case .screen = node.content else { return nil }
+        guard case .screen? = record.kind(of: ref) else { return nil }
         return ref
-    }
-
-    private func snapshot(_ ref: NodeRef) -> HierarchyNode? {
-        guard let node = nodes[ref] else { return nil }
-        return HierarchyNode(node.content, children: node.children.compactMap(snapshot), presented: node.presented.flatMap(snapshot))
     }
 }

@@ -22,28 +22,58 @@ import Observation
 @Observable
 @MainActor
 public final class NavigationModel: NavigationPlatform {
-    /// One node's state: what it is, what it holds, what it presents and, for a tab group, its
-    /// tabs' items and selection.
-    @Observable
+    /// One node's state, as SwiftUI's views observe it: what it is, what it holds, what it
+    /// presents and, for a tab group, its tabs' items and selection.
+    ///
+    /// It is a view of FlowPlatform's ``/FlowPlatform/ShownTree`` the model keeps, and keeps no
+    /// copy of it: each node is observed on its own, so a change to one node redraws the views of
+    /// that node only.
     @MainActor
-    public final class Node {
+    public final class Node: Observable {
         /// The node.
         public let ref: NodeRef
+        /// What the node was when it was shown, for a view that still holds it once it is gone.
+        private let shownAs: HierarchyNode.Kind
+        private let registrar = ObservationRegistrar()
+        fileprivate weak var owner: NavigationModel?
+
+        fileprivate init(_ ref: NodeRef, kind: HierarchyNode.Kind, owner: NavigationModel) {
+            self.ref = ref
+            self.shownAs = kind
+            self.owner = owner
+        }
+
         /// What the node is, as the kernel's hierarchy says (a stack's kind, a tab group's kind
         /// with its items and selection).
-        public fileprivate(set) var kind: HierarchyNode.Kind
+        public var kind: HierarchyNode.Kind {
+            registrar.access(self, keyPath: \.kind)
+            return owner?.record.kind(of: ref) ?? shownAs
+        }
+
         /// A stack's entries bottom first, a tab group's tabs, a screen's contained children.
-        public fileprivate(set) var children: [NodeRef]
+        public var children: [NodeRef] {
+            registrar.access(self, keyPath: \.children)
+            return owner?.record.children(of: ref) ?? []
+        }
+
         /// What the node presents: a sheet's item.
-        public fileprivate(set) var presented: NodeRef?
+        public var presented: NodeRef? {
+            registrar.access(self, keyPath: \.presented)
+            return owner?.record.presented(by: ref)
+        }
 
-        @ObservationIgnored fileprivate weak var owner: NavigationModel?
+        /// The parts of a node a change changes.
+        fileprivate enum Part {
+            case kind, children, presented
+        }
 
-        fileprivate init(_ content: HierarchyNode, owner: NavigationModel) {
-            ref = content.ref
-            kind = content.kind
-            children = content.children.map(\.ref)
-            self.owner = owner
+        /// Tells the views that observe one part of the node that it changed.
+        fileprivate func changed(_ part: Part) {
+            switch part {
+            case .kind: registrar.withMutation(of: self, keyPath: \.kind) {}
+            case .children: registrar.withMutation(of: self, keyPath: \.children) {}
+            case .presented: registrar.withMutation(of: self, keyPath: \.presented) {}
+            }
         }
 
         /// A stack's path for `NavigationStack(path: $node.path)`, bound by key path so the binding
@@ -96,9 +126,11 @@ public final class NavigationModel: NavigationPlatform {
     /// push or a pop takes its animation's time before the driver's next command. Without one, a
     /// change is over at once.
     @ObservationIgnored public var animator: (@MainActor (_ change: () -> Void, _ completion: @escaping @MainActor () -> Void) -> Void)?
+    /// What the state shows: FlowPlatform's record, which the nodes are views of.
+    @ObservationIgnored fileprivate var record = ShownTree()
     @ObservationIgnored private var nodes: [NodeRef: Node] = [:]
     @ObservationIgnored private var dismissing: Set<NodeRef> = []
-    @ObservationIgnored private var waiting: [NodeRef: (content: HierarchyNode, done: @MainActor () -> Void)] = [:]
+    @ObservationIgnored private var waiting: [NodeRef: (command: NavigationCommand, done: @MainActor () -> Void)] = [:]
     @ObservationIgnored private var pendingDismissal: (anchor: NodeRef, done: @MainActor () -> Void)?
     @ObservationIgnored private var pendingPresentation: (anchor: NodeRef, done: @MainActor () -> Void)?
     @ObservationIgnored private var driverStorage: NavigationDriver?
@@ -112,17 +144,19 @@ public final class NavigationModel: NavigationPlatform {
     /// screen (``/FlowPlatform/NavigationDriver/act(from:_:)``).
     public var driver: NavigationDriver { driverStorage! }
 
-    /// A node's state, or `nil` if it is not shown.
-    public func node(_ ref: NodeRef) -> Node? { nodes[ref] }
+    /// A node's state, or `nil` if it is not shown. Made the first time a view asks for it, and
+    /// let go of when the node leaves.
+    public func node(_ ref: NodeRef) -> Node? {
+        if let node = nodes[ref] { return node }
+        guard let kind = record.kind(of: ref) else { return nil }
+        let node = Node(ref, kind: kind, owner: self)
+        nodes[ref] = node
+        return node
+    }
 
     /// Everything the state holds, as the kernel's hierarchy value: equal to the model host's once
     /// the driver has caught up.
-    public var hierarchy: Hierarchy { Hierarchy(root: root.flatMap(snapshot)) }
-
-    private func snapshot(_ ref: NodeRef) -> HierarchyNode? {
-        guard let node = nodes[ref] else { return nil }
-        return HierarchyNode(node.kind, children: node.children.compactMap(snapshot), presented: node.presented.flatMap(snapshot))
-    }
+    public var hierarchy: Hierarchy { record.hierarchy }
 
     /// The screen a node names, as the model host shows it, for a view to draw.
     public func screen(_ ref: NodeRef) -> (any Screen)? {
@@ -134,29 +168,28 @@ public final class NavigationModel: NavigationPlatform {
     /// A stack's path for `NavigationStack(path:)`: its entries above the first, which is the
     /// stack's root view.
     public func path(of stack: ContainerID) -> [NodeRef] {
-        Array(nodes[.container(stack)]?.children.dropFirst() ?? [])
+        node(.container(stack))?.path ?? []
     }
 
     /// The person went back (the back button, its menu, the edge swipe): SwiftUI writes the shorter
     /// path. The model follows, or the entries come back.
     public func setPath(_ path: [NodeRef], of stack: ContainerID) {
-        guard let node = nodes[.container(stack)], let first = node.children.first, Array(node.children.dropFirst()) != path else { return }
+        let ref = NodeRef.container(stack)
+        guard let children = record.children(of: ref), let first = children.first, Array(children.dropFirst()) != path else { return }
         let entries = [first] + path
-        for gone in node.children where !entries.contains(gone) { remove(gone) }
-        for added in entries where nodes[added] == nil { nodes[added] = Node(bare(added), owner: self) }
-        node.children = entries
+        let kept = zip(children, entries).prefix { $0 == $1 }.count
+        keep(record.setChildren(of: ref, keeping: kept, adding: entries[kept...].map(bare)), changing: ref, .children)
         driver.userWentBack(in: stack, showing: entries)
     }
 
     /// What a node presents, for `.sheet(item:)` or `.fullScreenCover(item:)`.
-    public func presented(by anchor: NodeRef) -> NodeRef? { nodes[anchor]?.presented }
+    public func presented(by anchor: NodeRef) -> NodeRef? { node(anchor)?.presented }
 
     /// The person swiped a sheet down, or the view dismissed it: SwiftUI writes `nil`. The model
     /// follows, or the sheet comes back once SwiftUI has finished taking it away.
     public func setPresented(_ presented: NodeRef?, by anchor: NodeRef) {
-        guard presented == nil, let node = nodes[anchor], let shown = node.presented else { return }
-        remove(shown)
-        node.presented = nil
+        guard presented == nil, let shown = record.presented(by: anchor) else { return }
+        keep(record.dismiss(presentedBy: anchor), changing: anchor, .presented)
         dismissing.insert(anchor)
         driver.userSweptDown(shown)
     }
@@ -168,15 +201,14 @@ public final class NavigationModel: NavigationPlatform {
 
     /// A tab group's selected tab, for `TabView(selection:)`.
     public func selectedTab(of tabs: ContainerID) -> Int {
-        nodes[.container(tabs)]?.selectedTab ?? 0
+        node(.container(tabs))?.selectedTab ?? 0
     }
 
     /// The person tapped a tab: SwiftUI writes its index. The model follows.
     public func setSelectedTab(_ index: Int, of tabs: ContainerID) {
-        guard let node = nodes[.container(tabs)], case .tabs(let id, let items, let selected) = node.kind,
-            selected != index, items.indices.contains(index)
-        else { return }
-        node.kind = .tabs(id, items: items, selected: index)
+        guard case .tabs(_, let items, let selected)? = record.kind(of: .container(tabs)), selected != index, items.indices.contains(index) else { return }
+        record.select(index, in: .container(tabs))
+        nodes[.container(tabs)]?.changed(.kind)
         driver.userSelectedTab(index, in: tabs)
     }
 
@@ -185,7 +217,7 @@ public final class NavigationModel: NavigationPlatform {
     public func sheetDidDismiss(over anchor: NodeRef) {
         dismissing.remove(anchor)
         if let waiter = waiting.removeValue(forKey: anchor) {
-            present(waiter.content, over: anchor)
+            record(waiter.command)
             pendingPresentation = (anchor, waiter.done)
         }
         if let pending = pendingDismissal, pending.anchor == anchor {
@@ -211,88 +243,67 @@ public final class NavigationModel: NavigationPlatform {
     /// once.
     public func run(_ command: NavigationCommand, done: @escaping @MainActor () -> Void) {
         switch command {
-        case .setRoot(let content):
-            if let root { remove(root) }
-            if let content { build(content) }
-            root = content?.ref
-        case .setEntries(let stack, let kept, let added, let animated):
-            if animated, let animator {
-                animator({ replaceChildren(of: .container(stack), keeping: kept, adding: added) }, done)
-                return
-            }
-            replaceChildren(of: .container(stack), keeping: kept, adding: added)
-        case .present(let content, let anchor, let animated):
+        case .setEntries(_, _, _, let animated) where animated && animator != nil:
+            animator?({ record(command) }, done)
+            return
+        case .present(_, let anchor, let animated):
             if dismissing.contains(anchor) {
-                waiting[anchor] = (content, done)
+                waiting[anchor] = (command, done)
                 return
             }
-            present(content, over: anchor)
+            record(command)
             if animated {
                 pendingPresentation = (anchor, done)
                 return
             }
         case .dismiss(let anchor, _):
-            guard let node = nodes[anchor], let shown = node.presented else { break }
-            remove(shown)
-            node.presented = nil
+            guard record.presented(by: anchor) != nil else { break }
+            record(command)
             dismissing.insert(anchor)
             pendingDismissal = (anchor, done)
             return
-        case .setTabs(let tabs, let kept, let added, let items, let selected):
-            replaceChildren(of: .container(tabs), keeping: kept, adding: added)
-            nodes[.container(tabs)]?.kind = .tabs(tabs, items: items, selected: selected)
-        case .selectTab(let index, let tabs):
-            guard let node = nodes[.container(tabs)], case .tabs(let id, let items, _) = node.kind else { break }
-            node.kind = .tabs(id, items: items, selected: index)
-        case .setChildren(let screen, let kept, let added):
-            replaceChildren(of: screen, keeping: kept, adding: added)
+        default:
+            record(command)
         }
         done()
     }
 
     /// What the state holds for one part of a node: what SwiftUI shows.
     public func shown(_ aspect: HostDrift.Aspect, of node: NodeRef?) -> [NodeRef]? {
-        switch aspect {
-        case .root: return root.map { [$0] } ?? []
-        case .presentation:
-            guard let node, let state = nodes[node] else { return nil }
-            return state.presented.map { [$0] } ?? []
-        case .selectedTab:
-            guard let node, let state = nodes[node] else { return nil }
-            guard let selected = state.selectedTab, state.children.indices.contains(selected) else { return [] }
-            return [state.children[selected]]
-        case .entries, .tabs, .children:
-            return node.flatMap { nodes[$0]?.children }
-        }
+        record.shown(aspect, of: node)
     }
 
     // MARK: Keeping the nodes
 
-    private func present(_ content: HierarchyNode, over anchor: NodeRef) {
-        guard let node = nodes[anchor] else { return }
-        build(content)
-        node.presented = content.ref
+    /// Records a command and tells the views of the node it changes.
+    private func record(_ command: NavigationCommand) {
+        // Without views, there is nothing to let go of or to tell.
+        guard !nodes.isEmpty else {
+            record.apply(command)
+            if case .setRoot = command { root = record.root }
+            return
+        }
+        let delta = record.delta(applying: command)
+        switch command {
+        case .setRoot:
+            keep(delta, changing: nil, nil)
+            root = record.root
+        case .setEntries(let stack, _, _, _): keep(delta, changing: .container(stack), .children)
+        case .setTabs(let tabs, _, _, _, _):
+            keep(delta, changing: .container(tabs), .children)
+            nodes[.container(tabs)]?.changed(.kind)
+        case .selectTab(_, let tabs): keep(delta, changing: .container(tabs), .kind)
+        case .present(_, let anchor, _), .dismiss(let anchor, _): keep(delta, changing: anchor, .presented)
+        case .setChildren(let screen, _, _): keep(delta, changing: screen, .children)
+        }
     }
 
-    private func replaceChildren(of ref: NodeRef, keeping kept: Int, adding added: [HierarchyNode]) {
-        guard let node = nodes[ref] else { return }
-        let kept = min(kept, node.children.count)
-        let leaving = Array(node.children[kept...])
-        node.children.removeSubrange(kept...)
-        for gone in leaving { remove(gone) }
-        for content in added { build(content) }
-        node.children.append(contentsOf: added.map(\.ref))
-    }
-
-    private func build(_ content: HierarchyNode) {
-        nodes[content.ref] = Node(content, owner: self)
-        for child in content.children { build(child) }
-    }
-
-    private func remove(_ ref: NodeRef) {
-        guard let gone = nodes.removeValue(forKey: ref) else { return }
-        for child in gone.children { remove(child) }
-        if let presented = gone.presented { remove(presented) }
+    /// Lets go of the views of the nodes a change took away, and tells the view of the node it
+    /// changed, if a view asked for either.
+    private func keep(_ delta: ShownTree.Delta, changing node: NodeRef?, _ part: Node.Part?) {
+        guard !nodes.isEmpty else { return }
+        for gone in delta.removed { nodes[gone] = nil }
+        if let node, let part { nodes[node]?.changed(part) }
     }
 
     private func bare(_ ref: NodeRef) -> HierarchyNode {

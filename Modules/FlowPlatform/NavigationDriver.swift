@@ -29,6 +29,11 @@ public final class NavigationDriver {
     /// driver's owner, as FlowSwiftUI's model is, would otherwise never be released).
     private weak var platform: (any NavigationPlatform)?
     private var tree = ShownTree()
+    /// The screens of what the driver expects the platform to show, kept alive while it shows
+    /// them, as UIKit's view controllers keep theirs: a screen the model let go of while the
+    /// platform still shows it (a push's animation runs) must not die, or a new screen could get
+    /// its identity and the platform mistake one for the other.
+    private var shownScreens: [ScreenRef: any Screen] = [:]
     private var work = PendingWork()
     private var running: NavigationCommand?
     /// What the person is moving, from the moment the platform says so to the moment it settles:
@@ -134,7 +139,7 @@ public final class NavigationDriver {
         if let shown = tree.children(of: node), let last = entries.last, entries.count < shown.count,
             shown.starts(with: entries)
         {
-            tree.setChildren(of: node, keeping: entries.count, adding: [])
+            letGo(tree.setChildren(of: node, keeping: entries.count, adding: []))
             work.mark(.entries(stack), fromEntry: entries.count - 1)
             try? model.perform(.back(to: last, in: stack))
         } else {
@@ -179,7 +184,7 @@ public final class NavigationDriver {
             pump()
             return
         }
-        tree.dismiss(presentedBy: anchor)
+        letGo(tree.dismiss(presentedBy: anchor))
         work.mark(.presentation(anchor))
         try? model.perform(.swipeDown(presented))
         pump()
@@ -260,12 +265,27 @@ public final class NavigationDriver {
                 continue
             }
             running = step.command
-            tree.apply(step.command)
+            keep(tree.delta(applying: step.command))
             for next in step.then { work.mark(next) }
             let command = step.command
             guard let platform else { return }
             platform.run(command) { [weak self] in self?.finished(command) }
         }
+    }
+
+    /// Keeps the screens a command shows, from the model that still has them as the command
+    /// starts, and lets go of those it takes away.
+    private func keep(_ delta: ShownTree.Delta) {
+        letGo(delta)
+        for case .screen(let ref) in delta.inserted where shownScreens[ref] == nil {
+            if let screen = model.screen(for: ref) { shownScreens[ref] = screen }
+        }
+    }
+
+    /// Lets go of the screens a change took away.
+    private func letGo(_ delta: ShownTree.Delta) {
+        guard !shownScreens.isEmpty else { return }
+        for case .screen(let ref) in delta.removed { shownScreens[ref] = nil }
     }
 
     /// The next step for a part. The planner's copy of the tree is gone when this returns, so
@@ -300,7 +320,7 @@ public final class NavigationDriver {
         let expected = tree.shown(aspect, of: node) ?? []
         model.report(FlowEvent(.payload(.init(HostDrift(node: node, aspect: aspect, expected: expected, shown: shown))), origin: .system))
         let kept = zip(expected, shown).prefix { $0 == $1 }.count
-        tree.adopt(shown, as: aspect, of: node)
+        letGo(tree.adopt(shown, as: aspect, of: node))
         switch (aspect, node) {
         case (.root, _): work.mark(.root)
         case (.entries, .container(let stack)?): work.mark(.entries(stack), fromEntry: kept)

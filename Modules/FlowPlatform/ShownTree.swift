@@ -151,28 +151,30 @@ public struct ShownTree {
 
     /// Takes what the platform says it shows as what it shows: nodes it names that the tree does
     /// not know are recorded as bare screens, so the driver replaces them with the model's.
-    mutating func adopt(_ shown: [NodeRef], as aspect: HostDrift.Aspect, of node: NodeRef?) {
-        var delta: Delta?
+    @discardableResult
+    mutating func adopt(_ shown: [NodeRef], as aspect: HostDrift.Aspect, of node: NodeRef?) -> Delta {
+        var delta: Delta? = Delta()
         let bare = { (ref: NodeRef) in HierarchyNode(ref.container.map { .stack($0) } ?? .screen(ref.screen!)) }
         switch aspect {
         case .root:
             if shown.first != root { setRoot(shown.first.map(bare), into: &delta) }
         case .presentation:
-            guard let node else { return }
+            guard let node else { return delta ?? Delta() }
             if let first = shown.first {
                 if presented(by: node) != first { present(bare(first), over: node, into: &delta) }
             } else {
                 dismiss(presentedBy: node, into: &delta)
             }
         case .selectedTab:
-            guard let node, let children = children(of: node) else { return }
+            guard let node, let children = children(of: node) else { return delta ?? Delta() }
             select(shown.first.flatMap { children.firstIndex(of: $0) }, in: node)
         case .entries, .tabs, .children:
-            guard let node, let children = children(of: node) else { return }
+            guard let node, let children = children(of: node) else { return delta ?? Delta() }
             let kept = zip(children, shown).prefix { $0 == $1 }.count
             // Nodes kept by the platform in another place keep nothing the tree knew below them.
             setChildren(of: node, keeping: kept, adding: shown[kept...].map(bare), into: &delta)
         }
+        return delta ?? Delta()
     }
 
     private mutating func insert(_ content: HierarchyNode, holder: NodeRef?, presenter: NodeRef?, into delta: inout Delta?) {

@@ -12,7 +12,9 @@ struct SwiftUIPlatformLawsTests {
     @Test func swiftUIsModelKeepsThePlatformLaws() {
         PlatformLaws.check(seeds: 1...PlatformLaws.seedCount(default: 30)) { host in
             let swiftUI = SimulatedSwiftUI(model: host)
-            return PlatformLaws.Subject(driver: swiftUI.navigation.driver, owner: swiftUI, hierarchy: { swiftUI.hierarchy }, settle: swiftUI.settle)
+            return PlatformLaws.Subject(
+                driver: swiftUI.navigation.driver, owner: swiftUI, hierarchy: { swiftUI.hierarchy }, settle: swiftUI.settle,
+                goBack: { swiftUI.goBack(in: $0) })
         }
     }
 }

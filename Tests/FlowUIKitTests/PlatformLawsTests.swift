@@ -13,7 +13,8 @@ struct UIKitPlatformLawsTests {
     @Test func simulatedUIKitKeepsThePlatformLaws() {
         PlatformLaws.check(seeds: 1...PlatformLaws.seedCount(default: 30)) { host in
             let uikit = SimulatedUIKit(model: host)
-            return PlatformLaws.Subject(driver: uikit.driver, owner: uikit, hierarchy: { uikit.hierarchy }, settle: uikit.settle)
+            return PlatformLaws.Subject(
+                driver: uikit.driver, owner: uikit, hierarchy: { uikit.hierarchy }, settle: uikit.settle, goBack: { uikit.tapBack(in: $0) })
         }
     }
 }

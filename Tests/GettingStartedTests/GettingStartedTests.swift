@@ -18,6 +18,7 @@ import Testing
         // Other articles whose code a newcomer copies, compiled beside the tests of their module.
         ("Modules/FlowRuntime/FlowRuntime.docc/WritingAFlow.md", "../FlowRuntimeTests/WritingAFlowTests.swift"),
         ("Modules/FlowChain/FlowChain.docc/StepsThatDependOnEarlierAnswers.md", "../FlowChainTests/StepsThatDependOnEarlierAnswersTests.swift"),
+        ("Modules/FlowPlatform/FlowPlatform.docc/BringingFlowKitToAPlatform.md", "../FlowUIKitTests/BringingFlowKitToAPlatformTests.swift"),
         ("Modules/FlowExplorer/FlowExplorer.docc/ListingWhatAPersonCanDo.md", "../FlowExplorerTests/ListingWhatAPersonCanDoTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/MountingAFlowOnTheWeb.md", "../FlowWebTests/MountingAFlowOnTheWebTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/KeepingSessionsInAStore.md", "../FlowWebTests/KeepingSessionsInAStoreTests.swift"),

@@ -18,7 +18,8 @@ import Testing
 ///   (``/FlowPlatform/NavigationPlatform/shown(_:of:)``) is what the driver expects: the host
 ///   reports no `drifted` event.
 /// - **It catches up.** Once the platform's animations have ended, the driver has nothing left to
-///   do, and the platform shows the model's hierarchy, node for node.
+///   do, and the platform shows the model's hierarchy, node for node — after the person's Back
+///   with the platform's own control too, which the model follows or refuses.
 ///
 /// ```swift
 /// PlatformLaws.check { host in
@@ -34,6 +35,7 @@ public enum PlatformLaws {
         let owner: AnyObject
         let hierarchy: @MainActor () -> Hierarchy
         let settle: @MainActor () -> Void
+        let goBack: (@MainActor (ContainerID) -> Void)?
 
         /// A platform under test.
         ///
@@ -43,11 +45,18 @@ public enum PlatformLaws {
         ///   - hierarchy: What the platform shows, read from the platform itself.
         ///   - settle: Ends every animation the platform runs, as the person waiting would see it
         ///     end; nothing, for a platform without animations.
-        public init(driver: NavigationDriver, owner: AnyObject, hierarchy: @escaping @MainActor () -> Hierarchy, settle: @escaping @MainActor () -> Void = {}) {
+        ///   - goBack: The person's Back on a stack, with the platform's own control (its back
+        ///     button), which the platform reports to the driver; the laws press it at random.
+        ///     `nil` for a platform without one.
+        public init(
+            driver: NavigationDriver, owner: AnyObject, hierarchy: @escaping @MainActor () -> Hierarchy, settle: @escaping @MainActor () -> Void = {},
+            goBack: (@MainActor (ContainerID) -> Void)? = nil
+        ) {
             self.driver = driver
             self.owner = owner
             self.hierarchy = hierarchy
             self.settle = settle
+            self.goBack = goBack
         }
     }
 
@@ -93,7 +102,15 @@ public enum PlatformLaws {
         // FLOWKIT_PLATFORM_LAWS_TRACE=<seed> prints that seed's steps with both hierarchies.
         let traced = ProcessInfo.processInfo.environment["FLOWKIT_PLATFORM_LAWS_TRACE"] == String(seed)
         for _ in 0..<steps {
-            done.append(change(host, names, &random))
+            if let goBack = subject.goBack, Int.random(in: 0..<4, using: &random) == 0 {
+                // The person's Back on the stack they see, once what is shown has settled.
+                subject.settle()
+                let stack = host.hierarchy.containers.last { host.entryCount(of: $0) ?? 0 > 1 } ?? ContainerID("main")
+                goBack(stack)
+                done.append("the person's back on \(stack)")
+            } else {
+                done.append(change(host, names, &random))
+            }
             if Bool.random(using: &random) {
                 subject.settle()
                 done.append("settled")

@@ -165,13 +165,16 @@ public enum SavedApp: Codable, Hashable, Sendable {
 }
 
 /// What every session keeps that is not its app's: the refusals counted, the steps taken, the
-/// recorder.
+/// recorder, and the terminal it prints to.
 @MainActor
 final class SessionRecord {
     var refusals = 0
     /// Whether the person has done anything yet.
     var hasSteps = false
     var recorder: JourneyRecorder?
+    /// The terminal the session prints to, made the first time it prints: a session the explorer
+    /// or a replay runs prints nothing, and drives no terminal.
+    var terminal: TerminalPlatform?
 }
 
 /// How every session does what the person types, written once: a session supplies its app's
@@ -301,6 +304,15 @@ extension SessionMachinery {
         return recorder
     }
 
+    /// The terminal the session prints to: a platform FlowPlatform's driver brings to the model
+    /// host, as it does UIKit and the web.
+    var terminal: TerminalPlatform {
+        if let terminal = record.terminal { return terminal }
+        let terminal = TerminalPlatform(showing: host)
+        record.terminal = terminal
+        return terminal
+    }
+
     /// The current screen as text. Reading it consumes the screen's message.
     func text() -> String {
         guard let screen = currentScreen else {
@@ -316,7 +328,7 @@ extension SessionMachinery {
             screen.message = nil
         }
         lines.append("-- hierarchy --")
-        lines += host.render().split(separator: "\n").map(String.init)
+        lines += terminal.text.split(separator: "\n").map(String.init)
         lines.append("-- actions --")
         let actions = screen.actions
         let width = actions.map { $0.name.count + ($0.argument.map { $0.count + 1 } ?? 0) }.max() ?? 0

@@ -1,7 +1,12 @@
 import FlowKernel
 
-/// What a ``NavigationDriver`` drives: a platform's containers, made to run one
-/// ``NavigationCommand`` at a time and to say what they show.
+/// Where a platform plugs in: what a ``NavigationDriver`` drives — a platform's containers, made
+/// to run one ``NavigationCommand`` at a time and to say what they show.
+///
+/// Flows never run on a platform: they run on the model host (the kernel's `PresentationHost`,
+/// FlowStage's `InMemoryHost`), which the driver brings the platform to. A platform of your own
+/// implements the two requirements below, keeps FlowTestKit's `PlatformLaws`, and reports what the
+/// person did to the driver (<doc:BringingFlowKitToAPlatform>).
 ///
 /// FlowUIKit's `UIKitPlatform` is one, on Apple platforms, and its `SimulatedUIKit` one anywhere,
 /// with UIKit's rules and animations that end when a test says so; FlowSwiftUI's

@@ -1,8 +1,13 @@
 /// The presentation surface a flow drives: stacks, modal presentations, tab groups and containment.
 ///
-/// A host owns what is on screen. Flows ask it for changes with ``apply(_:for:)`` and read what it
-/// shows with ``hierarchy``. FlowStage's `InMemoryHost` is the deterministic implementation every
-/// test runs on; an app plugs in a UIKit, SwiftUI or terminal host behind the same contract.
+/// A host is the model of what is on screen. Flows ask it for changes with ``apply(_:for:)`` and
+/// read what it shows with ``hierarchy``. FlowStage's `InMemoryHost` implements it, and is what
+/// every test and every app runs its flows on; a test double would implement it too.
+///
+/// A platform does not implement this contract. UIKit, SwiftUI, the web and a terminal plug in at
+/// FlowPlatform's `NavigationPlatform`, and FlowPlatform's `NavigationDriver` brings each to what
+/// the model host shows and turns the person's gestures into the model's (FlowPlatform's article
+/// "Bringing FlowKit to a platform of your own"; FlowTestKit's `PlatformLaws` check a platform).
 ///
 /// ## Implementation requirements
 /// A conforming host obeys these laws; FlowTestKit's `HostLaws` checks them for any host.

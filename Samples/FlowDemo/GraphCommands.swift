@@ -134,7 +134,7 @@ extension ExploreCommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (index, finding) in findings.enumerated() where !finding.reproduction.isEmpty {
             var recording = try explorer.recording(of: finding)
-            recording.tags = ["app": app == .shop ? "FlowKit shop" : "FlowKit sign-up", "strategy": strategy.rawValue, "finding": finding.description]
+            recording.tags = ["app": app.recordingTag, "strategy": strategy.rawValue, "finding": finding.description]
             let file = directory.appendingPathComponent("finding-\(index + 1).json")
             try recording.write(to: file)
             print("* Recorded finding \(index + 1) to \(file.path); flow-demo replay \(file.path) replays it.")

@@ -50,7 +50,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let sameStrategy = recorded == strategy
         // The recording says which app made it; one made before the sign-up came is the shop's.
-        let app: SampleApp = recording.tags["app"] == "FlowKit sign-up" ? .signup : .shop
+        let app = SampleApp(recordingTag: recording.tags["app"])
         let steps = recording.steps.count == 1 ? "1 step" : "\(recording.steps.count) steps"
         let start = if case .app = recording.start { "from the \(app.name)'s start" } else { "from a saved moment" }
         print("Replaying \(steps) \(start) in the \(strategy.rawValue) \(app.name).")

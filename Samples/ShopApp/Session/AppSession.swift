@@ -21,6 +21,19 @@ public enum SampleApp: String, CaseIterable, Sendable {
         }
     }
 
+    /// The `app` tag a recording of the app carries: what `replay` reads to know the app.
+    public var recordingTag: String {
+        switch self {
+        case .shop: "FlowKit shop"
+        case .signup: "FlowKit sign-up"
+        }
+    }
+
+    /// The app a recording's `app` tag names; a recording without one is the shop's.
+    public init(recordingTag tag: String?) {
+        self = Self.allCases.first { $0.recordingTag == tag } ?? .shop
+    }
+
     /// One line on what the app is.
     public var summary: String {
         switch self {
@@ -299,7 +312,7 @@ extension SessionMachinery {
     func startRecorder(keepingLast limit: Int, appState: @escaping @MainActor () throws -> SavedValue) throws -> JourneyRecorder? {
         guard record.recorder == nil else { return nil }
         let recorder = try JourneyRecorder(on: host, keepingLast: limit, appState: appState, atAppStart: restoration == nil && !record.hasSteps)
-        recorder.tags = ["app": app == .shop ? "FlowKit shop" : "FlowKit sign-up", "strategy": strategy.rawValue]
+        recorder.tags = ["app": app.recordingTag, "strategy": strategy.rawValue]
         record.recorder = recorder
         return recorder
     }

@@ -103,21 +103,11 @@ extension FlowHost {
 
     /// The first refusal among the guards of what the flows that stand on some nodes would take
     /// away when they end, were the nodes — and everything in and above them — taken away
-    /// (``FlowTree/endRefusal(leaving:maker:origin:)``): a request that makes several changes asks
-    /// it before the first, as each change's host asks it again.
+    /// (``GuardWalk/treeRefusal(leaving:in:staying:flows:maker:origin:)``): a request that makes
+    /// several changes asks it before the first, as each change's host asks it again.
     private func treeRefusal(leaving nodes: [NodeRef], origin: FlowEvent.Origin) -> GuardRefusal? {
-        guard !nodes.isEmpty, flows.hasFlows(otherThan: origin.flow) else { return nil }
-        var refs: [NodeRef] = []
-        func collect(_ node: NodeRef) {
-            guard let place = place(of: node) else { return }
-            refs.append(node)
-            for index in 0..<place.childCount {
-                if let child = child(at: index, of: node) { collect(child) }
-            }
-            if let presented = place.presented { collect(presented) }
-        }
-        for node in nodes { collect(node) }
-        return flows.endRefusal(leaving: refs, maker: nil, origin: origin)
+        guard !nodes.isEmpty else { return nil }
+        return GuardWalk.treeRefusal(leaving: nodes.filter { contains($0) }, in: HostNodes(host: self), flows: flows, origin: origin)
     }
 
 }
@@ -193,49 +183,12 @@ extension PresentationHost {
         return nil
     }
 
-    /// Asks every screen in and above a node, the node first, whether it may leave. A screen's
-    /// children and presentation are read one by one, without its whole place: most screens have
-    /// neither.
     fileprivate func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, origin: FlowEvent.Origin) -> GuardRefusal? {
-        var end = Int.max
-        var presented: NodeRef?
-        if let ref = node.screen {
-            if staying.isEmpty || !staying.contains(ref), let screen = screen(for: ref), case .refuse(let reason) = screen.shouldLeave(by: origin) {
-                return GuardRefusal(screen: ref, direction: .leaving, reason: reason)
-            }
-        } else {
-            guard let place = place(of: node) else { return nil }
-            end = place.childCount
-            presented = place.presented
-        }
-        var index = 0
-        while index < end, let child = child(at: index, of: node) {
-            if let refusal = leavingRefusal(child, staying: staying, origin: origin) { return refusal }
-            index += 1
-        }
-        if node.screen != nil { presented = self.presented(by: node) }
-        return presented.flatMap { leavingRefusal($0, staying: staying, origin: origin) }
+        GuardWalk.leavingRefusal(node, in: HostNodes(host: self), staying: staying, origin: origin)
     }
 
-    /// Asks every screen in some content whether it may be shown; screens shown already are not
-    /// asked when `skippingShown` (they stay, moved or kept).
     fileprivate func enteringRefusal(_ content: Presentable, skippingShown: Bool, origin: FlowEvent.Origin) -> GuardRefusal? {
-        switch content {
-        case .screen(let screen):
-            if skippingShown, contains(ScreenRef(screen)) { return nil }
-            guard case .refuse(let reason) = screen.shouldEnter(by: origin) else { return nil }
-            return GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason)
-        case .stack(_, let entries):
-            for entry in entries {
-                if let refusal = enteringRefusal(entry, skippingShown: skippingShown, origin: origin) { return refusal }
-            }
-            return nil
-        case .tabs(_, let tabs, _):
-            for tab in tabs {
-                if let refusal = enteringRefusal(tab.content, skippingShown: skippingShown, origin: origin) { return refusal }
-            }
-            return nil
-        }
+        skippingShown ? GuardWalk.enteringRefusal(content, origin: origin) { contains($0) } : GuardWalk.enteringRefusal(content, origin: origin)
     }
 
     /// Every screen in some content.

@@ -21,6 +21,9 @@ import FlowKernel
 ///   first (``checkGuards(of:origin:)``), then makes each operation with
 ///   ``apply(asked:origin:)``, which asks none again. The default makes it with `apply`, which
 ///   asks again: right, and twice.
+/// - **Guards asked before a change are asked while nothing may change.** The runtime asks them
+///   inside ``whileAskingGuards(_:)``, during which the host refuses every change as re-entrant,
+///   as it does while it makes one: a guard that navigates is refused wherever it is asked.
 @MainActor
 public protocol FlowHost: PresentationHost {
     /// The running flows the host shows: the tree that keeps them until they end, and ends them
@@ -32,9 +35,19 @@ public protocol FlowHost: PresentationHost {
     ///
     /// - Throws: what `apply(_:origin:)` throws for an operation the host cannot make.
     func apply(asked operation: HostOperation, origin: FlowEvent.Origin) throws
+
+    /// Runs `body`, which asks guards about a change the host is about to make, while the host
+    /// refuses every change as re-entrant (`isChanging` is `true`), as it does while it makes
+    /// one. The default runs `body` as it is: a guard that navigates then is not refused.
+    func whileAskingGuards<Answer>(_ body: () throws -> Answer) rethrows -> Answer
 }
 
 extension FlowHost {
+    /// Runs `body` as it is: a host that cannot refuse changes for a while asks as it did.
+    public func whileAskingGuards<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
+        try body()
+    }
+
     /// Makes the operation with `apply(_:origin:)`, which asks its guards again.
     public func apply(asked operation: HostOperation, origin: FlowEvent.Origin) throws {
         try apply(operation, origin: origin)

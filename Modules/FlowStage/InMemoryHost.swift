@@ -82,6 +82,15 @@ public final class InMemoryHost: FlowHost {
         try apply(operation, origin: origin, askingGuards: false)
     }
 
+    /// Runs `body`, which asks guards before a change, while the host refuses every change as
+    /// re-entrant, as it does while it makes one.
+    public func whileAskingGuards<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
+        let wasApplying = isApplying
+        isApplying = true
+        defer { isApplying = wasApplying }
+        return try body()
+    }
+
     private func apply(_ operation: HostOperation, origin: FlowEvent.Origin, askingGuards: Bool) throws {
         guard !isApplying, !isDelivering else {
             throw FlowError(

@@ -137,6 +137,38 @@ struct GuardTests {
         expectTranscript(recorder.transcript, equals: ["pop NavigatingGuard from [main]"])
     }
 
+    @Test func aGuardThatNavigatesWhileAChangeOfSeveralOperationsIsAskedIsRefusedAsReentrant() throws {
+        let sneaky = NavigatingGuard(host)
+        let next = LawProbe("Next")
+        try host.push(sneaky, onto: "main")
+        recorder.reset()
+        try host.carryOut(HostChange([.pop("main"), .push(.screen(next), onto: "main")], origin: .system))
+        #expect(sneaky.error?.code == .reentrantNavigation)
+        #expect(host.entries(of: "main") == [.of(home), .of(editor), .of(next)])
+        expectTranscript(recorder.transcript, equals: ["pop NavigatingGuard from [main]", "push Next onto [main]"])
+    }
+
+    @Test func aPersonsBackAsksEachGuardOnceAllowedOrRefused() throws {
+        let error = #expect(throws: FlowError.self) { try host.user.back() }
+        #expect(error?.code == .gestureRefused)
+        #expect(editor.asked == ["leave user"])
+        editor.leaving = .allow
+        editor.asked = []
+        try host.user.back()
+        #expect(editor.asked == ["leave user"])
+        #expect(host.entries(of: "main") == [.of(home)])
+    }
+
+    @Test func aGuardThatNavigatesWhileAGestureIsAskedIsRefusedAsReentrant() throws {
+        let sneaky = NavigatingGuard(host)
+        try host.push(sneaky, onto: "main")
+        recorder.reset()
+        try host.user.back()
+        #expect(sneaky.error?.code == .reentrantNavigation)
+        #expect(host.entries(of: "main") == [.of(home), .of(editor)])
+        expectTranscript(recorder.transcript, equals: ["(user) pop NavigatingGuard from [main]"])
+    }
+
     @Test func askingBeforeSeveralChangesNamesTheFirstRefusalWithoutChangingAnything() throws {
         let sheet = LawProbe("Sheet")
         try host.present(.screen(sheet), over: .container("main"))

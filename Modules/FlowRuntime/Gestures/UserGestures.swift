@@ -117,13 +117,22 @@ extension PresentationHost {
     ///
     /// - Throws: `gestureRefused`; `notFound` for a swipe of a node that is not presented; whatever
     ///   the host throws for the gesture's operation.
+    ///
+    /// On a ``FlowHost`` every guard the gesture would ask — of the screens it takes away and of
+    /// the flows it would end — answers once, before the change, while the host refuses every
+    /// change; a flow's refusal to end is the gesture's refusal too.
     public func perform(_ gesture: UserGesture) throws {
         let operation = try operation(for: gesture)
-        if let reason = screenRefusal(of: gesture) ?? guardRefusal(of: operation, origin: .user)?.description {
+        let flowHost = self as? any FlowHost
+        if let reason = screenRefusal(of: gesture) ?? guardRefusal(of: operation, on: flowHost)?.description {
             report(FlowEvent(.gestureRefused(gesture, reason: reason), origin: .user))
             throw FlowError(.gestureRefused, "The gesture '\(gesture)' was refused: \(reason).")
         }
-        try apply(operation, origin: .user)
+        if let flowHost {
+            try flowHost.apply(asked: operation, origin: .user)
+        } else {
+            try apply(operation, origin: .user)
+        }
     }
 
     /// Why a gesture would be refused now — a screen does not allow it, or a screen's guard
@@ -134,7 +143,14 @@ extension PresentationHost {
     /// - Throws: `notFound` for a swipe of a node that is not presented.
     public func refusal(of gesture: UserGesture) throws -> String? {
         let operation = try operation(for: gesture)
-        return screenRefusal(of: gesture) ?? guardRefusal(of: operation, origin: .user)?.description
+        return screenRefusal(of: gesture) ?? guardRefusal(of: operation, on: self as? any FlowHost)?.description
+    }
+
+    /// The first refusal among the guards a gesture's operation asks: on a ``FlowHost``, of the
+    /// screens it moves and the flows it ends, asked while the host refuses every change.
+    private func guardRefusal(of operation: HostOperation, on flowHost: (any FlowHost)?) -> GuardRefusal? {
+        guard let flowHost else { return guardRefusal(of: operation, origin: .user) }
+        return flowHost.guardRefusal(of: [operation], origin: .user)
     }
 
     /// The host operation a gesture makes.

@@ -71,10 +71,14 @@ extension FlowHost {
     /// The first refusal among the guards of the screens several operations would move, each
     /// asked about what the host shows now, or `nil` when every guard allows them: what a request
     /// that makes several changes asks before the first.
+    ///
+    /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``).
     public func guardRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
-        if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
-        guard flows.hasFlows(otherThan: origin.flow) else { return nil }
-        return treeRefusal(leaving: operations.flatMap(departing), origin: origin)
+        whileAskingGuards {
+            if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
+            guard flows.hasFlows(otherThan: origin.flow) else { return nil }
+            return treeRefusal(leaving: operations.flatMap(departing), origin: origin)
+        }
     }
 
     /// The first refusal among the guards of the screens several operations would move, without
@@ -91,14 +95,18 @@ extension FlowHost {
     /// hold, contain and present — were the nodes taken off what is shown, and of some screens
     /// were they shown; `nil` when every guard allows it. Nodes the host does not show, and
     /// screens it shows already, are not asked.
+    ///
+    /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``).
     public func guardRefusal(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) -> GuardRefusal? {
-        for node in nodes {
-            if let refusal = leavingRefusal(node, staying: [], origin: origin) { return refusal }
+        whileAskingGuards {
+            for node in nodes {
+                if let refusal = leavingRefusal(node, staying: [], origin: origin) { return refusal }
+            }
+            for screen in screens {
+                if let refusal = enteringRefusal(.screen(screen), skippingShown: true, origin: origin) { return refusal }
+            }
+            return treeRefusal(leaving: nodes, origin: origin)
         }
-        for screen in screens {
-            if let refusal = enteringRefusal(.screen(screen), skippingShown: true, origin: origin) { return refusal }
-        }
-        return treeRefusal(leaving: nodes, origin: origin)
     }
 
     /// The first refusal among the guards of what the flows that stand on some nodes would take

@@ -292,7 +292,7 @@ public struct FlowMount {
     /// The first refusal among the guards of every screen ``remove(from:)`` would take away, or
     /// `nil`; asks without reporting or changing anything (``RunningFlow/endRefusal()``).
     public func removalRefusal(on host: any FlowHost) -> GuardRefusal? {
-        host.screensRefusal(of: removal(on: host), origin: .flow(flow))
+        host.whileAskingGuards { host.screensRefusal(of: removal(on: host), origin: .flow(flow)) }
     }
 
     /// The changes that take away what the flow shows, each read from what the host shows now.

@@ -4,7 +4,8 @@ import FlowRuntime
 // The guard law on the host's own nodes. Each operation asks once it has found and checked the
 // nodes it changes and before it changes any (so a request that is wrong anyway gets its own
 // error, not a guard's): the screens it takes away are found by following the nodes' links
-// (`StageNodes`), with no query, and asked by the runtime's one guard walk (`GuardWalk`).
+// (`StageNodes`), with no query, and asked by the runtime's one guard walk (`GuardWalk`), each
+// guard answering once per request (`FlowTree.answer(of:_:origin:)`).
 // Replacing the root or a stack's entries, which may keep or move screens, asks the runtime's
 // query-based answer, which knows those rules. An operation of a change whose guards were all
 // asked before its first (`apply(asked:origin:)`) asks none again.
@@ -19,7 +20,7 @@ extension InMemoryHost {
     func askLeaving(_ nodes: some Sequence<StageNode>, origin: FlowEvent.Origin) throws {
         guard !guardsAsked else { return }
         for node in nodes {
-            if let refusal = GuardWalk.leavingRefusal(node, in: StageNodes(), origin: origin) { throw GuardStop(refusal: refusal) }
+            if let refusal = GuardWalk.leavingRefusal(node, in: StageNodes(), answers: flows, origin: origin) { throw GuardStop(refusal: refusal) }
         }
         try askTree(leaving: nodes, origin: origin)
     }
@@ -43,7 +44,7 @@ extension InMemoryHost {
     /// Throws the first refusal among the guards of the screens some content would show.
     func askEntering(_ content: Presentable, origin: FlowEvent.Origin) throws {
         guard !guardsAsked else { return }
-        if let refusal = GuardWalk.enteringRefusal(content, origin: origin) { throw GuardStop(refusal: refusal) }
+        if let refusal = GuardWalk.enteringRefusal(content, answers: flows, origin: origin) { throw GuardStop(refusal: refusal) }
     }
 
     /// Throws the refusal the runtime's query-based walk finds for an operation that may keep or

@@ -13,10 +13,18 @@ final class GuardedStep: ChainScreen {
     var leaving: GuardVerdict = .allow
     var entering: GuardVerdict = .allow
     private(set) var received: [String] = []
+    /// Each guard asked, in order: `leave`, `enter`.
+    var asked: [String] = []
     init(_ name: String) { displayName = name }
     func update(with context: String) { received.append(context) }
-    func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict { leaving }
-    func shouldEnter(by origin: FlowEvent.Origin) -> GuardVerdict { entering }
+    func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
+        asked.append("leave")
+        return leaving
+    }
+    func shouldEnter(by origin: FlowEvent.Origin) -> GuardVerdict {
+        asked.append("enter")
+        return entering
+    }
 }
 
 /// Screens' guards in a chain: back, next with a context, arrivals, the user's back and the end
@@ -39,6 +47,23 @@ struct ChainGuardTests {
         try chain.start(on: host)
         try chain.handle?.next()
         recorder.reset()
+    }
+
+    @Test func nextAsksTheStepsGuardOnceThoughTheChainAsksBeforeItHandsTheContext() throws {
+        review.asked = []
+        try chain.handle?.next(context: "notes")
+        #expect(review.asked == ["enter"])
+        #expect(review.received == ["notes"])
+    }
+
+    @Test func anArrivalBackAsksEachLeavingStepOnce() throws {
+        try chain.handle?.next(context: "notes")
+        draft.asked = []
+        review.asked = []
+        try chain.arrive(atStep: 0)
+        #expect(draft.asked == ["leave"])
+        #expect(review.asked == ["leave"])
+        #expect(host.entries(of: "chain")?.map(\.description) == ["Start"])
     }
 
     @Test func backFromAStepThatRefusesToLeaveKeepsTheChainOnIt() throws {

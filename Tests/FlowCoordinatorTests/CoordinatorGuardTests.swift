@@ -37,6 +37,20 @@ struct CoordinatorGuardTests {
         #expect(host.names(in: "notes") == ["notes start", "Editor", "Preview"])
     }
 
+    @Test func endingWithAChildAsksEachScreenOnceThoughTheChildEndsInsideTheParentsEnd() throws {
+        editor.leaving = .allow
+        let child = PageCoordinator("draft")
+        try coordinator.start(child: child) { _ in }
+        let draft = GuardProbe("Draft")
+        try child.move(to: draft)
+        editor.asked = []
+        draft.asked = []
+        try coordinator.cancel()
+        #expect(editor.asked == ["leave notes"])
+        #expect(draft.asked == ["leave notes"])
+        #expect([coordinator.phase, child.phase] == [.finished, .finished])
+    }
+
     @Test func endingWithAChildWhoseScreenRefusesToLeaveCancelsNothing() throws {
         editor.leaving = .allow
         let child = PageCoordinator("draft")

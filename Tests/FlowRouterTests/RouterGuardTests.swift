@@ -12,9 +12,12 @@ final class Editor: InputOutput, Instantiable {
     typealias Output = OneOf2<T3, Order>
     let route = RouteSlot()
     var unsaved = true
+    /// How many times the leave guard was asked.
+    private(set) var leaveAsked = 0
     init() {}
     func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
-        unsaved ? .refuse(because: "unsaved changes") : .allow
+        leaveAsked += 1
+        return unsaved ? .refuse(because: "unsaved changes") : .allow
     }
 }
 
@@ -69,6 +72,14 @@ struct RouterGuardTests {
         editor.unsaved = false
         try editor.produce(T3(tag: "saved"))
         #expect(catalog.received == [T3(tag: "saved")])
+        #expect(host.visibleScreen === catalog)
+    }
+
+    @Test func anUnwindAsksTheGuardOnceThoughItAsksBeforeTheUpdateAndUnwindsAfter() throws {
+        editor.unsaved = false
+        let before = editor.leaveAsked
+        try editor.produce(T3(tag: "saved"))
+        #expect(editor.leaveAsked == before + 1)
         #expect(host.visibleScreen === catalog)
     }
 

@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowRuntime
 import FlowStage
+import FlowTestKit
 import Testing
 
 /// A screen that writes down each time its guards are asked, and refuses what it is told to.
@@ -124,7 +125,7 @@ struct GuardWalkTests {
         locked.refusesToEnter = true
         kept.refusesToEnter = true
         let content = Presentable.stack("wizard", [.screen(first), .screen(kept), .screen(locked)])
-        let refusal = try #require(GuardWalk.enteringRefusal(content, origin: .user) { $0 == ScreenRef(kept) })
+        let refusal = try #require(GuardWalk.enteringRefusal(content, origin: .user) { $0 === kept })
         #expect(refusal == GuardRefusal(screen: ScreenRef(locked), direction: .entering, reason: "Locked is locked"))
         #expect(ballot.asked == ["enter First", "enter Locked"])
     }
@@ -181,5 +182,56 @@ struct GuardWalkTests {
         #expect(ballot.asked == ["leave Detail", "leave Sheet"])
         #expect(host.hierarchy == before)
         #expect(asked == GuardRefusal(screen: ScreenRef(sheet), direction: .leaving, reason: "Sheet stays"))
+    }
+}
+
+@MainActor
+@Suite("A guard answers once per request")
+struct GuardAnswersOncePerRequestTests {
+    let host = InMemoryHost()
+
+    @Test("Outside a request each ask asks the guard")
+    func outsideARequestEveryAskAsks() {
+        let probe = GuardProbe("Probe")
+        _ = host.flows.answer(of: probe, .leaving, origin: .user)
+        _ = host.flows.answer(of: probe, .leaving, origin: .user)
+        #expect(probe.asked == ["leave user", "leave user"])
+    }
+
+    @Test("Inside a request an allowing guard answers once for each way, until the outermost request returns")
+    func insideARequestAnAllowAnswersOnce() {
+        let probe = GuardProbe("Probe")
+        host.flows.request(on: host) {
+            #expect(host.flows.answer(of: probe, .leaving, origin: .flow("a")) == .allow)
+            host.flows.request(on: host) {
+                #expect(host.flows.answer(of: probe, .leaving, origin: .flow("b")) == .allow)
+                #expect(host.flows.answer(of: probe, .entering, origin: .flow("b")) == .allow)
+            }
+            #expect(host.flows.answer(of: probe, .entering, origin: .flow("a")) == .allow)
+        }
+        #expect(probe.asked == ["leave a", "enter b"])
+        host.flows.request(on: host) { _ = host.flows.answer(of: probe, .leaving, origin: .flow("c")) }
+        #expect(probe.asked == ["leave a", "enter b", "leave c"])
+    }
+
+    @Test("A refusal is not remembered: the guard is asked again, and may allow")
+    func aRefusalIsAskedAgain() {
+        let probe = GuardProbe("Probe", leaving: .refuse(because: "unsaved"))
+        host.flows.request(on: host) {
+            #expect(host.flows.answer(of: probe, .leaving, origin: .user) == .refuse(because: "unsaved"))
+            probe.leaving = .allow
+            #expect(host.flows.answer(of: probe, .leaving, origin: .user) == .allow)
+        }
+        #expect(probe.asked == ["leave user", "leave user"])
+    }
+
+    @Test("The screens whose answers a request remembers are let go of when it returns")
+    func rememberedScreensAreReleased() {
+        let leaks = LeakTracker()
+        host.flows.request(on: host) {
+            let probe = leaks.track(GuardProbe("Probe"))
+            _ = host.flows.answer(of: probe, .entering, origin: .user)
+        }
+        #expect(leaks.expectNoLeaks())
     }
 }

@@ -278,9 +278,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         guard let container = container?.acting(for: draft.origin) else {
             throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.")
         }
-        // The screen's guard answers before it gets its context or a handle (the host asks again
-        // when the change shows it).
-        if case .refuse(let reason) = screen.shouldEnter(by: draft.origin) {
+        // The screen's guard answers before it gets its context or a handle, once in the request:
+        // the host does not ask it again when the change shows it.
+        if case .refuse(let reason) = host.flows.answer(of: screen, .entering, origin: draft.origin) {
             throw host.refused(GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason), origin: draft.origin)
         }
         step.attach(screen, StepHandle(driver: self, stepIndex: index))

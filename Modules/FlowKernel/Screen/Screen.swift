@@ -56,8 +56,10 @@ public protocol Screen: AnyObject {
     /// Pushing or presenting over the screen, or selecting another tab, keeps it shown and does
     /// not ask. The `origin` says who asks: a screen may let its own flow close it after saving.
     ///
-    /// Answer from the screen's own state, quickly, and do not navigate: a guard may be asked more
-    /// than once for one request, and while the host is making a change.
+    /// Answer from the screen's own state, quickly, and do not navigate: a guard is asked while
+    /// the host is making a change, or about to, and a navigation from it is refused. Within one
+    /// flow request, FlowKit's runtime asks a guard that allowed only once; a host or a query
+    /// outside a request may ask it again.
     ///
     /// In a class hierarchy, declare the guard in the base class that adopts `Screen` (returning
     /// `.allow`) and override it in subclasses, as for ``displayName``: Swift calls a protocol's

@@ -33,55 +33,69 @@ public enum GuardWalk {
     /// then what it holds, then what it presents — were the node taken off what is shown; `nil`
     /// when every guard allows it. Screens in `staying` are shown again by the change: they
     /// neither leave nor are asked.
+    ///
+    /// - Parameter answers: The host's flow tree, through which a guard answers once per request
+    ///   (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
     @inlinable
     public static func leavingRefusal<Nodes: GuardWalkNodes>(
-        _ node: Nodes.Node, in nodes: Nodes, staying: Set<ScreenRef> = [], origin: FlowEvent.Origin
+        _ node: Nodes.Node, in nodes: Nodes, staying: Set<ScreenRef> = [], answers: FlowTree? = nil, origin: FlowEvent.Origin
     ) -> GuardRefusal? {
         // The node's reference is read only when it is needed: most changes keep no screen, and
         // most guards allow.
         if let screen = nodes.screen(at: node), staying.isEmpty || !(nodes.ref(of: node).screen.map(staying.contains) ?? false),
-            case .refuse(let reason) = screen.shouldLeave(by: origin), let ref = nodes.ref(of: node).screen
+            case .refuse(let reason) = verdict(of: screen, .leaving, answers: answers, origin: origin), let ref = nodes.ref(of: node).screen
         {
             return GuardRefusal(screen: ref, direction: .leaving, reason: reason)
         }
         var index = 0
         while let child = nodes.child(index, of: node) {
-            if let refusal = leavingRefusal(child, in: nodes, staying: staying, origin: origin) { return refusal }
+            if let refusal = leavingRefusal(child, in: nodes, staying: staying, answers: answers, origin: origin) { return refusal }
             index += 1
         }
-        return nodes.presented(by: node).flatMap { leavingRefusal($0, in: nodes, staying: staying, origin: origin) }
+        return nodes.presented(by: node).flatMap { leavingRefusal($0, in: nodes, staying: staying, answers: answers, origin: origin) }
+    }
+
+    /// What a screen's guard answers: once per request through the tree, when there is one.
+    @inlinable
+    static func verdict(of screen: any Screen, _ direction: GuardRefusal.Direction, answers: FlowTree?, origin: FlowEvent.Origin) -> GuardVerdict {
+        if let answers, answers.recalls { return answers.recall(screen, direction, origin: origin) }
+        return direction == .leaving ? screen.shouldLeave(by: origin) : screen.shouldEnter(by: origin)
     }
 
     /// The first refusal among the guards of every screen in some content, were it shown; `nil`
     /// when every guard allows it.
-    public static func enteringRefusal(_ content: Presentable, origin: FlowEvent.Origin) -> GuardRefusal? {
-        enteringRefusal(content, origin: origin, skipsShown: false) { _ in false }
+    ///
+    /// - Parameter answers: The host's flow tree, through which a guard answers once per request
+    ///   (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
+    public static func enteringRefusal(_ content: Presentable, answers: FlowTree? = nil, origin: FlowEvent.Origin) -> GuardRefusal? {
+        enteringRefusal(content, answers: answers, origin: origin, skipsShown: false) { _ in false }
     }
 
-    /// The first refusal among the guards of the screens in some content that are not shown
-    /// already, were it shown; `nil` when every guard allows it. Screens for which `isShown` holds
-    /// stay (moved or kept), so they are not asked.
-    public static func enteringRefusal(_ content: Presentable, origin: FlowEvent.Origin, skipping isShown: (ScreenRef) -> Bool) -> GuardRefusal? {
-        enteringRefusal(content, origin: origin, skipsShown: true, isShown)
+    /// The first refusal among the guards of the screens in some content, were it shown, but for
+    /// the screens `skipped` names; `nil` when every guard allows it. A change skips the screens
+    /// it keeps or moves (they are shown already) and those whose guard its request asked already.
+    public static func enteringRefusal(
+        _ content: Presentable, answers: FlowTree? = nil, origin: FlowEvent.Origin, skipping skipped: (any Screen) -> Bool
+    ) -> GuardRefusal? {
+        enteringRefusal(content, answers: answers, origin: origin, skipsShown: true, skipped)
     }
 
     private static func enteringRefusal(
-        _ content: Presentable, origin: FlowEvent.Origin, skipsShown: Bool, _ isShown: (ScreenRef) -> Bool
+        _ content: Presentable, answers: FlowTree?, origin: FlowEvent.Origin, skipsShown: Bool, _ isShown: (any Screen) -> Bool
     ) -> GuardRefusal? {
         switch content {
         case .screen(let screen):
-            // A reference reads the screen's name: make one only when it is needed.
-            if skipsShown, isShown(ScreenRef(screen)) { return nil }
-            guard case .refuse(let reason) = screen.shouldEnter(by: origin) else { return nil }
+            if skipsShown, isShown(screen) { return nil }
+            guard case .refuse(let reason) = verdict(of: screen, .entering, answers: answers, origin: origin) else { return nil }
             return GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason)
         case .stack(_, let entries):
             for entry in entries {
-                if let refusal = enteringRefusal(entry, origin: origin, skipsShown: skipsShown, isShown) { return refusal }
+                if let refusal = enteringRefusal(entry, answers: answers, origin: origin, skipsShown: skipsShown, isShown) { return refusal }
             }
             return nil
         case .tabs(_, let tabs, _):
             for tab in tabs {
-                if let refusal = enteringRefusal(tab.content, origin: origin, skipsShown: skipsShown, isShown) { return refusal }
+                if let refusal = enteringRefusal(tab.content, answers: answers, origin: origin, skipsShown: skipsShown, isShown) { return refusal }
             }
             return nil
         }

@@ -16,40 +16,53 @@ extension PresentationHost {
     /// neither leaves nor enters. Selecting a tab hides a tab and shows another; no screen leaves
     /// or enters, so no guard is asked.
     public func guardRefusal(of operation: HostOperation, origin: FlowEvent.Origin) -> GuardRefusal? {
+        guardRefusal(of: operation, answers: nil, origin: origin)
+    }
+
+    /// The first refusal of an operation's guards, each answering once per request through the
+    /// tree given (``FlowTree/answer(of:_:origin:)``).
+    func guardRefusal(of operation: HostOperation, answers: FlowTree?, origin: FlowEvent.Origin) -> GuardRefusal? {
         switch operation {
         case .setRoot(let content):
             let staying = content.map { Self.screens(in: $0) } ?? []
-            if let root = topmostRoot, let refusal = leavingRefusal(root, staying: staying, origin: origin) { return refusal }
-            return content.flatMap { enteringRefusal($0, skippingShown: true, origin: origin) }
+            if let root = topmostRoot, let refusal = leavingRefusal(root, staying: staying, answers: answers, origin: origin) { return refusal }
+            return content.flatMap { enteringRefusal($0, skippingShown: true, answers: answers, origin: origin) }
         case .push(let content, _), .present(let content, _), .addChild(let content, _):
-            return enteringRefusal(content, skippingShown: false, origin: origin)
+            return enteringRefusal(content, skippingShown: false, answers: answers, origin: origin)
         case .insertTab(let tab, _, _):
-            return enteringRefusal(tab.content, skippingShown: false, origin: origin)
+            return enteringRefusal(tab.content, skippingShown: false, answers: answers, origin: origin)
         case .pop(let stack):
             guard let count = entryCount(of: stack) else { return nil }
-            return leavingRefusal(entriesOf: stack, from: count - 1, origin: origin)
+            return leavingRefusal(entriesOf: stack, from: count - 1, answers: answers, origin: origin)
         case .popTo(let entry, let stack):
             guard let index = index(of: entry, in: stack) else { return nil }
-            return leavingRefusal(entriesOf: stack, from: index + 1, origin: origin)
+            return leavingRefusal(entriesOf: stack, from: index + 1, answers: answers, origin: origin)
         case .popToRoot(let stack):
-            return leavingRefusal(entriesOf: stack, from: 1, origin: origin)
+            return leavingRefusal(entriesOf: stack, from: 1, answers: answers, origin: origin)
         case .setStack(let stack, let entries):
-            return setStackRefusal(stack, entries, origin: origin)
+            return setStackRefusal(stack, entries, answers: answers, origin: origin)
         case .dismiss(let anchor):
-            return presented(by: anchor).flatMap { leavingRefusal($0, staying: [], origin: origin) }
+            return presented(by: anchor).flatMap { leavingRefusal($0, staying: [], answers: answers, origin: origin) }
         case .selectTab:
             return nil
         case .removeTab(let index, let tabs):
-            return child(at: index, of: .container(tabs)).flatMap { leavingRefusal($0, staying: [], origin: origin) }
+            return child(at: index, of: .container(tabs)).flatMap { leavingRefusal($0, staying: [], answers: answers, origin: origin) }
         case .removeChild(let node):
             guard let holder = holder(of: node), place(of: holder)?.kind == .screen else { return nil }
-            return leavingRefusal(node, staying: [], origin: origin)
+            return leavingRefusal(node, staying: [], answers: answers, origin: origin)
         }
     }
 
 }
 
 extension FlowHost {
+    /// The first refusal among the guards of the screens one operation would take off what is
+    /// shown and would show, as ``/FlowKernel/PresentationHost/guardRefusal(of:origin:)`` finds
+    /// it, each guard answering once per request (``FlowTree/answer(of:_:origin:)``).
+    public func guardRefusal(of operation: HostOperation, origin: FlowEvent.Origin) -> GuardRefusal? {
+        guardRefusal(of: operation, answers: flows, origin: origin)
+    }
+
     /// Asks the guards of the screens in and above some nodes and of screens to be shown (see
     /// ``guardRefusal(removing:showing:origin:)``); on a refusal, reports it and throws, changing
     /// nothing: what a request asks before it changes anything of its own (a context passed, a
@@ -72,12 +85,16 @@ extension FlowHost {
     /// asked about what the host shows now, or `nil` when every guard allows them: what a request
     /// that makes several changes asks before the first.
     ///
-    /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``).
+    /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``), ahead
+    /// of the request's changes: each that allows answers once in the request
+    /// (``FlowTree/askingAhead(_:)``).
     public func guardRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
         whileAskingGuards {
-            if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
-            guard flows.hasFlows(otherThan: origin.flow) else { return nil }
-            return treeRefusal(leaving: operations.flatMap(departing), origin: origin)
+            flows.askingAhead {
+                if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
+                guard flows.hasFlows(otherThan: origin.flow) else { return nil }
+                return treeRefusal(leaving: operations.flatMap(departing), origin: origin)
+            }
         }
     }
 
@@ -86,7 +103,7 @@ extension FlowHost {
     /// (``FlowMount/removalRefusal(on:)``), since the tree asks each flow that ends in turn.
     func screensRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
         for operation in operations {
-            if let refusal = guardRefusal(of: operation, origin: origin) { return refusal }
+            if let refusal = guardRefusal(of: operation, answers: flows, origin: origin) { return refusal }
         }
         return nil
     }
@@ -96,16 +113,20 @@ extension FlowHost {
     /// were they shown; `nil` when every guard allows it. Nodes the host does not show, and
     /// screens it shows already, are not asked.
     ///
-    /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``).
+    /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``), ahead
+    /// of the request's changes: each that allows answers once in the request
+    /// (``FlowTree/askingAhead(_:)``).
     public func guardRefusal(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) -> GuardRefusal? {
         whileAskingGuards {
-            for node in nodes {
-                if let refusal = leavingRefusal(node, staying: [], origin: origin) { return refusal }
+            flows.askingAhead {
+                for node in nodes {
+                    if let refusal = leavingRefusal(node, staying: [], answers: flows, origin: origin) { return refusal }
+                }
+                for screen in screens {
+                    if let refusal = enteringRefusal(.screen(screen), skippingShown: true, answers: flows, origin: origin) { return refusal }
+                }
+                return treeRefusal(leaving: nodes, origin: origin)
             }
-            for screen in screens {
-                if let refusal = enteringRefusal(.screen(screen), skippingShown: true, origin: origin) { return refusal }
-            }
-            return treeRefusal(leaving: nodes, origin: origin)
         }
     }
 
@@ -165,11 +186,11 @@ extension PresentationHost {
         return nil
     }
 
-    fileprivate func leavingRefusal(entriesOf stack: ContainerID, from start: Int, origin: FlowEvent.Origin) -> GuardRefusal? {
+    fileprivate func leavingRefusal(entriesOf stack: ContainerID, from start: Int, answers: FlowTree?, origin: FlowEvent.Origin) -> GuardRefusal? {
         guard let count = entryCount(of: stack), start >= 1 else { return nil }
         for index in start..<max(start, count) {
             if let entry = child(at: index, of: .container(stack)),
-                let refusal = leavingRefusal(entry, staying: [], origin: origin)
+                let refusal = leavingRefusal(entry, staying: [], answers: answers, origin: origin)
             {
                 return refusal
             }
@@ -177,26 +198,27 @@ extension PresentationHost {
         return nil
     }
 
-    fileprivate func setStackRefusal(_ stack: ContainerID, _ entries: [Presentable], origin: FlowEvent.Origin) -> GuardRefusal? {
+    fileprivate func setStackRefusal(_ stack: ContainerID, _ entries: [Presentable], answers: FlowTree?, origin: FlowEvent.Origin) -> GuardRefusal? {
         guard let count = entryCount(of: stack) else { return nil }
         let staying = entries.reduce(into: Set<ScreenRef>()) { $0.formUnion(Self.screens(in: $1)) }
         for index in 0..<count {
             // An entry named again as an entry stays with everything it holds and presents.
             guard let entry = child(at: index, of: .container(stack)), !(entry.screen.map(staying.contains) ?? false) else { continue }
-            if let refusal = leavingRefusal(entry, staying: staying, origin: origin) { return refusal }
+            if let refusal = leavingRefusal(entry, staying: staying, answers: answers, origin: origin) { return refusal }
         }
         for entry in entries {
-            if let refusal = enteringRefusal(entry, skippingShown: true, origin: origin) { return refusal }
+            if let refusal = enteringRefusal(entry, skippingShown: true, answers: answers, origin: origin) { return refusal }
         }
         return nil
     }
 
-    fileprivate func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, origin: FlowEvent.Origin) -> GuardRefusal? {
-        GuardWalk.leavingRefusal(node, in: HostNodes(host: self), staying: staying, origin: origin)
+    fileprivate func leavingRefusal(_ node: NodeRef, staying: Set<ScreenRef>, answers: FlowTree?, origin: FlowEvent.Origin) -> GuardRefusal? {
+        GuardWalk.leavingRefusal(node, in: HostNodes(host: self), staying: staying, answers: answers, origin: origin)
     }
 
-    fileprivate func enteringRefusal(_ content: Presentable, skippingShown: Bool, origin: FlowEvent.Origin) -> GuardRefusal? {
-        skippingShown ? GuardWalk.enteringRefusal(content, origin: origin) { contains($0) } : GuardWalk.enteringRefusal(content, origin: origin)
+    fileprivate func enteringRefusal(_ content: Presentable, skippingShown: Bool, answers: FlowTree?, origin: FlowEvent.Origin) -> GuardRefusal? {
+        guard skippingShown else { return GuardWalk.enteringRefusal(content, answers: answers, origin: origin) }
+        return GuardWalk.enteringRefusal(content, answers: answers, origin: origin) { contains(ScreenRef($0)) }
     }
 
     /// Every screen in some content.

@@ -65,6 +65,12 @@ public final class FlowTree {
     @exclusivity(unchecked) private var openRequests = 0
     @exclusivity(unchecked) private var isSettling = false
     @exclusivity(unchecked) private var pending = Pending()
+    /// The guards that allowed when the request under way asked ahead of its changes, kept with
+    /// their screens (so that no screen's identity is taken by another before the request
+    /// returns): a guard answers once per request (``answer(of:_:origin:)``).
+    @usableFromInline @exclusivity(unchecked) var allowed: [(screen: any Screen, direction: GuardRefusal.Direction)] = []
+    /// How many asks ahead of a request's changes are under way (``askingAhead(_:)``).
+    @usableFromInline @exclusivity(unchecked) var asksAhead = 0
 
     /// Makes an empty tree.
     public init() {}
@@ -175,13 +181,58 @@ public final class FlowTree {
 
     /// Runs a flow's request: the pass that follows its changes runs once the outermost request
     /// under way returns, so no flow sees a request half made.
+    ///
+    /// A screen's guard answers once per request: one that allowed is not asked again before the
+    /// outermost request returns (``answer(of:_:origin:)``).
     public func request<T>(on host: any FlowHost, _ body: () throws -> T) rethrows -> T {
         openRequests += 1
         defer {
             openRequests -= 1
+            if openRequests == 0, !allowed.isEmpty { allowed.removeAll(keepingCapacity: true) }
             settle(on: host)
         }
         return try body()
+    }
+
+    /// What a screen's guard answers about leaving (``/FlowKernel/Screen/shouldLeave(by:)``) or
+    /// being shown (``/FlowKernel/Screen/shouldEnter(by:)``), asked once per request: what a
+    /// request asks ahead of its changes, before it decides the rest (FlowChain asks a step's
+    /// screen before it hands the step its context).
+    ///
+    /// Inside a request (``request(on:_:)``), a guard that allowed when the request asked ahead —
+    /// here, before a change of several operations, or about the flows a change ends — is not
+    /// asked again until the outermost request returns, however many of the request's changes
+    /// take the screen away or show it, and whoever among them asks. Outside a request the guard
+    /// is asked each time.
+    public func answer(of screen: any Screen, _ direction: GuardRefusal.Direction, origin: FlowEvent.Origin) -> GuardVerdict {
+        askingAhead { recall(screen, direction, origin: origin) }
+    }
+
+    /// Runs `body`, whose guards are asked ahead of the request's changes: those that allow are
+    /// remembered until the outermost request returns.
+    public func askingAhead<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
+        asksAhead += 1
+        defer { asksAhead -= 1 }
+        return try body()
+    }
+
+    /// Whether a guard's answer may have been remembered or is to be remembered: most changes
+    /// are asked once, by the host as it makes them, and ask the guard with nothing more.
+    @inlinable
+    var recalls: Bool { asksAhead > 0 || !allowed.isEmpty }
+
+    /// A guard's answer: remembered, or asked (and remembered when it allows and the request
+    /// asks ahead).
+    @usableFromInline
+    func recall(_ screen: any Screen, _ direction: GuardRefusal.Direction, origin: FlowEvent.Origin) -> GuardVerdict {
+        for answer in allowed where answer.screen === screen && answer.direction == direction { return .allow }
+        let verdict: GuardVerdict =
+            switch direction {
+            case .leaving: screen.shouldLeave(by: origin)
+            case .entering: screen.shouldEnter(by: origin)
+            }
+        if verdict == .allow, asksAhead > 0, openRequests > 0 { allowed.append((screen, direction)) }
+        return verdict
     }
 
     /// Whether a flow other than the one named runs: without one, no change a flow makes can end
@@ -278,6 +329,11 @@ public final class FlowTree {
     /// flow that makes the change is not asked about itself; `nil` when every guard allows it.
     public func endRefusal(leaving nodes: some Sequence<NodeRef>, maker: ((NodeRef) -> FlowID?)?, origin: FlowEvent.Origin) -> GuardRefusal? {
         guard !members.isEmpty else { return nil }
+        // Asked ahead of the ends the change sets off: each ending flow's screens answer once.
+        return askingAhead { endingRefusal(leaving: nodes, maker: maker, origin: origin) }
+    }
+
+    private func endingRefusal(leaving nodes: some Sequence<NodeRef>, maker: ((NodeRef) -> FlowID?)?, origin: FlowEvent.Origin) -> GuardRefusal? {
         var ending: [ObjectIdentifier] = []
         for node in nodes where mayEnd(node, maker: maker, origin: origin) {
             if let keys = anchored[node] { ending += keys }
@@ -312,7 +368,7 @@ public final class FlowTree {
     /// The first refusal among the guards of what the ends of a flow's children, and theirs,
     /// would take away: what a flow asks before it cancels them and ends.
     public func childrenRefusal(of flow: any RunningFlow) -> GuardRefusal? {
-        childrenRefusal(of: ObjectIdentifier(flow))
+        askingAhead { childrenRefusal(of: ObjectIdentifier(flow)) }
     }
 
     private func childrenRefusal(of key: ObjectIdentifier) -> GuardRefusal? {

@@ -23,6 +23,8 @@ final class BrokenHost: FlowHost {
         case reportsOutOfOrder
         /// Refuses what a screen's guard refuses, but reports no event for it.
         case silentRefusals
+        /// Lets a change through while guards are asked ahead of another.
+        case openWhileAsking
     }
 
     let flaw: Flaw
@@ -51,6 +53,10 @@ final class BrokenHost: FlowHost {
     func removeObserver(_ observer: any FlowObserver) { observers.removeAll { $0 === observer } }
 
     var flows: FlowTree { inner.flows }
+
+    func whileAskingGuards<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
+        flaw == .openWhileAsking ? try body() : try inner.whileAskingGuards(body)
+    }
 
     func apply(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         if flaw == .hoarding { hoard += Self.screens(in: operation) }

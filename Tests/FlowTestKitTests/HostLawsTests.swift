@@ -22,6 +22,7 @@ struct HostLawsTests {
             (.reportsOutOfOrder, "every observer sees one stream in one order"),
             (.silentRefusals, "a guard's refusal changes nothing (pop a screen that refuses to leave)"),
             (.wrongCodes, "a guard's refusal changes nothing (dismiss a sheet whose screen refuses)"),
+            (.openWhileAsking, "a request while guards are asked ahead of a change is rejected"),
         ])
     func aFlawedHostIsCaught(_ flaw: BrokenHost.Flaw, law: String) {
         let broken = HostLaws.violations { BrokenHost(flaw) }.map(\.law)

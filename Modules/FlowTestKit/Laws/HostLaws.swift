@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowRuntime
 import Testing
 
 /// Checks any ``/FlowKernel/PresentationHost`` against the laws its contract states.
@@ -16,7 +17,8 @@ import Testing
 /// nothing; every change reports exactly one event that matches it; an event an observer reports
 /// reaches every observer after the one being delivered; the targeted queries answer
 /// what the hierarchy shows, after every kind of change; a request made while another is being
-/// carried out is rejected; the host releases what it no longer shows; a screen's guard that
+/// carried out is rejected, and so is one made while a flow host asks guards ahead of a change;
+/// the host releases what it no longer shows; a screen's guard that
 /// refuses a change leaves the hierarchy equal and reports one `guardRefused` event.
 @MainActor
 public enum HostLaws {
@@ -33,6 +35,7 @@ public enum HostLaws {
         found += everyObserverSeesOneOrder(makeHost())
         found += queriesAgreeWithTheHierarchy(makeHost())
         found += reentrantRequestsAreRejected(makeHost())
+        found += requestsWhileGuardsAreAskedAreRejected(makeHost())
         found += removedScreensAreReleased(makeHost())
         found += guardsRefuseWholeChanges(makeHost: makeHost)
         return found
@@ -172,6 +175,36 @@ public enum HostLaws {
             }
             if host.hierarchy.entries(of: fixture.stack)?.last != .of(x) {
                 found.append(Violation(law: law, detail: "the inner request changed the stack"))
+            }
+            return found
+        }
+    }
+
+    /// A flow host asks guards ahead of a change (``/FlowRuntime/FlowHost/whileAskingGuards(_:)``)
+    /// while it refuses every change, as during one: a guard that navigates is refused wherever
+    /// it is asked. A host that is not a flow host has nothing to check.
+    static func requestsWhileGuardsAreAskedAreRejected(_ host: any PresentationHost) -> [Violation] {
+        let law = "a request while guards are asked ahead of a change is rejected"
+        guard let flowHost = host as? any FlowHost else { return [] }
+        return onFixture(host, law: law) { fixture in
+            let before = host.hierarchy
+            let code: FlowError.Code? = flowHost.whileAskingGuards {
+                do {
+                    try host.push(LawProbe("X"), onto: fixture.stack)
+                    return nil
+                } catch {
+                    return (error as? FlowError)?.code
+                }
+            }
+            var found: [Violation] = []
+            if code != .reentrantNavigation {
+                found.append(Violation(law: law, detail: "the push ended with \(code.map { "\($0)" } ?? "no error"), expected reentrantNavigation"))
+            }
+            if host.hierarchy != before { found.append(Violation(law: law, detail: "the push changed the hierarchy")) }
+            do {
+                try host.push(LawProbe("Y"), onto: fixture.stack)
+            } catch {
+                found.append(Violation(law: law, detail: "a push once the guards were asked threw \(error)"))
             }
             return found
         }

@@ -101,6 +101,15 @@ final class NestedFlowWorld {
     }
 
     private func act() {
+        // Each guard answers once a step: a request, the ends it sets off and the flows that
+        // follow it ask it together; a gesture asks before it changes anything, once.
+        let shown = host.hierarchy.allScreens(on: host).compactMap { $0 as? Held }
+        for screen in shown { screen.leaveAsked = 0 }
+        defer {
+            for screen in shown where screen.leaveAsked > 1 {
+                breach("\(screen.displayName)'s leave guard was asked \(screen.leaveAsked) times")
+            }
+        }
         let before = changes.count
         let flows = host.flows.count
         let ends = endsSoFar

@@ -12,10 +12,13 @@ import FlowTestKit
 @MainActor
 class Held: Screen {
     var holds = false
+    /// How many times the leave guard was asked since the count was last cleared.
+    var leaveAsked = 0
     init() {}
     var displayName: String { "\(type(of: self))" }
     func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
-        holds ? .refuse(because: "\(displayName) holds") : .allow
+        leaveAsked += 1
+        return holds ? .refuse(because: "\(displayName) holds") : .allow
     }
 }
 

@@ -123,16 +123,29 @@ extension PresentationHost {
     /// change; a flow's refusal to end is the gesture's refusal too.
     public func perform(_ gesture: UserGesture) throws {
         let operation = try operation(for: gesture)
-        let flowHost = self as? any FlowHost
-        if let reason = screenRefusal(of: gesture) ?? guardRefusal(of: operation, on: flowHost)?.description {
+        guard let flowHost = self as? any FlowHost else {
+            try make(gesture, operation, askingGuards: { guardRefusal(of: operation, origin: .user) }, applying: { try apply(operation, origin: .user) })
+            return
+        }
+        // One request of the flow tree: the screens the gesture takes away and the flows it ends
+        // answer once, however many of those flows stand on them.
+        try flowHost.flows.request(on: flowHost) {
+            try make(
+                gesture, operation, askingGuards: { flowHost.guardRefusal(of: [operation], origin: .user) },
+                applying: { try flowHost.apply(asked: operation, origin: .user) })
+        }
+    }
+
+    /// Makes a gesture's operation once the screens allow the gesture and the guards allow the
+    /// change; on a refusal, reports it as the gesture's and throws, changing nothing.
+    private func make(
+        _ gesture: UserGesture, _ operation: HostOperation, askingGuards: () -> GuardRefusal?, applying: () throws -> Void
+    ) throws {
+        if let reason = screenRefusal(of: gesture) ?? askingGuards()?.description {
             report(FlowEvent(.gestureRefused(gesture, reason: reason), origin: .user))
             throw FlowError(.gestureRefused, "The gesture '\(gesture)' was refused: \(reason).")
         }
-        if let flowHost {
-            try flowHost.apply(asked: operation, origin: .user)
-        } else {
-            try apply(operation, origin: .user)
-        }
+        try applying()
     }
 
     /// Why a gesture would be refused now — a screen does not allow it, or a screen's guard

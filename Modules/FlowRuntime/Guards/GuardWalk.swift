@@ -58,7 +58,7 @@ public enum GuardWalk {
     /// What a screen's guard answers: once per request through the tree, when there is one.
     @inlinable
     static func verdict(of screen: any Screen, _ direction: GuardRefusal.Direction, answers: FlowTree?, origin: FlowEvent.Origin) -> GuardVerdict {
-        if let answers, answers.recalls { return answers.recall(screen, direction, origin: origin) }
+        if let answers, answers.recalls { return answers.recall(screen, direction, origin: origin, remembering: answers.asksAhead > 0) }
         return direction == .leaving ? screen.shouldLeave(by: origin) : screen.shouldEnter(by: origin)
     }
 

@@ -183,13 +183,14 @@ public final class FlowTree {
     /// under way returns, so no flow sees a request half made.
     ///
     /// A screen's guard answers once per request: one that allowed is not asked again before the
-    /// outermost request returns (``answer(of:_:origin:)``).
+    /// outermost request returns and the flows that follow it have (``answer(of:_:origin:)``).
     public func request<T>(on host: any FlowHost, _ body: () throws -> T) rethrows -> T {
         openRequests += 1
         defer {
             openRequests -= 1
-            if openRequests == 0, !allowed.isEmpty { allowed.removeAll(keepingCapacity: true) }
             settle(on: host)
+            // The flows that follow the request's changes make them too: they share its answers.
+            if openRequests == 0, !isSettling { forgetAnswers() }
         }
         return try body()
     }
@@ -201,11 +202,17 @@ public final class FlowTree {
     ///
     /// Inside a request (``request(on:_:)``), a guard that allowed when the request asked ahead —
     /// here, before a change of several operations, or about the flows a change ends — is not
-    /// asked again until the outermost request returns, however many of the request's changes
-    /// take the screen away or show it, and whoever among them asks. Outside a request the guard
-    /// is asked each time.
+    /// asked again until the outermost request returns and the flows that follow its changes have
+    /// followed, however many of those changes take the screen away or show it, and whoever
+    /// among them asks. Outside a request the guard is asked each time.
     public func answer(of screen: any Screen, _ direction: GuardRefusal.Direction, origin: FlowEvent.Origin) -> GuardVerdict {
-        askingAhead { recall(screen, direction, origin: origin) }
+        recall(screen, direction, origin: origin, remembering: true)
+    }
+
+    /// Lets go of the answers remembered, and of their screens, once the outermost request and the
+    /// pass that follows it are done.
+    private func forgetAnswers() {
+        if !allowed.isEmpty { allowed.removeAll(keepingCapacity: true) }
     }
 
     /// Runs `body`, whose guards are asked ahead of the request's changes: those that allow are
@@ -221,17 +228,17 @@ public final class FlowTree {
     @inlinable
     var recalls: Bool { asksAhead > 0 || !allowed.isEmpty }
 
-    /// A guard's answer: remembered, or asked (and remembered when it allows and the request
-    /// asks ahead).
+    /// A guard's answer: remembered, or asked (and remembered when it allows, inside a request,
+    /// and `remembering`: the request asks ahead of its changes).
     @usableFromInline
-    func recall(_ screen: any Screen, _ direction: GuardRefusal.Direction, origin: FlowEvent.Origin) -> GuardVerdict {
+    func recall(_ screen: any Screen, _ direction: GuardRefusal.Direction, origin: FlowEvent.Origin, remembering: Bool) -> GuardVerdict {
         for answer in allowed where answer.screen === screen && answer.direction == direction { return .allow }
         let verdict: GuardVerdict =
             switch direction {
             case .leaving: screen.shouldLeave(by: origin)
             case .entering: screen.shouldEnter(by: origin)
             }
-        if verdict == .allow, asksAhead > 0, openRequests > 0 { allowed.append((screen, direction)) }
+        if remembering, verdict == .allow, openRequests > 0 { allowed.append((screen, direction)) }
         return verdict
     }
 
@@ -276,7 +283,10 @@ public final class FlowTree {
     public func settle(on host: any FlowHost) {
         guard openRequests == 0, !isSettling, !pending.isEmpty else { return }
         isSettling = true
-        defer { isSettling = false }
+        defer {
+            isSettling = false
+            forgetAnswers()
+        }
         var passes = 0
         while !pending.isEmpty {
             passes += 1

@@ -21,8 +21,16 @@ import FlowRuntime
 /// After every command and report the driver compares what the platform says it shows with what it
 /// expects; a difference is reported to the model's observers as
 /// a ``HostDrift`` event (``/FlowKernel/FlowEvent/Change/payload(_:)``) and then corrected, never left to grow.
+/// A platform that shows something else ``correctionLimit`` times in a row, never once what it
+/// was told, breaks its contract: the driver reports that it gives up (a `requestRefused` event
+/// with `hostRejected`), drops what it was still to correct, and tries again when the model
+/// changes.
 @MainActor
 public final class NavigationDriver {
+    /// How many corrections in a row, with no command shown as told between them, the driver
+    /// makes before it gives up on a platform that does not show what it is told.
+    public static let correctionLimit = 3
+
     /// The host the flows run on, which the platform shows.
     public let model: any PresentationHost
     /// Kept weakly: whoever makes the driver keeps the platform (a platform that is also the
@@ -41,6 +49,12 @@ public final class NavigationDriver {
     private var userTransition: NodeRef?
     private var isPumping = false
     private var link: ModelLink?
+    /// The drifts in a row since the platform last showed a command as told or the model last
+    /// changed.
+    private var driftsInARow = 0
+    /// Whether the driver gave up on the platform: the next change of the model brings it back
+    /// whole, from the root.
+    private var gaveUp = false
 
     /// Starts showing a model on a platform: the platform is brought to what the model shows now,
     /// and follows every change from now on. The driver keeps the platform weakly.
@@ -226,6 +240,13 @@ public final class NavigationDriver {
     /// Marks the part of the platform a model's change touched, and brings the platform to it.
     fileprivate func modelChanged(_ change: FlowEvent.Change) {
         guard let item = Pending(change) else { return }
+        // The model asks for something new: a platform the driver gave up on gets another try,
+        // from the root, since what it shows is anyone's guess.
+        driftsInARow = 0
+        if gaveUp {
+            gaveUp = false
+            work.mark(.root)
+        }
         if case .entries(let stack) = item {
             work.mark(item, fromEntry: Pending.firstTouchedEntry(by: change, stackCountAfter: model.entryCount(of: stack) ?? 0))
         } else {
@@ -303,6 +324,7 @@ public final class NavigationDriver {
     private func finished(_ command: NavigationCommand) {
         guard running == command else { return }
         running = nil
+        let drifts = driftsInARow
         for (aspect, node) in command.aspects {
             guard let shown = platform?.shown(aspect, of: node), let expected = tree.shown(aspect, of: node) else { continue }
             // What the command kept was checked when it last changed; what it touched is checked now.
@@ -311,6 +333,7 @@ public final class NavigationDriver {
                 drifted(aspect, of: node, shown: shown)
             }
         }
+        if driftsInARow == drifts { driftsInARow = 0 }
         pump()
     }
 
@@ -321,6 +344,19 @@ public final class NavigationDriver {
         model.report(FlowEvent(.payload(.init(HostDrift(node: node, aspect: aspect, expected: expected, shown: shown))), origin: .system))
         let kept = zip(expected, shown).prefix { $0 == $1 }.count
         letGo(tree.adopt(shown, as: aspect, of: node))
+        driftsInARow += 1
+        if driftsInARow > Self.correctionLimit {
+            // Correcting again would only repeat commands the platform keeps ignoring.
+            work = PendingWork()
+            gaveUp = true
+            let place = node.map { "\($0) \(aspect.rawValue)" } ?? aspect.rawValue
+            let error = FlowError(
+                .hostRejected,
+                "The platform still does not show what it is told after \(Self.correctionLimit) corrections (last: \(place)); the driver stops correcting it until the model changes."
+            )
+            model.report(FlowEvent(.requestRefused(error), origin: .system))
+            return
+        }
         switch (aspect, node) {
         case (.root, _): work.mark(.root)
         case (.entries, .container(let stack)?): work.mark(.entries(stack), fromEntry: kept)

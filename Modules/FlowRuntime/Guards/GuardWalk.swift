@@ -32,10 +32,8 @@ public enum GuardWalk {
     /// The first refusal among the guards of every screen in and above a node — the node first,
     /// then what it holds, then what it presents — were the node taken off what is shown; `nil`
     /// when every guard allows it. Screens in `staying` are shown again by the change: they
-    /// neither leave nor are asked.
-    ///
-    /// - Parameter answers: The host's flow tree, through which a guard answers once per request
-    ///   (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
+    /// neither leave nor are asked. Given the host's flow tree as `answers`, a guard answers once
+    /// per request (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
     @inlinable
     public static func leavingRefusal<Nodes: GuardWalkNodes>(
         _ node: Nodes.Node, in nodes: Nodes, staying: Set<ScreenRef> = [], answers: FlowTree? = nil, origin: FlowEvent.Origin
@@ -63,17 +61,15 @@ public enum GuardWalk {
     }
 
     /// The first refusal among the guards of every screen in some content, were it shown; `nil`
-    /// when every guard allows it.
-    ///
-    /// - Parameter answers: The host's flow tree, through which a guard answers once per request
-    ///   (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
+    /// when every guard allows it. Given the host's flow tree as `answers`, a guard answers once
+    /// per request (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
     public static func enteringRefusal(_ content: Presentable, answers: FlowTree? = nil, origin: FlowEvent.Origin) -> GuardRefusal? {
         enteringRefusal(content, answers: answers, origin: origin, skipsShown: false) { _ in false }
     }
 
     /// The first refusal among the guards of the screens in some content, were it shown, but for
-    /// the screens `skipped` names; `nil` when every guard allows it. A change skips the screens
-    /// it keeps or moves (they are shown already) and those whose guard its request asked already.
+    /// the screens `skipped` names; `nil` when every guard allows it: a change skips the screens
+    /// it keeps or moves, which are shown already.
     public static func enteringRefusal(
         _ content: Presentable, answers: FlowTree? = nil, origin: FlowEvent.Origin, skipping skipped: (any Screen) -> Bool
     ) -> GuardRefusal? {
@@ -105,9 +101,8 @@ public enum GuardWalk {
     /// away when they end (``FlowTree/endRefusal(leaving:maker:origin:)``), were the nodes — and
     /// everything in and above them — taken away; `nil` when none would end or every guard allows
     /// it. Nodes named in `staying` are shown again by the change, so flows on them do not end.
-    ///
-    /// - Parameter maker: The flow whose change put a node on the host, when the host keeps it;
-    ///   without it, any flow other than the one making the change may stand on a node that goes.
+    /// `maker` names the flow whose change put a node on the host, when the host keeps it; without
+    /// it, any flow other than the one making the change may stand on a node that goes.
     @inlinable
     public static func treeRefusal<Nodes: GuardWalkNodes>(
         leaving leavers: some Sequence<Nodes.Node>, in nodes: Nodes, staying: Set<NodeRef> = [], flows: FlowTree,

@@ -57,7 +57,7 @@ extension PresentationHost {
 
 extension FlowHost {
     /// The first refusal among the guards of the screens one operation would take off what is
-    /// shown and would show, as ``/FlowKernel/PresentationHost/guardRefusal(of:origin:)`` finds
+    /// shown and would show, as any presentation host's `guardRefusal(of:origin:)` finds
     /// it, each guard answering once per request (``FlowTree/answer(of:_:origin:)``).
     public func guardRefusal(of operation: HostOperation, origin: FlowEvent.Origin) -> GuardRefusal? {
         guardRefusal(of: operation, answers: flows, origin: origin)

@@ -19,20 +19,20 @@ extension InMemoryHost {
     /// Throws the first refusal among the guards of the screens in and above some nodes.
     func askLeaving(_ nodes: some Sequence<StageNode>, origin: FlowEvent.Origin) throws {
         guard !guardsAsked else { return }
-        if flows.hasFlows(otherThan: origin.flow) {
-            // The ends of other flows the change may set off ask their screens again: asked ahead
-            // of them, each guard answers once in a request (`FlowTree.askingAhead`).
-            try flows.askingAhead { try askScreens(leaving: nodes, origin: origin) }
-        } else {
-            try askScreens(leaving: nodes, origin: origin)
+        try askingAheadOfEnds(origin) {
+            for node in nodes {
+                if let refusal = GuardWalk.leavingRefusal(node, in: StageNodes(), answers: flows, origin: origin) { throw GuardStop(refusal: refusal) }
+            }
         }
         try askTree(leaving: nodes, origin: origin)
     }
 
-    private func askScreens(leaving nodes: some Sequence<StageNode>, origin: FlowEvent.Origin) throws {
-        for node in nodes {
-            if let refusal = GuardWalk.leavingRefusal(node, in: StageNodes(), answers: flows, origin: origin) { throw GuardStop(refusal: refusal) }
-        }
+    /// Asks the screens a change takes away. The ends of other flows the change may set off ask
+    /// their screens again, so with other flows on the host they are asked ahead of those ends,
+    /// each guard answering once in a request (``/FlowRuntime/FlowTree/askingAhead(_:)``); with
+    /// none, nothing is remembered.
+    private func askingAheadOfEnds<Answer>(_ origin: FlowEvent.Origin, _ ask: () throws -> Answer) rethrows -> Answer {
+        flows.hasFlows(otherThan: origin.flow) ? try flows.askingAhead(ask) : try ask()
     }
 
     /// Throws the first refusal among the guards of what the flows a change ends would take
@@ -61,8 +61,7 @@ extension InMemoryHost {
     /// move screens.
     func askKernel(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         guard !guardsAsked else { return }
-        let ask = { self.guardRefusal(of: operation, origin: origin) }
-        if let refusal = flows.hasFlows(otherThan: origin.flow) ? flows.askingAhead(ask) : ask() { throw GuardStop(refusal: refusal) }
+        if let refusal = askingAheadOfEnds(origin, { guardRefusal(of: operation, origin: origin) }) { throw GuardStop(refusal: refusal) }
     }
 }
 

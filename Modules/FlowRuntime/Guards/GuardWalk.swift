@@ -64,7 +64,7 @@ public enum GuardWalk {
     /// when every guard allows it. Given the host's flow tree as `answers`, a guard answers once
     /// per request (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
     public static func enteringRefusal(_ content: Presentable, answers: FlowTree? = nil, origin: FlowEvent.Origin) -> GuardRefusal? {
-        enteringRefusal(content, answers: answers, origin: origin, skipsShown: false) { _ in false }
+        enteringRefusal(content, answers: answers, origin: origin) { _ in false }
     }
 
     /// The first refusal among the guards of the screens in some content, were it shown, but for
@@ -73,25 +73,19 @@ public enum GuardWalk {
     public static func enteringRefusal(
         _ content: Presentable, answers: FlowTree? = nil, origin: FlowEvent.Origin, skipping skipped: (any Screen) -> Bool
     ) -> GuardRefusal? {
-        enteringRefusal(content, answers: answers, origin: origin, skipsShown: true, skipped)
-    }
-
-    private static func enteringRefusal(
-        _ content: Presentable, answers: FlowTree?, origin: FlowEvent.Origin, skipsShown: Bool, _ isShown: (any Screen) -> Bool
-    ) -> GuardRefusal? {
         switch content {
         case .screen(let screen):
-            if skipsShown, isShown(screen) { return nil }
+            if skipped(screen) { return nil }
             guard case .refuse(let reason) = verdict(of: screen, .entering, answers: answers, origin: origin) else { return nil }
             return GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason)
         case .stack(_, let entries):
             for entry in entries {
-                if let refusal = enteringRefusal(entry, answers: answers, origin: origin, skipsShown: skipsShown, isShown) { return refusal }
+                if let refusal = enteringRefusal(entry, answers: answers, origin: origin, skipping: skipped) { return refusal }
             }
             return nil
         case .tabs(_, let tabs, _):
             for tab in tabs {
-                if let refusal = enteringRefusal(tab.content, answers: answers, origin: origin, skipsShown: skipsShown, isShown) { return refusal }
+                if let refusal = enteringRefusal(tab.content, answers: answers, origin: origin, skipping: skipped) { return refusal }
             }
             return nil
         }

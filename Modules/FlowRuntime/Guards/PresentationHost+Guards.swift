@@ -89,13 +89,18 @@ extension FlowHost {
     /// of the request's changes: each that allows answers once in the request
     /// (``FlowTree/askingAhead(_:)``).
     public func guardRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
-        whileAskingGuards {
-            flows.askingAhead {
-                if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
-                guard flows.hasFlows(otherThan: origin.flow) else { return nil }
-                return treeRefusal(leaving: operations.flatMap(departing), origin: origin)
-            }
+        askingAhead {
+            if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
+            guard flows.hasFlows(otherThan: origin.flow) else { return nil }
+            return treeRefusal(leaving: operations.flatMap(departing), origin: origin)
         }
+    }
+
+    /// Asks guards ahead of a change: while the host refuses every change
+    /// (``whileAskingGuards(_:)``), each guard that allows answering once in the request
+    /// (``FlowTree/askingAhead(_:)``).
+    private func askingAhead(_ ask: () -> GuardRefusal?) -> GuardRefusal? {
+        whileAskingGuards { flows.askingAhead(ask) }
     }
 
     /// The first refusal among the guards of the screens several operations would move, without
@@ -117,16 +122,14 @@ extension FlowHost {
     /// of the request's changes: each that allows answers once in the request
     /// (``FlowTree/askingAhead(_:)``).
     public func guardRefusal(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) -> GuardRefusal? {
-        whileAskingGuards {
-            flows.askingAhead {
-                for node in nodes {
-                    if let refusal = leavingRefusal(node, staying: [], answers: flows, origin: origin) { return refusal }
-                }
-                for screen in screens {
-                    if let refusal = enteringRefusal(.screen(screen), skippingShown: true, answers: flows, origin: origin) { return refusal }
-                }
-                return treeRefusal(leaving: nodes, origin: origin)
+        askingAhead {
+            for node in nodes {
+                if let refusal = leavingRefusal(node, staying: [], answers: flows, origin: origin) { return refusal }
             }
+            for screen in screens {
+                if let refusal = enteringRefusal(.screen(screen), skippingShown: true, answers: flows, origin: origin) { return refusal }
+            }
+            return treeRefusal(leaving: nodes, origin: origin)
         }
     }
 

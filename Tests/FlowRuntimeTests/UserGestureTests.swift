@@ -122,4 +122,32 @@ struct UserGestureTests {
         try host.user.swipeDown()
         #expect(host.topmost == .container("app"))
     }
+
+    @Test("A back that would end a flow whose screen refuses to leave is the gesture's refusal, and changes nothing")
+    func aBackThatWouldEndARefusingFlowIsRefusedAsTheGesture() throws {
+        let host = InMemoryHost()
+        let parent = TreeProbeFlow("parent")
+        try parent.start(on: host, placement: .root, parent: nil)
+        try parent.push("P1")
+        // The child stands on P1, the screen the person saw, and is presented over the stack: the
+        // back takes P1 away, so the child would end, and its editor refuses to leave.
+        let child = TreeProbeFlow("child")
+        try child.start(on: host, placement: .presented, parent: parent.id)
+        let editor = GuardedProbe("Editor")
+        try host.push(editor, onto: "child", for: child.id)
+        let recorder = TranscriptRecorder(observing: host)
+        let before = host.hierarchy
+        let root = try #require(host.child(at: 0, of: .container("parent")))
+
+        let error = #expect(throws: FlowError.self) { try host.user.back(to: root) }
+
+        #expect(error?.code == .gestureRefused)
+        expectTranscript(recorder.transcript, equals: ["(user) refuse back to parent 0 in [parent]: leaving Editor: unsaved changes"])
+        #expect(host.hierarchy == before)
+        #expect([parent.phase, child.phase] == [.running, .running])
+        editor.holds = false
+        try host.user.back(to: root)
+        #expect(child.phase == .finished)
+        #expect(host.render() == "stack parent\n  LawProbe \"parent 0\"")
+    }
 }

@@ -40,8 +40,10 @@ public final class NavigationDriver {
     /// The screens of what the driver expects the platform to show, kept alive while it shows
     /// them, as UIKit's view controllers keep theirs: a screen the model let go of while the
     /// platform still shows it (a push's animation runs) must not die, or a new screen could get
-    /// its identity and the platform mistake one for the other.
-    private var shownScreens: [ScreenRef: any Screen] = [:]
+    /// its identity and the platform mistake one for the other. Read and written on every command
+    /// without a run-time exclusivity check: main-actor only, and no access is held across a call
+    /// out of the driver.
+    @exclusivity(unchecked) private var shownScreens: [ScreenRef: any Screen] = [:]
     private var work = PendingWork()
     private var running: NavigationCommand?
     /// What the person is moving, from the moment the platform says so to the moment it settles:

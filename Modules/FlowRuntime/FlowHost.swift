@@ -40,6 +40,16 @@ public protocol FlowHost: PresentationHost {
     /// refuses every change as re-entrant (`isChanging` is `true`), as it does while it makes
     /// one. The default runs `body` as it is: a guard that navigates then is not refused.
     func whileAskingGuards<Answer>(_ body: () throws -> Answer) rethrows -> Answer
+
+    /// Whether the host records which flow put each node it shows there (``maker(of:)``). The
+    /// default is `false`: asked about the flows a change would end, the runtime then compares
+    /// every running flow's first content with each node that leaves, a walk over every flow.
+    var recordsMakers: Bool { get }
+
+    /// The flow whose change put a node on the host, or `nil` for a node the person or the
+    /// system put there, or one the host does not show: read only when ``recordsMakers`` is
+    /// `true`, so that asking which flows a change ends visits the flows that made what leaves.
+    func maker(of node: NodeRef) -> FlowID?
 }
 
 extension FlowHost {
@@ -47,6 +57,12 @@ extension FlowHost {
     public func whileAskingGuards<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
         try body()
     }
+
+    /// `false`: the host does not record who put its nodes there.
+    public var recordsMakers: Bool { false }
+
+    /// `nil`: the host does not record who put its nodes there.
+    public func maker(of node: NodeRef) -> FlowID? { nil }
 
     /// Makes the operation with `apply(_:origin:)`, which asks its guards again.
     public func apply(asked operation: HostOperation, origin: FlowEvent.Origin) throws {

@@ -219,6 +219,9 @@ public final class InMemoryHost: FlowHost {
         }
     }
 
+    /// `true`: every node remembers the flow whose change put it here (``maker(of:)``).
+    public var recordsMakers: Bool { true }
+
     /// The flow whose change put a node on the host, or `nil` for a node the system or the
     /// person put there, or one the host does not show. A node keeps its maker while it stays,
     /// through a stack re-set that keeps it.

@@ -139,7 +139,10 @@ extension FlowHost {
     /// several changes asks it before the first, as each change's host asks it again.
     private func treeRefusal(leaving nodes: [NodeRef], origin: FlowEvent.Origin) -> GuardRefusal? {
         guard !nodes.isEmpty else { return nil }
-        return GuardWalk.treeRefusal(leaving: nodes.filter { contains($0) }, in: HostNodes(host: self), flows: flows, origin: origin)
+        // A host that records who made its nodes lets the tree visit only the flows that made
+        // what leaves, rather than compare every running flow's first content with each node.
+        let maker: ((NodeRef) -> FlowID?)? = recordsMakers ? { self.maker(of: $0) } : nil
+        return GuardWalk.treeRefusal(leaving: nodes.filter { contains($0) }, in: HostNodes(host: self), flows: flows, maker: maker, origin: origin)
     }
 
 }

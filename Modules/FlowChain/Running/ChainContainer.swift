@@ -216,9 +216,6 @@ public struct ChainContainer {
 
     /// The first node the chain showed, which the flow tree keeps it on.
     var baseNode: NodeRef? { core.mount.node }
-
-    /// The first refusal among the guards of what the chain's removal would take away.
-    func removalRefusal() -> GuardRefusal? { core.mount.removalRefusal(on: host) }
 }
 
 /// What a container call outside the chain's requests opens: a request of the chain's own.

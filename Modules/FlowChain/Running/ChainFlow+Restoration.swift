@@ -61,7 +61,7 @@ extension ChainFlow: RestorableFlow {
     ///   (`invalidSnapshot`), the chain has started or ended (`flowAlreadyStarted`,
     ///   `flowFinished`), or its first step cannot come back.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try lifecycle.requireReady()
+        try run.requireReady()
         guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
         let state = try RestoringSteps.state(of: saved, as: SavedChainState.self, flow: "The chain '\(id)'")
         guard !state.steps.isEmpty else { throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with no step.") }

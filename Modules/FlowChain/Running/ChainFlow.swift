@@ -20,7 +20,7 @@ import FlowRuntime
 /// nothing else has to keep it. Its screens' handles hold it weakly, and a handle whose chain has
 /// ended throws `flowFinished`.
 @MainActor
-public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
+public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     /// Everything the builder gave. Dropped when the chain ends, so nothing its closures captured
     /// outlives the chain.
     struct Plan {
@@ -30,7 +30,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         let onEnd: ((ChainContainer) -> Void)?
     }
 
-    let lifecycle: FlowLifecycle<Result>
+    /// The flow's run, which keeps its lifecycle.
+    package let run: FlowRun<Result>
     private let kind: ChainContainer.Kind
     /// Everything the builder gave, until the chain ends.
     var plan: Plan?
@@ -86,7 +87,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
 
     init(id: FlowID, kind: ChainContainer.Kind, steps: [AnyStep], defaultPresent: StepAction?, defaultDismiss: StepAction?, onEnd: ((ChainContainer) -> Void)?)
     {
-        self.lifecycle = FlowLifecycle(id: id)
+        self.run = FlowRun(id: id)
         self.kind = kind
         self.declaredSteps = steps.map {
             ChainGraph.DeclaredStep(
@@ -99,16 +100,26 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     // MARK: Flow
 
     /// The flow's name.
-    public var id: FlowID { lifecycle.id }
+    public var id: FlowID { run.id }
     /// Where the flow is in its life.
-    public var phase: FlowPhase { lifecycle.phase }
+    public var phase: FlowPhase { run.phase }
     /// How the flow ended, once it has.
-    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+    public var outcome: FlowOutcome<Result>? { run.outcome }
 
-    /// Adds a handler for the outcome; it runs after the chain's screens are gone.
+    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if they
+    /// are).
     public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
-        lifecycle.onFinish(handler)
+        run.onFinish(handler)
     }
+
+    // MARK: RunningFlow
+
+    /// The first guard that refuses what the chain's end would take away.
+    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
+    /// Ends the chain cancelled, without running end actions, because what it stands on is gone
+    /// (its steps, the screen that started it, its parent): whatever of its own is left (a modal
+    /// over a shared stack) goes too, as far as the host lets it.
+    public func endDetached() { run.endDetached(self) }
 
     /// The screen of the current step.
     public var currentScreen: (any Screen)? {
@@ -128,11 +139,11 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// Starts the chain on its first step; `origin` names who the first change is made for, when
     /// not the chain itself (a restore).
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
-        try lifecycle.requireReady()
+        try run.requireReady()
         let plan = try requirePlan()
         let container = ChainContainer(try ChainContainer.Core(kind: kind, host: host, flow: id, placement: placement), origin: .flow(id))
         container.core.chain = self
-        try lifecycle.start(self, on: host, parent: parent) {
+        try run.begin(self, on: host, parent: parent, origin: origin) {
             // The first step is decided and made as any request is, before the chain runs.
             self.container = container
             do {
@@ -148,13 +159,12 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
                 self.container = nil
                 throw error
             }
-            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 
     /// Ends the chain without a result and without running end actions, as a parent does.
     public func cancel() throws {
-        try lifecycle.end(.cancelled, removal: removal(on:), releasing: releaseEverything)
+        try run.end(.cancelled, of: self)
     }
 
     // MARK: Following the user
@@ -163,7 +173,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     /// last step whose screen is still shown is current; steps above it are let go of; with none
     /// left, the chain ends.
     public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, !lifecycle.isNavigating, let host = lifecycle.host else { return }
+        guard let host = run.followingHost else { return }
         guard let container, container.isShown else { return endDetached() }
         let screens = state.screens
         switch position.following(kept: screens.keys, isShown: { screens[$0].map { host.contains(ScreenRef($0)) } ?? false }) {
@@ -184,12 +194,8 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
         for (step, screen) in released { plan.steps[step].attach(screen, nil) }
     }
 
-    /// Ends the chain cancelled, without running end actions, because what it stands on is gone
-    /// (its steps, the screen that started it, its parent): whatever of its own is left (a modal
-    /// over a shared stack) goes too, as far as the host lets it.
-    public func endDetached() {
-        lifecycle.endDetached(removal: removal(on:), releasing: releaseEverything)
-    }
+    /// Where the chain shows its container, while it runs.
+    package var mount: FlowMount? { container?.core.mount }
 
     /// The outermost node the chain put on the host, whose departure ends it.
     public var baseNode: NodeRef? { container?.baseNode }
@@ -198,9 +204,6 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     public func anchorForChild(on host: any FlowHost) -> NodeRef? {
         currentScreen.map(NodeRef.of) ?? host.visibleScreenRef.map(NodeRef.screen)
     }
-
-    /// The first guard that refuses what the chain's end would take away.
-    public func endRefusal() -> GuardRefusal? { container?.removalRefusal() }
 
     // MARK: Driving (from step handles)
 
@@ -342,7 +345,7 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     func requesting(
         from step: Int?, origin: FlowEvent.Origin? = nil, _ body: (Plan, any FlowHost, ChainPosition, inout ChainDraft) throws -> Void
     ) throws {
-        try lifecycle.navigate { host in
+        try run.request { host in
             // Read once: the request decides from this position.
             let position = position
             try position.requireCurrent(step)
@@ -366,9 +369,9 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
             guard !draft.ended else { return }
             if draft.operations.count == 1, draft.reports.isEmpty {
                 // The most common decision, one operation: the host asks its guards as it makes it.
-                try lifecycle.make(draft.operations[0], origin: origin, on: host)
+                try run.make(draft.operations[0], origin: origin, on: host)
             } else {
-                try lifecycle.make(FlowChange(HostChange(draft.operations, origin: origin), state: (), reports: draft.reports), on: host)
+                try run.make(FlowChange(HostChange(draft.operations, origin: origin), state: (), reports: draft.reports), on: host)
             }
             state.apply(draft.change)
             container.core.keep(draft)
@@ -386,23 +389,18 @@ public final class ChainFlow<Result>: Flow, StepDriving, RunningFlow {
     private func end(
         _ outcome: FlowOutcome<Result>, in draft: inout ChainDraft, on host: any FlowHost, running action: (ChainContainer) -> Void
     ) throws {
-        try lifecycle.checkChildrenGuards(on: host)
+        try run.checkChildrenGuards(on: host)
         if let container {
             let acting = container.acting(for: draft.origin)
             try container.core.lending(&draft) { action(acting) }
         }
         let change = HostChange(draft.operations + (container?.removal() ?? []), origin: draft.origin)
-        try lifecycle.end(outcome, on: host, removal: change, releasing: releaseEverything)
+        try run.end(outcome, on: host, removal: change, releasing: releaseEverything)
         draft.ended = true
     }
 
-    /// The change that takes the chain's container off the host.
-    private func removal(on host: any FlowHost) -> HostChange {
-        HostChange(container?.removal() ?? [], origin: .flow(id))
-    }
-
     /// Lets go of every step, screen and closure.
-    private func releaseEverything() {
+    package func releaseEverything() {
         if let plan {
             for (index, screen) in state.screens { plan.steps[index].attach(screen, nil) }
         }

@@ -33,7 +33,7 @@ extension StackCoordinator {
     ///   among its entries (a tab coordinator's tab group), or while a child runs on the stack;
     ///   `flowFinished`. Nothing changes then.
     public func setStack(_ screens: [any Screen]) throws {
-        try lifecycle.navigate { host in try setStack(screens, on: host) }
+        try run.request { host in try setStack(screens, on: host) }
     }
 
     private func setStack(_ screens: [any Screen], on host: any FlowHost) throws {
@@ -97,7 +97,7 @@ extension StackCoordinator {
     /// Decides a back request from where the coordinator stands, then applies it: one host
     /// operation, after which the decided node is the top.
     private func goBack(_ decide: (CoordinatorPosition) throws -> CoordinatorPosition.Back) throws {
-        try lifecycle.navigate { host in
+        try run.request { host in
             let plan = try decide(position(on: host))
             try make(plan.operation(in: runningStack), origin: .flow(id), applying: CoordinatorState.Change(top: plan.top), on: host)
         }
@@ -115,7 +115,7 @@ extension StackCoordinator {
     ///   runs (one child at a time: finish or cancel it first); the child's own error if it cannot
     ///   start; `flowFinished` after the coordinator ended.
     public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)? = nil) throws {
-        try lifecycle.navigate { host in
+        try run.request { host in
             try position(on: host).requireNoChild()
             let snapshot = host.topEntry(of: runningStack)
             try child.start(on: host, placement: presented ? .presented : .onStack(runningStack), parent: id)
@@ -133,7 +133,7 @@ extension StackCoordinator {
 
     /// Makes a request's decision: the host change, then the state's change with it.
     func make(_ operation: HostOperation, origin: FlowEvent.Origin, applying change: CoordinatorState.Change, on host: any FlowHost) throws {
-        try lifecycle.make(operation, origin: origin, on: host)
+        try run.make(operation, origin: origin, on: host)
         state.apply(change)
     }
 

@@ -41,7 +41,7 @@ extension StackCoordinator: RestorableFlow {
     /// (or a note that it does not), the selected tab of a tab coordinator, and the name of its
     /// running child.
     public func savedState() -> SavedValue {
-        guard let host = lifecycle.host, let mount, let stack = mount.stack else { return SavedValue(flowState: SavedCoordinatorState(screens: [])) }
+        guard let host = run.host, let mount, let stack = mount.stack else { return SavedValue(flowState: SavedCoordinatorState(screens: [])) }
         let child = runningChild
         var screens: [SavedCoordinatorState.Screen] = []
         for index in mount.ownEntries(on: host) {
@@ -74,7 +74,7 @@ extension StackCoordinator: RestorableFlow {
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the coordinator has started or ended, or ``start()`` fails.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try lifecycle.requireReady()
+        try run.requireReady()
         // A state that cannot be read is refused before start() shows anything.
         _ = try RestoringSteps.state(of: saved, as: SavedCoordinatorState.self, flow: "The coordinator '\(id)'")
         let mount = try FlowMount(for: id, at: FlowMount.Site(saved.placement.placement ?? .presented), on: host)
@@ -110,7 +110,7 @@ extension StackCoordinator: RestorableFlow {
         // is tried again one screen shorter.
         if let first {
             let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
-                try lifecycle.navigate { host in
+                try run.request { host in
                     let contents = ([first] + made.prefix(count)).map { Presentable.screen($0) }
                     let change = CoordinatorState.Change(top: made.prefix(count).last.map(NodeRef.of), replacing: contents)
                     try make(mount.replacement(of: contents, on: host), origin: origin, applying: change, on: host)
@@ -153,7 +153,7 @@ extension StackCoordinator: RestorableFlow {
 
     /// Takes a flow saved as this coordinator's running child back as its child.
     public func adoptRestoredChild(_ restored: any RestorableFlow, placement: SavedPlacement) {
-        guard child == nil, let flow = restored as? any Flow, let host = lifecycle.host, let stack else { return }
+        guard child == nil, let flow = restored as? any Flow, let host = run.host, let stack else { return }
         var snapshot: NodeRef?
         let shares = placement == .onStack(stack.name)
         if shares, let base = restored.baseNode, let index = host.place(of: base)?.index, index > 0 {

@@ -32,8 +32,9 @@ import FlowSnapshot
 /// start another; a coordinator whose first screen someone else took away ends cancelled, after
 /// its children.
 @MainActor
-open class StackCoordinator<Result>: Coordinator, RunningFlow {
-    let lifecycle: FlowLifecycle<Result>
+open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
+    /// The flow's run, which keeps its lifecycle.
+    package let run: FlowRun<Result>
     /// Where the coordinator makes screens whose types it knows: a ``ScreenFactory`` by default,
     /// or any container the app already has (FlowStack's `ScreenRegistry`, an adapter over its
     /// dependency container).
@@ -44,7 +45,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     var startingFor: FlowEvent.Origin?
 
     /// Where the coordinator shows itself: its stack and its first screen.
-    var mount: FlowMount? { state.mount }
+    package var mount: FlowMount? { state.mount }
     /// The first node the coordinator moved to.
     public var startNode: NodeRef? { state.mount?.firstEntry }
     /// The last node moved to, or the one on top when the running child started.
@@ -59,7 +60,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     ///   - factory: Where `screen(_:)` makes screens; an empty ``ScreenFactory`` by
     ///     default.
     public init(_ id: FlowID = "coordinator", factory: any ScreenContainer = ScreenFactory()) {
-        self.lifecycle = FlowLifecycle(id: id)
+        self.run = FlowRun(id: id)
         self.factory = factory
     }
 
@@ -71,20 +72,29 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     // MARK: Flow
 
     /// The flow's name.
-    public var id: FlowID { lifecycle.id }
+    public var id: FlowID { run.id }
     /// Where the flow is in its life.
-    public var phase: FlowPhase { lifecycle.phase }
+    public var phase: FlowPhase { run.phase }
     /// How the flow ended, once it has.
-    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+    public var outcome: FlowOutcome<Result>? { run.outcome }
+
+    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if they
+    /// are).
+    public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
+        run.onFinish(handler)
+    }
+
+    // MARK: RunningFlow
+
+    /// The coordinator's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+    /// The first guard that refuses what the coordinator's own removal would take away.
+    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
+
     /// The stack the coordinator pushes onto, once it has one.
     public var stack: ContainerID? { state.mount?.stack }
     /// The flow this coordinator runs as a child of, once started.
-    public var parent: FlowID? { lifecycle.parent }
-
-    /// Adds a handler for the outcome; it runs after the coordinator's screens are gone.
-    public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
-        lifecycle.onFinish(handler)
-    }
+    public var parent: FlowID? { run.parent }
 
     /// How a screen this coordinator shows is saved in a snapshot: a value that
     /// ``restoreScreen(from:)`` makes the screen again from. A coordinator makes its screens in
@@ -128,7 +138,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// - Throws: ``/FlowKernel/FlowError`` if ``start()`` throws or shows nothing; whatever it showed
     ///   is taken off the host again.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
-        try lifecycle.requireReady()
+        try run.requireReady()
         let host = try host.requireFlowHost(for: id)
         try begin(on: host, mount: FlowMount(for: id, at: FlowMount.Site(placement), on: host), parent: parent)
     }
@@ -140,7 +150,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     func begin(on host: any FlowHost, mount: FlowMount, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         // The coordinator is in the tree before start() runs, so that the items and children it
         // starts are its children there.
-        try lifecycle.start(self, on: host, parent: parent) {
+        try run.begin(self, on: host, parent: parent, origin: origin) {
             state = CoordinatorState(host: host, mount: mount)
             // What start() shows is shown for `origin` (a restore's), which no move(to:) of the
             // app's can be handed.
@@ -153,11 +163,10 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
                 }
             } catch {
                 // What start() showed goes again, as far as the host lets it.
-                _ = try? lifecycle.make(FlowChange(removal(on: host), state: ()), on: host)
+                _ = try? run.make(FlowChange(removal(on: host), state: ()), on: host)
                 state = CoordinatorState()
                 throw error
             }
-            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 
@@ -200,7 +209,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
 
     /// The host, while the coordinator starts or runs; otherwise the lifecycle's error.
     func requireActive() throws -> any FlowHost {
-        guard let activeHost = state.host, phase != .finished else { return try lifecycle.requireNavigable() }
+        guard let activeHost = state.host, phase != .finished else { return try run.requireNavigable() }
         try FlowLifecycle<Result>.requireIdle(activeHost, for: id)
         return activeHost
     }
@@ -280,7 +289,7 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// on. Override it to tell the user or to end the coordinator; call `super` to keep the event.
     /// A coordinator that has ended, or was never started, has no host to report to.
     open func refused(_ error: FlowError) {
-        (state.host ?? lifecycle.host)?.report(FlowEvent(.requestRefused(error), flow: id))
+        (state.host ?? run.host)?.report(FlowEvent(.requestRefused(error), flow: id))
     }
 
     // MARK: Following the user
@@ -302,18 +311,14 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
     /// screen that started it, its parent): its children first, then whatever of its own is left,
     /// as far as the host lets it.
     public func endDetached() {
-        lifecycle.endDetached(
-            removal: { host in
-                // A child that ends now is forgotten, not popped back to: what it would return
-                // to is going too.
-                state.forgetChild()
-                host.flows.endChildren(of: self)
-                return removal(on: host)
-            }, releasing: stopRunning)
+        run.endDetached(self) { host in
+            // A child that ends now is forgotten, not popped back to: what it would return to is
+            // going too.
+            state.forgetChild()
+            host.flows.endChildren(of: self)
+            return removal(on: host)
+        }
     }
-
-    /// The coordinator's first screen, whose departure ends it.
-    public var baseNode: NodeRef? { state.mount?.firstEntry }
 
     /// The coordinator's top, while it is shown: a child it starts stands on it. A top someone
     /// else's change took away (a tab group a child pushed, popped by the person) gives way to
@@ -323,28 +328,20 @@ open class StackCoordinator<Result>: Coordinator, RunningFlow {
         return host.visibleScreenRef.map(NodeRef.screen)
     }
 
-    /// The first guard that refuses what the coordinator's own removal would take away.
-    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: state.mount) }
-
     private func end(_ outcome: FlowOutcome<Result>) throws {
-        try lifecycle.navigate { host in
+        try run.request { host in
             // The guards of everything that goes, the children's screens included, wherever
             // they are shown, answer before any child is cancelled.
             try state.mount?.checkGuardsForRemoval(from: host)
-            try lifecycle.checkChildrenGuards(on: host)
+            try run.checkChildrenGuards(on: host)
             try cancelEverythingRunning()
             // Finished before the tree follows the removal: a flow it ends finds the coordinator ended.
-            try lifecycle.end(outcome, on: host, removal: removal(on: host), releasing: stopRunning)
+            try run.end(outcome, on: host, removal: removal(on: host), releasing: releaseEverything)
         }
     }
 
-    /// The change that takes the coordinator's screens off the host.
-    private func removal(on host: any FlowHost) -> HostChange {
-        state.mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
-    }
-
     /// Forgets the host and the screens, once they are gone.
-    private func stopRunning() {
+    package func releaseEverything() {
         state.stop()
     }
 

@@ -49,7 +49,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
         guard let tabs else {
             throw FlowError(.notFound, "The tab coordinator '\(id)' shows no tab group yet; call super.start() before adding items.")
         }
-        try item.lifecycle.requireReady()
+        try item.run.requireReady()
         let mount = try FlowMount(for: item.id, at: .tab(in: tabs, at: items.count, item: tabItem), on: host)
         try item.begin(on: host, mount: mount, parent: id)
         items.append(item)
@@ -68,7 +68,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item (UIFlow ignored it); nothing changes.
     public func removeItem(at index: Int) throws {
-        try lifecycle.navigate { _ in
+        try run.request { _ in
             guard items.indices.contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index).")
             }
@@ -80,11 +80,11 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item.
     public func select(_ index: Int) throws {
-        try lifecycle.navigate { host in
+        try run.request { host in
             guard let tabs, items.indices.contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
             }
-            try lifecycle.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: .flow(id)), state: ()), on: host)
+            try run.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: .flow(id)), state: ()), on: host)
         }
     }
 
@@ -106,7 +106,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     override func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any FlowHost) throws -> Bool {
         guard let tabs, items.indices.contains(index) else { return false }
-        try lifecycle.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: origin), state: ()), on: host)
+        try run.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: origin), state: ()), on: host)
         return true
     }
 
@@ -119,7 +119,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     /// The index of the selected tab, if there is one.
     public var selectedIndex: Int? {
-        guard let tabs, let host = lifecycle.host else { return nil }
+        guard let tabs, let host = run.host else { return nil }
         return host.selectedTab(of: tabs)
     }
 

@@ -76,7 +76,7 @@ extension RouterFlow {
     ///   screen is presented over the flow's (a child flow's, which the router does not own);
     ///   `reentrantNavigation` during a route or a host's change; `flowFinished`.
     public func arrive<Input>(at input: Input, resolving resolve: (Any.Type) -> Any? = { _ in nil }) throws {
-        try lifecycle.navigate { host in try arrive(at: input, on: host, resolving: resolve) }
+        try run.request { host in try arrive(at: input, on: host, resolving: resolve) }
     }
 
     private func arrive<Input>(at input: Input, on host: any FlowHost, resolving resolve: (Any.Type) -> Any?) throws {
@@ -159,7 +159,7 @@ extension RouterFlow {
             presenting: presented, over: pushed.last?.ref ?? .of(root))
         // One change, every guard asked before any of it: what goes and what the link shows.
         mount.didReplaceEntries(with: pushed)
-        self.mount = try lifecycle.make(FlowChange(HostChange(operations, origin: origin), state: mount), on: host)
+        self.mount = try run.make(FlowChange(HostChange(operations, origin: origin), state: mount), on: host)
         for content in presented { self.mount?.didPresent(content, on: host) }
         for entry in made { session.attach(entry.screen) }
     }

@@ -33,7 +33,7 @@ extension RouterFlow: RestorableFlow {
     /// The flow's screens from its first one up — pushed, then presented — each by its type with
     /// the input that made it: the value when it is `Codable`, else a note that says why not.
     public func savedState() -> SavedValue {
-        guard let host = lifecycle.host, let mount, let stack = mount.stack, let session else { return SavedValue(flowState: SavedRouterState(screens: [])) }
+        guard let host = run.host, let mount, let stack = mount.stack, let session else { return SavedValue(flowState: SavedRouterState(screens: [])) }
         var screens: [SavedRouterState.Screen] = []
         func save(_ node: NodeRef?, presented: Bool) -> Bool {
             // Another flow's screen on the stack or over it is that flow's to save.
@@ -71,7 +71,7 @@ extension RouterFlow: RestorableFlow {
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the flow has started or ended, or its first screen cannot be shown.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try lifecycle.requireReady()
+        try run.requireReady()
         let state = try RestoringSteps.state(of: saved, as: SavedRouterState.self, flow: "The router flow '\(id)'")
         guard let first = state.screens.first else { throw FlowError(.invalidSnapshot, "The router flow '\(id)' was saved with no screen.") }
         let origin = FlowEvent.Origin.restored(for: id)
@@ -100,7 +100,7 @@ extension RouterFlow: RestorableFlow {
         }
         // A refused arrival changes nothing; it is tried again one screen shorter.
         let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
-            try lifecycle.navigate { host in
+            try run.request { host in
                 try show(Array(made.prefix(count)), over: root, replacing: [], mount: mount, session: session, origin: origin, on: host)
             }
         }

@@ -19,10 +19,11 @@ import FlowRuntime
 /// else — takes its first screen away (swiping its presentation down, popping below it on a
 /// shared stack), it ends cancelled; so it does when the screen that started it goes.
 @MainActor
-public final class RouterFlow<Result>: Flow, RunningFlow {
+public final class RouterFlow<Result>: FlowFrontDoor {
     /// The routing table.
     public let router: Router
-    let lifecycle: FlowLifecycle<Result>
+    /// The flow's run, which keeps its lifecycle.
+    package let run: FlowRun<Result>
     private let makeRoot: () -> any Routable
     /// The session routing this flow's screens, while it runs.
     public private(set) var session: RouterSession?
@@ -32,7 +33,7 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
         didSet { session?.onRefused = onRefused }
     }
     /// Where the flow shows itself, while it runs.
-    var mount: FlowMount?
+    package var mount: FlowMount?
 
     /// Makes a router flow.
     ///
@@ -42,21 +43,37 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
     ///   - root: Makes the first screen, when the flow starts.
     public init(_ id: FlowID = "router", router: Router, root: @escaping () -> any Routable) {
         self.router = router
-        self.lifecycle = FlowLifecycle(id: id)
+        self.run = FlowRun(id: id)
         self.makeRoot = root
     }
 
-    /// The flow's name.
-    public var id: FlowID { lifecycle.id }
-    /// Where the flow is in its life.
-    public var phase: FlowPhase { lifecycle.phase }
-    /// How the flow ended, once it has.
-    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+    // MARK: Flow
 
-    /// Adds a handler for the outcome; it runs after the flow's screens are gone.
+    /// The flow's name.
+    public var id: FlowID { run.id }
+    /// Where the flow is in its life.
+    public var phase: FlowPhase { run.phase }
+    /// How the flow ended, once it has.
+    public var outcome: FlowOutcome<Result>? { run.outcome }
+
+    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if they
+    /// are).
     public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
-        lifecycle.onFinish(handler)
+        run.onFinish(handler)
     }
+
+    // MARK: RunningFlow
+
+    /// The flow's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+    /// The first guard that refuses what the flow's end would take away.
+    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
+    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
+    /// that started it, its parent): what of its own is left goes too, as far as the host lets it.
+    public func endDetached() { run.endDetached(self) }
+    /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
+    /// gone; otherwise answers what is left.
+    public func hostDidChange(by origin: FlowEvent.Origin) { run.follow(self, by: origin) }
 
     /// Shows the root screen in a new stack (the host's root, or presented), or on a shared stack.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
@@ -66,12 +83,12 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
     /// Starts the flow on its first screen; `origin` names who the first change is made for, when
     /// not the flow itself (a restore).
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
-        try lifecycle.requireReady()
+        try run.requireReady()
         let root = makeRoot()
         let session = RouterSession(router: router, host: host, flow: id)
         session.onRefused = onRefused
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        try lifecycle.start(self, on: host, parent: parent) {
+        try run.begin(self, on: host, parent: parent, origin: origin) {
             try mount.show(.screen(root), on: host, origin: origin)
             self.mount = mount
             session.attach(root)
@@ -81,28 +98,8 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
                 return true
             }
             self.session = session
-            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
-
-    /// Ends the flow cancelled when someone else has taken its first screen away.
-    public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, let host = lifecycle.host, mount?.isGone(on: host) == true else { return }
-        endDetached()
-    }
-
-    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
-    /// that started it, its parent): whatever of its own is still shown goes, as far as the host
-    /// lets it.
-    public func endDetached() {
-        lifecycle.endDetached(removal: removal(on:), releasing: close)
-    }
-
-    /// The flow's first screen, whose departure ends it.
-    public var baseNode: NodeRef? { mount?.firstEntry }
-
-    /// The first guard that refuses what the flow's end would take away.
-    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
 
     /// Ends the flow without a result.
     public func cancel() throws {
@@ -111,16 +108,11 @@ public final class RouterFlow<Result>: Flow, RunningFlow {
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
         // Screens the router presents go over the screen that produced, so they leave with it.
-        try lifecycle.end(outcome, removal: removal(on:), releasing: close)
-    }
-
-    /// The change that takes the flow's screens off the host.
-    private func removal(on host: any FlowHost) -> HostChange {
-        mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
+        try run.end(outcome, of: self)
     }
 
     /// Stops routing once the screens are gone: the session takes no more values.
-    private func close() {
+    package func releaseEverything() {
         mount?.didRemove()
         session?.isOpen = false
         session?.takeUnrouted = nil

@@ -31,7 +31,7 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
     /// The flow's path, each entry as its `Codable` value with its screen's own state. An entry
     /// that cannot be encoded is written as a note that says why; a restore cuts the path there.
     public func savedState() -> SavedValue {
-        guard let host = lifecycle.host else { return SavedValue(flowState: SavedPath(stack: [], modals: [])) }
+        guard let host = run.host else { return SavedValue(flowState: SavedPath(stack: [], modals: [])) }
         let path = position(on: host).path
         func saved(_ item: FlowPath<Logic.Entry>.Item) -> SavedPath.Entry {
             let state = item.screen.flatMap { host.screen(for: $0) }.flatMap(ScreenState.save)
@@ -55,7 +55,7 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
     ///   (`invalidSnapshot`), the flow has started (`flowAlreadyStarted`, `flowFinished`), or its
     ///   first entry cannot come back.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try lifecycle.requireReady()
+        try run.requireReady()
         let state = try RestoringSteps.state(of: saved, as: SavedPath.self, flow: "The flow '\(id)'")
         guard let first = state.stack.first else {
             throw FlowError(.invalidSnapshot, "The flow '\(id)' was saved with no screen.")
@@ -79,7 +79,7 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
         // its last entry until it passes.
         let shown = max(
             RestoringSteps.longestPrefix(of: entries.count, atLeast: 2, refusal: &refusal) { count in
-                try lifecycle.navigate { host in
+                try run.request { host in
                     let position = position(on: host)
                     let onStack = min(count, state.stack.count)
                     let target = FlowPath(

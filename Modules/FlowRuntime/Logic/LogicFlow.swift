@@ -26,13 +26,17 @@ import FlowSnapshot
 /// try tour.request { slides, path in slides.next(path) }
 /// ```
 @MainActor
-public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
+public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
+    /// What the flow completes with: its logic's result.
+    public typealias Result = Logic.Result
+
     /// The flow's logic.
     public let logic: Logic
 
-    let lifecycle: FlowLifecycle<Logic.Result>
+    /// The flow's run, which keeps its lifecycle.
+    package let run: FlowRun<Logic.Result>
     /// Where the flow shows itself, once started.
-    private(set) var mount: FlowMount?
+    package private(set) var mount: FlowMount?
     /// The entry behind each screen the flow shows: what the hierarchy cannot tell.
     private var shownEntries: [ScreenRef: Logic.Entry] = [:]
 
@@ -43,23 +47,36 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
     ///   - logic: What the flow shows and decides.
     public init(_ id: FlowID, logic: Logic) {
         self.logic = logic
-        self.lifecycle = FlowLifecycle(id: id)
+        self.run = FlowRun(id: id)
     }
 
     // MARK: Flow
 
     /// The flow's name.
-    public var id: FlowID { lifecycle.id }
+    public var id: FlowID { run.id }
     /// Where the flow is in its life.
-    public var phase: FlowPhase { lifecycle.phase }
+    public var phase: FlowPhase { run.phase }
     /// How the flow ended, once it has.
-    public var outcome: FlowOutcome<Logic.Result>? { lifecycle.outcome }
+    public var outcome: FlowOutcome<Logic.Result>? { run.outcome }
 
-    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if
-    /// they are).
+    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if they
+    /// are).
     public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Logic.Result>) -> Void) {
-        lifecycle.onFinish(handler)
+        run.onFinish(handler)
     }
+
+    // MARK: RunningFlow
+
+    /// The flow's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+    /// The first guard that refuses what the flow's end would take away.
+    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
+    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
+    /// that started it, its parent): what of its own is left goes too, as far as the host lets it.
+    public func endDetached() { run.endDetached(self) }
+    /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
+    /// gone; otherwise answers what is left.
+    public func hostDidChange(by origin: FlowEvent.Origin) { run.follow(self, by: origin) }
 
     /// Shows the logic's first entry, on a stack of the flow's own at the placement, or pushed
     /// onto a shared stack with ``/FlowKernel/FlowPlacement/onStack(_:)``.
@@ -83,13 +100,13 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
 
     /// What the flow shows now, as the logic's entries; empty unless it runs.
     public var path: FlowPath<Logic.Entry> {
-        guard let host = lifecycle.host else { return FlowPath([]) }
+        guard let host = run.host else { return FlowPath([]) }
         return position(on: host).path
     }
 
     /// The screen of the flow's entry the person sees, while it runs.
     public var currentScreen: (any Screen)? {
-        guard let host = lifecycle.host, let top = position(on: host).path.lastItem?.screen else { return nil }
+        guard let host = run.host, let top = position(on: host).path.lastItem?.screen else { return nil }
         return host.screen(for: top)
     }
 
@@ -103,7 +120,7 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
     ///   or its presentation over it); `guardRefused`; what the host or ``FlowLogic/screen(for:)``
     ///   throws. Nothing changes then.
     public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
-        let effect = try lifecycle.navigate { host in
+        let effect = try run.request { host in
             let position = position(on: host)
             let decision = try decide(logic, position.path)
             switch decision.change {
@@ -111,8 +128,8 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
                 try show(next, from: position, on: host, origin: .flow(id))
                 return decision.effect
             case .finish(let outcome):
-                try lifecycle.end(outcome, on: host, removing: removeScreens(from:)) {
-                    release()
+                try run.end(outcome, on: host, removal: removal(on: host)) {
+                    releaseEverything()
                     decision.effect?()
                 }
                 return nil
@@ -203,48 +220,30 @@ public final class LogicFlow<Logic: FlowLogic>: Flow, RunningFlow {
     /// Starts the flow on its first entry (the logic's, or a restored one), with its first change
     /// made for `origin`, or for the flow.
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, first: Logic.Entry?, origin: FlowEvent.Origin?) throws {
-        try lifecycle.requireReady()
+        try run.requireReady()
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         let entry = try first ?? logic.start()
         let screen = try screen(of: .init(entry: entry, screen: nil), on: host)
-        try lifecycle.start(self, on: host, parent: parent) {
+        try run.begin(self, on: host, parent: parent, origin: origin) {
             let showing = try mount.showing(.screen(screen), on: host)
             try host.carryOut(showing.operation, origin: origin ?? .flow(id))
             mount.didShow(showing)
             self.mount = mount
             shownEntries = [ScreenRef(screen): entry]
-            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 
-    private func removeScreens(from host: any FlowHost) throws {
-        if let mount { try host.carryOut(mount.removing(on: host)) }
+    /// Lets go of the entries of the screens the flow showed, once they have left.
+    package func releaseEverything() {
         mount?.didRemove()
-    }
-
-    private func release() {
         shownEntries = [:]
     }
 
-    // MARK: RunningFlow
+    // MARK: Following
 
-    /// The flow's first screen, whose departure ends it.
-    public var baseNode: NodeRef? { mount?.firstEntry }
-
-    /// The first guard that refuses what the flow's end would take away.
-    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
-
-    /// Ends the flow cancelled because what it stands on is gone: what of its own is left goes,
-    /// as far as the host lets it, and it finishes.
-    public func endDetached() {
-        lifecycle.endDetached(removing: removeScreens(from:), releasing: release)
-    }
-
-    /// Follows a change someone else made: ends the flow when its first screen is gone; forgets
-    /// the entries of screens that left; then lets the logic answer what is left.
-    public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, !lifecycle.isNavigating, let host = lifecycle.host else { return }
-        guard let mount, !mount.isGone(on: host) else { return endDetached() }
+    /// Forgets the entries of screens that left, then lets the logic answer what is left (the
+    /// run has ended a flow whose first screen is gone).
+    package func follow(on host: any FlowHost, by origin: FlowEvent.Origin) {
         let position = position(on: host)
         shownEntries = shownEntries.filter { host.contains($0.key) }
         guard let decision = logic.follow(position.path) else { return }

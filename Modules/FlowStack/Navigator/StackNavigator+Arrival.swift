@@ -78,7 +78,7 @@ extension StackNavigator {
             // The requests' configure hooks run once every guard has allowed the arrival.
             var decision = FlowChange(HostChange(operations, origin: origin), state: change)
             decision.onceAccepted = { for entry in made { entry.request.configure(entry.screen) } }
-            let callbacks = state.apply(try lifecycle.make(decision, on: host))
+            let callbacks = state.apply(try run.make(decision, on: host))
             for entry in made { didShow(entry.screen, from: entry.registration) }
             return callbacks
         }

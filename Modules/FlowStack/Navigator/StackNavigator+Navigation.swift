@@ -130,7 +130,7 @@ extension StackNavigator {
 
     /// Ends the flow with a value that must be of the navigator's result type.
     public func finish(withValue value: Any, completion: (() -> Void)?) throws {
-        try lifecycle.requireRunning()
+        try run.requireRunning()
         guard let result = value as? Result else {
             throw FlowError(
                 .argumentTypeMismatch, "The navigator '\(id)' finishes with a \(Result.self), not a \(type(of: value)).", types: [Result.self, type(of: value)])
@@ -144,7 +144,7 @@ extension StackNavigator {
     /// - Throws: `argumentTypeMismatch` when it is of another type (it stays for a read of the right
     ///   one); `flowNotStarted` or `flowFinished` when the flow is not running.
     public func dataFromPreviousScreen<A>(as type: A.Type) throws -> A? {
-        try lifecycle.requireRunning()
+        try run.requireRunning()
         return try takeCarried(as: type)
     }
 }

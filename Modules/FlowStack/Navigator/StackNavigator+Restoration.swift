@@ -41,7 +41,7 @@ extension StackNavigator: RestorableFlow {
     /// the argument it was made with. An argument that is not `Codable`, and a modal's
     /// `whenDismissed` closure, are written as notes that say so.
     public func savedState() -> SavedValue {
-        guard let host = lifecycle.host else { return SavedValue(flowState: SavedStackState(entries: [], modals: [])) }
+        guard let host = run.host else { return SavedValue(flowState: SavedStackState(entries: [], modals: [])) }
         let position = position(in: host)
         // Entries a child flow pushed onto the stack are the child's to save.
         let entries = position.entries.compactMap { savedEntry(of: $0.screen, on: host) }
@@ -72,7 +72,7 @@ extension StackNavigator: RestorableFlow {
     ///   (`invalidSnapshot`), the navigator has started (`flowAlreadyStarted`, `flowFinished`),
     ///   or its first screen cannot come back (the reason it could not).
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try lifecycle.requireReady()
+        try run.requireReady()
         let state = try RestoringSteps.state(of: saved, as: SavedStackState.self, flow: "The stack flow '\(id)'")
         let elements = state.entries.map { (entry: $0, modal: false) } + state.modals.map { (entry: $0, modal: true) }
         // The requests that can be made, up to the first element that cannot come back.

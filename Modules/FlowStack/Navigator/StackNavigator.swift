@@ -28,16 +28,17 @@ import FlowRuntime
 /// ``/FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
 /// the callbacks.
 @MainActor
-public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
+public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     /// The registry the navigator resolves screens from.
     public let registry: ScreenRegistry
 
-    let lifecycle: FlowLifecycle<Result>
+    /// The flow's run, which keeps its lifecycle.
+    package let run: FlowRun<Result>
     private let root: ForwardRequest
     /// What the navigator keeps between requests; a request changes it with the host, or not at all.
     var state = StackState()
     /// Where the navigator shows itself: its stack, and its first screen.
-    var mount: FlowMount? { state.mount }
+    package var mount: FlowMount? { state.mount }
 
     /// Makes a navigator whose root is a registered type.
     ///
@@ -50,7 +51,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     public init<Root: Screen>(_ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, configure: ((Root) -> Void)? = nil)
     {
         self.registry = registry
-        self.lifecycle = FlowLifecycle(id: id)
+        self.run = FlowRun(id: id)
         self.root = ForwardRequest(root, identifier: identifier, argument: .none, modal: false, configure: configure)
     }
 
@@ -59,7 +60,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
         _ id: FlowID = "stack", registry: ScreenRegistry, root: Root.Type, identifier: String? = nil, argument: A, configure: ((Root) -> Void)? = nil
     ) {
         self.registry = registry
-        self.lifecycle = FlowLifecycle(id: id)
+        self.run = FlowRun(id: id)
         self.root = ForwardRequest(root, identifier: identifier, argument: .some(argument), modal: false, configure: configure)
     }
 
@@ -67,23 +68,37 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// ``start(on:placement:parent:root:identifier:configure:)`` chooses another when it starts.
     public init(_ id: FlowID = "stack", registry: ScreenRegistry) {
         self.registry = registry
-        self.lifecycle = FlowLifecycle(id: id)
+        self.run = FlowRun(id: id)
         self.root = ForwardRequest(target: .next, argument: .none, modal: false)
     }
 
     // MARK: Flow
 
     /// The flow's name.
-    public var id: FlowID { lifecycle.id }
+    public var id: FlowID { run.id }
     /// Where the flow is in its life.
-    public var phase: FlowPhase { lifecycle.phase }
+    public var phase: FlowPhase { run.phase }
     /// How the flow ended, once it has.
-    public var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+    public var outcome: FlowOutcome<Result>? { run.outcome }
 
-    /// Adds a handler for the outcome; it runs after the screens are gone (at once if they are).
+    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if they
+    /// are).
     public func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
-        lifecycle.onFinish(handler)
+        run.onFinish(handler)
     }
+
+    // MARK: RunningFlow
+
+    /// The flow's first screen, whose departure ends it.
+    public var baseNode: NodeRef? { mount?.firstEntry }
+    /// The first guard that refuses what the flow's end would take away.
+    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
+    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
+    /// that started it, its parent): what of its own is left goes too, as far as the host lets it.
+    public func endDetached() { run.endDetached(self) }
+    /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
+    /// gone; otherwise answers what is left.
+    public func hostDidChange(by origin: FlowEvent.Origin) { run.follow(self, by: origin) }
 
     /// Shows the root as a new stack (the host's root, or presented), or pushes it onto an existing
     /// stack with ``/FlowKernel/FlowPlacement/onStack(_:)``; the navigator then never pops below it.
@@ -156,7 +171,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// Reports a refusal nobody can catch to the host's observers, then calls ``onRefused``. A
     /// navigator that is not running has no host to report to; ``onRefused`` still hears it.
     public func refused(_ error: FlowError) {
-        lifecycle.host?.report(FlowEvent(.requestRefused(error), flow: id))
+        run.host?.report(FlowEvent(.requestRefused(error), flow: id))
         onRefused?(error)
     }
 
@@ -164,13 +179,13 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
 
     /// The screen the user is looking at in this flow, if it runs.
     public var currentScreen: (any Screen)? {
-        guard let host = lifecycle.host, let current = position(in: host).current else { return nil }
+        guard let host = run.host, let current = position(in: host).current else { return nil }
         return host.screen(for: current.screen)
     }
 
     /// The navigator's stack as one line: `Welcome -> Catalog -> (modal) Cart`; empty when not running.
     public var stackState: String {
-        guard let host = lifecycle.host else { return "" }
+        guard let host = run.host else { return "" }
         let position = position(in: host)
         return (position.entries.map(\.screen.displayName) + position.modals.map { "(modal) \($0.screen.displayName)" })
             .joined(separator: " -> ")
@@ -212,7 +227,7 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     /// that navigates is rejected, by the lifecycle's one rule). Returns what the body returns, to
     /// run after the request is over.
     func navigating<T>(_ body: (any FlowHost) throws -> T) throws -> T {
-        try lifecycle.navigate(body)
+        try run.request(body)
     }
 
     /// The registration a request names, and its declaration index.
@@ -287,73 +302,48 @@ public final class StackNavigator<Result>: Flow, NavigatorHandle, RunningFlow {
     ///   the request is over.
     @discardableResult
     func make(_ operation: HostOperation, origin: FlowEvent.Origin, applying change: StackState.Change, on host: any FlowHost) throws -> [() -> Void] {
-        try lifecycle.make(operation, origin: origin, on: host)
+        try run.make(operation, origin: origin, on: host)
         return state.apply(change)
     }
 
     // MARK: Following the user
 
-    /// Answers a change someone else made that took away screens of the navigator's: runs the
-    /// `whenDismissed` of each modal taken away, top first, once; forgets the screens that left;
-    /// ends the navigator cancelled when its first screen is gone.
-    public func hostDidChange(by origin: FlowEvent.Origin) {
-        guard phase == .running, !lifecycle.isNavigating, let host = lifecycle.host else { return }
-        if mount?.isGone(on: host) ?? true {
-            endDetached()
-            return
-        }
+    /// Answers a change someone else made that took away screens of the navigator's, its first
+    /// screen still shown (without it, the run ends the navigator cancelled, and no modal's
+    /// `whenDismissed` runs: the flow was taken away, not its modal dismissed): runs the
+    /// `whenDismissed` of each modal taken away, top first, once; forgets the screens that left.
+    package func follow(on host: any FlowHost, by origin: FlowEvent.Origin) {
         let dismissed = state.keepShown { host.contains($0) }
         for callback in dismissed.reversed() { callback() }
     }
-
-    /// Ends the navigator cancelled because what it stands on is gone (its first screen, the
-    /// screen that started it, its parent); whatever of its own is left (a modal over a shared
-    /// stack) goes too, as far as the host lets it. No modal's `whenDismissed` runs: the flow
-    /// was taken away, not its modal dismissed.
-    public func endDetached() {
-        lifecycle.endDetached(removal: removal(on:), releasing: releaseEverything)
-    }
-
-    /// The navigator's first screen, whose departure ends it.
-    public var baseNode: NodeRef? { mount?.firstEntry }
-
-    /// The first guard that refuses what the navigator's end would take away.
-    public func endRefusal() -> GuardRefusal? { lifecycle.removalRefusal(of: mount) }
 
     // MARK: Starting and ending
 
     /// Starts the navigator on its root; `origin` names who the root's change is made for, when
     /// not the navigator's own (a restore).
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest, origin: FlowEvent.Origin? = nil) throws {
-        try lifecycle.requireReady()
+        try run.requireReady()
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
         let screen = try prepareScreen(registration, root, on: host)
         root.configure(screen)
-        try lifecycle.start(self, on: host, parent: parent) {
+        try run.begin(self, on: host, parent: parent, origin: origin) {
             let showing = try mount.showing(.screen(screen), on: host)
             mount.didShow(showing)
             let change = StackState.Change(mount: mount, adopting: .init(ScreenRef(screen), index, root.argumentValue))
             try make(showing.operation, origin: origin ?? .flow(id), applying: change, on: host)
             didShow(screen, from: registration)
-            try lifecycle.didStart(on: host, parent: parent, origin: origin)
         }
     }
 
     func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
-        try lifecycle.end(outcome, removal: removal(on:), releasing: releaseEverything)
+        try run.end(outcome, of: self)
         completion?()
     }
 
     /// Lets go of everything the navigator keeps for its screens.
-    private func releaseEverything() {
+    package func releaseEverything() {
         registry.releaseInstances()
         state.release()
-    }
-
-    /// The change that takes the navigator's screens off the host, leaving a shared stack as the
-    /// navigator found it.
-    private func removal(on host: any FlowHost) -> HostChange {
-        state.mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
     }
 }

@@ -177,6 +177,32 @@ struct ConditionalStepTests {
         #expect(shown == ["Details", "Card"])
     }
 
+    @Test func handedOnHoldsOnlyTheAnswersOfTheStepsShownNowAfterGoingBackAndAnsweringDifferently() throws {
+        try chain.handle?.next(context: Signup(plan: "pro"))
+        try chain.handle?.next(context: Signup(plan: "pro", card: "4242"))
+        #expect(chain.handedOn.compactMap { $0 as? Signup } == [Signup(plan: "pro"), Signup(plan: "pro", card: "4242")])
+
+        try chain.handle?.back()
+        try chain.handle?.back()
+        try chain.handle?.next(context: Signup(plan: "free"))
+
+        #expect(shown == ["Details", "Confirm"])
+        #expect(chain.handedOn.compactMap { $0 as? Signup } == [Signup(plan: "free")])
+    }
+
+    @Test func handedOnForgetsTheAnswersOfStepsThePersonWentBackOver() throws {
+        try chain.handle?.next(context: Signup(plan: "pro"))
+        try chain.handle?.next(context: Signup(plan: "pro", card: "4242"))
+
+        try host.user.back()
+        try host.user.back()
+        #expect(chain.handedOn.isEmpty)
+        try chain.handle?.next(context: Signup(plan: "free"))
+
+        #expect(shown == ["Details", "Confirm"])
+        #expect(chain.handedOn.compactMap { $0 as? Signup } == [Signup(plan: "free")])
+    }
+
     @Test func changingTheAnswerOnTheWayBackDecidesAgain() throws {
         try chain.handle?.next(context: Signup(plan: "pro"))
         try chain.handle?.back()

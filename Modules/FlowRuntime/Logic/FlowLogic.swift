@@ -56,6 +56,16 @@ public protocol FlowLogic {
     /// link, a parent's arrival), read as the path that is left: `nil` keeps it as it is. The
     /// runtime has already ended a flow whose first screen is gone.
     func follow(_ path: FlowPath<Entry>) -> FlowDecision<Entry, Result>?
+
+    /// Answers a change someone else made, told what left as well as what is left: `left` holds
+    /// the entries whose screens left, in the order the path showed them (the person's Back: the
+    /// one entry popped). `nil` keeps the path as it is. By default, ``follow(_:)`` of the path.
+    func follow(_ path: FlowPath<Entry>, leaving left: [Entry]) -> FlowDecision<Entry, Result>?
+
+    /// Hands a new screen the handle it makes requests of the flow with, tied to that screen
+    /// (``LogicHandle``): the runtime calls it once for each screen ``screen(for:)`` made, before
+    /// it is shown. By default, nothing: a screen that makes no request needs no handle.
+    func attach(_ handle: LogicHandle<Self>, to screen: any Screen)
 }
 
 extension FlowLogic {
@@ -64,6 +74,12 @@ extension FlowLogic {
 
     /// Keeps the path the person left.
     public func follow(_ path: FlowPath<Entry>) -> FlowDecision<Entry, Result>? { nil }
+
+    /// Answers with ``follow(_:)`` of the path that is left.
+    public func follow(_ path: FlowPath<Entry>, leaving left: [Entry]) -> FlowDecision<Entry, Result>? { follow(path) }
+
+    /// Hands the screen nothing.
+    public func attach(_ handle: LogicHandle<Self>, to screen: any Screen) {}
 }
 
 /// What a logic decided: the path the flow shows next, or its end, and what runs once the host

@@ -39,6 +39,8 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     package private(set) var mount: FlowMount?
     /// The entry behind each screen the flow shows: what the hierarchy cannot tell.
     private var shownEntries: [ScreenRef: Logic.Entry] = [:]
+    /// The screens of ``shownEntries`` in the order of the path that showed them, stack first.
+    private var shownOrder: [ScreenRef] = []
 
     /// Makes a flow that runs `logic`; it shows nothing until it starts.
     ///
@@ -120,8 +122,24 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     ///   or its presentation over it); `guardRefused`; what the host or ``FlowLogic/screen(for:)``
     ///   throws. Nothing changes then.
     public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
+        try request(from: nil, decide)
+    }
+
+    /// Makes a request from one of the flow's screens (``LogicHandle``): refused unless `screen`
+    /// is the flow's entry the person sees, read in the same request as the path the logic
+    /// decides from.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError/Code/screenNotCurrent``; what ``request(_:)`` throws.
+    ///   Nothing changes then.
+    func request(
+        from screen: ScreenRef?, _ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>
+    ) throws {
         let effect = try run.request { host in
             let position = position(on: host)
+            if let screen, position.path.lastItem?.screen != screen {
+                throw FlowError(
+                    .screenNotCurrent, "\(screen) is not the screen the person sees in the flow '\(id)'; only that screen's requests move it.")
+            }
             let decision = try decide(logic, position.path)
             switch decision.change {
             case .show(let next):
@@ -201,13 +219,16 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
             entries[ScreenRef(screen)] = item.entry
         }
         shownEntries = entries
+        shownOrder = (stackScreens + modalScreens).map(ScreenRef.init)
     }
 
     /// The screen of an entry: the one shown, or a new one the logic makes.
     private func screen(of item: FlowPath<Logic.Entry>.Item, on host: any FlowHost) throws -> any Screen {
         if let ref = item.screen, let screen = host.screen(for: ref) { return screen }
         do {
-            return try logic.screen(for: item.entry)
+            let screen = try logic.screen(for: item.entry)
+            logic.attach(LogicHandle(flow: self, screen: ScreenRef(screen)), to: screen)
+            return screen
         } catch let error as FlowError {
             throw error
         } catch {
@@ -230,6 +251,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
             mount.didShow(showing)
             self.mount = mount
             shownEntries = [ScreenRef(screen): entry]
+            shownOrder = [ScreenRef(screen)]
         }
     }
 
@@ -237,16 +259,20 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     package func releaseEverything() {
         mount?.didRemove()
         shownEntries = [:]
+        shownOrder = []
     }
 
     // MARK: Following
 
-    /// Forgets the entries of screens that left, then lets the logic answer what is left (the
-    /// run has ended a flow whose first screen is gone).
+    /// Forgets the entries of screens that left, then lets the logic answer what is left and what
+    /// left (the run has ended a flow whose first screen is gone).
     package func follow(on host: any FlowHost, by origin: FlowEvent.Origin) {
         let position = position(on: host)
+        // What left, in the order it was shown.
+        let left = shownOrder.filter { !host.contains($0) }.compactMap { shownEntries[$0] }
         shownEntries = shownEntries.filter { host.contains($0.key) }
-        guard let decision = logic.follow(position.path) else { return }
+        shownOrder.removeAll { shownEntries[$0] == nil }
+        guard let decision = logic.follow(position.path, leaving: left) else { return }
         do {
             try request { _, _ in decision }
         } catch {

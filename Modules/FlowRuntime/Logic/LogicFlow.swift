@@ -129,7 +129,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// is the flow's entry the person sees, read in the same request as the path the logic
     /// decides from.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/screenNotCurrent``; what ``request(_:)`` throws.
+    /// - Throws: ``FlowKernel/FlowError/Code/screenNotCurrent``; what ``request(_:)`` throws.
     ///   Nothing changes then.
     func request(
         from screen: ScreenRef?, _ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>

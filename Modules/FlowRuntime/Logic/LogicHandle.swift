@@ -28,7 +28,7 @@ public struct LogicHandle<Logic: FlowLogic> {
     /// Makes a request of the flow from the handle's screen, as ``LogicFlow/request(_:)`` does,
     /// once the screen is the one the person sees in the flow.
     ///
-    /// - Throws: ``/FlowKernel/FlowError/Code/screenNotCurrent`` when the screen is not the flow's
+    /// - Throws: ``FlowKernel/FlowError/Code/screenNotCurrent`` when the screen is not the flow's
     ///   entry the person sees (gone, or covered by a later one of the flow's own);
     ///   `flowFinished` once the flow has ended; what ``LogicFlow/request(_:)`` throws. Nothing
     ///   changes then.

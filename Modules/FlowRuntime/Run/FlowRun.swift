@@ -6,7 +6,7 @@ import FlowSnapshot
 /// Each strategy's public type — FlowStack's `StackNavigator`, FlowChain's `ChainFlow`, FlowRouter's
 /// `RouterFlow`, FlowCoordinator's coordinators — and ``LogicFlow`` is a front door: it keeps its
 /// name, generics and verbs, holds a run, and gives the run its logic through package members
-/// apps cannot see (``FlowFrontDoor``). The run keeps the flow's ``FlowLifecycle``: its phase, its
+/// apps cannot see (`FlowFrontDoor`). The run keeps the flow's ``FlowLifecycle``: its phase, its
 /// outcome and handlers, its host, its place in the host's ``FlowTree``, and the one re-entrancy
 /// rule of its requests.
 ///

@@ -61,21 +61,20 @@ extension ChainFlow: RestorableFlow {
     ///   (`invalidSnapshot`), the chain has started or ended (`flowAlreadyStarted`,
     ///   `flowFinished`), or its first step cannot come back.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try run.requireReady()
+        var restoring = try run.restoring(saved, as: SavedChainState.self, named: "The chain '\(id)'")
         guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
-        let state = try RestoringSteps.state(of: saved, as: SavedChainState.self, flow: "The chain '\(id)'")
+        let state = restoring.state
         guard !state.steps.isEmpty else { throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with no step.") }
         // The steps that can be shown again, up to the first that cannot, with their contexts.
-        var refusal: String?
         let positions = state.positions
         guard positions.allSatisfy({ $0 >= 0 }), zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with its steps out of order: \(positions).")
         }
-        let contexts = RestoringSteps.make(zip(positions, state.steps), refusal: &refusal) { try restoredContext(of: $1, at: $0, in: plan) }
+        let contexts = restoring.make(zip(positions, state.steps)) { try restoredContext(of: $1, at: $0, in: plan) }
         guard !contexts.isEmpty else {
-            throw FlowError(.invalidSnapshot, "\(state.steps[0].label) cannot come back: \(refusal ?? "it cannot be made")")
+            throw FlowError(.invalidSnapshot, "\(state.steps[0].label) cannot come back: \(restoring.refusal ?? "it cannot be made")")
         }
-        let origin = FlowEvent.Origin.restored(for: id)
+        let origin = restoring.origin
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
         // The rest comes back as a link's step does, through the steps that were shown and no
         // other: a condition is not asked again. A refusal is tried again one step shorter. The
@@ -83,14 +82,14 @@ extension ChainFlow: RestorableFlow {
         var byPosition: [Int: Any] = [:]
         for case (let position, let context?) in zip(positions, contexts) { byPosition[position] = context }
         let wasShown = Set(positions)
-        _ = RestoringSteps.longestPrefix(of: contexts.count, atLeast: contexts[0] == nil ? 2 : 1, refusal: &refusal) { shown in
+        _ = restoring.longestPrefix(of: contexts.count, atLeast: contexts[0] == nil ? 2 : 1) { shown in
             try arrive(atStep: positions[shown - 1], context: { byPosition[$0] }, origin: origin, applies: wasShown.contains)
         }
         let shown = self.state.trail.count
         // The screens' own state, once they are shown again.
-        return RestoringSteps.report(
-            flow: id.name, elements: state.steps.map { ($0.label, $0.state) }, screens: self.state.trail.compactMap { self.state.screens[$0] },
-            shown: shown, refusal: refusal, cut: "a step before it could not come back")
+        return restoring.report(
+            elements: state.steps.map { ($0.label, $0.state) }, screens: self.state.trail.compactMap { self.state.screens[$0] },
+            shown: shown, cut: "a step before it could not come back")
     }
 
     /// The context a saved step is shown with again, or the reason it cannot be.

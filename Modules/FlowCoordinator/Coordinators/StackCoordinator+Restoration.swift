@@ -74,9 +74,8 @@ extension StackCoordinator: RestorableFlow {
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the coordinator has started or ended, or ``start()`` fails.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try run.requireReady()
         // A state that cannot be read is refused before start() shows anything.
-        _ = try RestoringSteps.state(of: saved, as: SavedCoordinatorState.self, flow: "The coordinator '\(id)'")
+        _ = try run.restoring(saved, as: SavedCoordinatorState.self, named: "The coordinator '\(id)'")
         let mount = try FlowMount(for: id, at: FlowMount.Site(saved.placement.placement ?? .presented), on: host)
         try begin(on: host, mount: mount, parent: parent, origin: .restored(for: id))
         return try restoreRunning(saved, on: host)
@@ -91,25 +90,25 @@ extension StackCoordinator: RestorableFlow {
     /// another type than ``start()`` shows now, a screen ``save(_:)`` did not save or
     /// ``restoreScreen(from:)`` cannot make, a screen a guard refuses, a tab that is not there.
     public func restoreRunning(_ saved: SavedFlow, on host: any FlowHost) throws -> [RestorationReport.Entry] {
-        let state = try RestoringSteps.state(of: saved, as: SavedCoordinatorState.self, flow: "The coordinator '\(id)'")
+        var restoring = try run.restoringRunning(saved, as: SavedCoordinatorState.self, named: "The coordinator '\(id)'")
+        let state = restoring.state
         guard phase == .running, let mount, mount.stack != nil else {
             throw FlowError(.flowNotStarted, "The coordinator '\(id)' does not run; it restores as it starts.")
         }
-        let origin = FlowEvent.Origin.restored(for: id)
-        var refusal: String?
+        let origin = restoring.origin
         var made: [any Screen] = []
         let first = mount.firstEntry.flatMap { $0.screen }.flatMap(host.screen(for:))
         if let expected = state.screens.first {
             if let first, ScreenType(of: first).name == expected.screen {
-                made = RestoringSteps.make(state.screens.dropFirst(), refusal: &refusal) { try restoredScreen($0) }
+                made = restoring.make(state.screens.dropFirst()) { try restoredScreen($0) }
             } else {
-                refusal = "the coordinator's first screen is now \(first.map { "\(ScreenType(of: $0))" } ?? "not a screen"), not \(expected.screen)"
+                restoring.note("the coordinator's first screen is now \(first.map { "\(ScreenType(of: $0))" } ?? "not a screen"), not \(expected.screen)")
             }
         }
         // The screens above the first come back in one change; a refused one changes nothing, and
         // is tried again one screen shorter.
         if let first {
-            let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
+            let held = restoring.longestPrefix(of: made.count, atLeast: 1) { count in
                 try run.request { host in
                     let contents = ([first] + made.prefix(count)).map { Presentable.screen($0) }
                     let change = CoordinatorState.Change(top: made.prefix(count).last.map(NodeRef.of), replacing: contents)
@@ -121,9 +120,9 @@ extension StackCoordinator: RestorableFlow {
         let shown = state.screens.isEmpty ? 0 : made.count + 1
         // The screens' own state, once they are shown again.
         let sameFirst = first.map { ScreenType(of: $0).name } == state.screens.first?.screen
-        let screens = RestoringSteps.report(
-            flow: id.name, elements: state.screens.map { ($0.label, $0.state) }, screens: (sameFirst ? first.map { [$0] } ?? [] : []) + made,
-            shown: shown, refusal: refusal, cut: "a screen before it could not come back")
+        let screens = restoring.report(
+            elements: state.screens.map { ($0.label, $0.state) }, screens: (sameFirst ? first.map { [$0] } ?? [] : []) + made,
+            shown: shown, cut: "a screen before it could not come back")
         var report: [RestorationReport.Entry] = []
         var subject = screens[0].subject
         if let items = state.items {

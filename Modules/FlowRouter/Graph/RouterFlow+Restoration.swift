@@ -71,20 +71,19 @@ extension RouterFlow: RestorableFlow {
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the flow has started or ended, or its first screen cannot be shown.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try run.requireReady()
-        let state = try RestoringSteps.state(of: saved, as: SavedRouterState.self, flow: "The router flow '\(id)'")
+        var restoring = try run.restoring(saved, as: SavedRouterState.self, named: "The router flow '\(id)'")
+        let state = restoring.state
         guard let first = state.screens.first else { throw FlowError(.invalidSnapshot, "The router flow '\(id)' was saved with no screen.") }
-        let origin = FlowEvent.Origin.restored(for: id)
+        let origin = restoring.origin
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
         guard let mount, let session, let root = mount.firstEntry?.screen.flatMap(host.screen(for:)) as? any Routable else {
             throw FlowError(.flowFinished, "The router flow '\(id)' ended as it started.")
         }
-        var refusal: String?
         var made: [(screen: any Routable, presented: Bool)] = []
         let sameRoot = ScreenType(of: root).name == first.screen
         if sameRoot {
             var previous: (type: any Routable.Type, presented: Bool) = (Swift.type(of: root), false)
-            made = RestoringSteps.make(state.screens.dropFirst(), refusal: &refusal) { entry in
+            made = restoring.make(state.screens.dropFirst()) { entry in
                 let screen = try restoredScreen(entry)
                 // Checked against the declared graph: each screen is one the declarations lead
                 // to from the screen before it (directly or not: a custom transition or an
@@ -96,19 +95,19 @@ extension RouterFlow: RestorableFlow {
                 return (screen, previous.presented)
             }
         } else {
-            refusal = "the flow's first screen is now \(ScreenType(of: root)), not \(first.screen)"
+            restoring.note("the flow's first screen is now \(ScreenType(of: root)), not \(first.screen)")
         }
         // A refused arrival changes nothing; it is tried again one screen shorter.
-        let held = RestoringSteps.longestPrefix(of: made.count, atLeast: 1, refusal: &refusal) { count in
+        let held = restoring.longestPrefix(of: made.count, atLeast: 1) { count in
             try run.request { host in
                 try show(Array(made.prefix(count)), over: root, replacing: [], mount: mount, session: session, origin: origin, on: host)
             }
         }
         made = Array(made.prefix(max(held, 0)))
         // The screens' own state, once they are shown again.
-        return RestoringSteps.report(
-            flow: id.name, elements: state.screens.map { ($0.label, $0.state) }, screens: sameRoot ? [root] + made.map(\.screen) : [],
-            shown: 1 + made.count, refusal: refusal, cut: "a screen before it could not come back")
+        return restoring.report(
+            elements: state.screens.map { ($0.label, $0.state) }, screens: sameRoot ? [root] + made.map(\.screen) : [],
+            shown: 1 + made.count, cut: "a screen before it could not come back")
     }
 
     /// Makes a saved screen again with its input, or says why it cannot be.

@@ -85,11 +85,9 @@ public final class RouterFlow<Result>: FlowFrontDoor {
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         try run.requireReady()
         let root = makeRoot()
-        let session = RouterSession(router: router, host: host, flow: id)
-        session.onRefused = onRefused
-        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        try run.begin(self, on: host, parent: parent, origin: origin) {
-            try mount.show(.screen(root), on: host, origin: origin)
+        try run.begin(self, at: placement, on: host, parent: parent, origin: origin, first: { (root, ()) }) { mount, _, _ in
+            let session = RouterSession(router: router, host: host, flow: id)
+            session.onRefused = onRefused
             self.mount = mount
             session.attach(root)
             session.takeUnrouted = { [weak self] value in

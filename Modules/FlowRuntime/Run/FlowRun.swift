@@ -96,6 +96,29 @@ public final class FlowRun<Result> {
         }
     }
 
+    /// Starts the flow on one first screen at a placement: checks it can start, makes its mount
+    /// (throwing `notFound` for a stack the placement names that the host does not show), makes
+    /// the screen with `first` (with what else the door keeps of it), then, as one request of the
+    /// tree, shows it through the mount for `origin` (or the flow) and hands the mount, the screen
+    /// and what `first` made to `keep` before the flow runs.
+    ///
+    /// - Throws: what ``begin(_:on:parent:origin:_:)``, `first` and `keep` throw, and the host's
+    ///   or a guard's refusal; nothing is shown then.
+    package func begin<First>(
+        _ door: some RunningFlow, at placement: FlowPlacement, on host: any FlowHost, parent: FlowID?, origin: FlowEvent.Origin?,
+        first: () throws -> (any Screen, First), keeping keep: (FlowMount, any Screen, First) throws -> Void
+    ) throws {
+        try lifecycle.requireReady()
+        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
+        let (screen, made) = try first()
+        try begin(door, on: host, parent: parent, origin: origin) {
+            let showing = try mount.showing(.screen(screen), on: host)
+            try host.carryOut(showing.operation, origin: origin ?? .flow(id))
+            mount.didShow(showing)
+            try keep(mount, screen, made)
+        }
+    }
+
     /// Runs a request of the flow (``FlowLifecycle/navigate(_:)``): running, idle, one at a time,
     /// inside one request of the host's tree.
     package func request<T>(_ body: (any FlowHost) throws -> T) throws -> T {

@@ -72,26 +72,25 @@ extension StackNavigator: RestorableFlow {
     ///   (`invalidSnapshot`), the navigator has started (`flowAlreadyStarted`, `flowFinished`),
     ///   or its first screen cannot come back (the reason it could not).
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try run.requireReady()
-        let state = try RestoringSteps.state(of: saved, as: SavedStackState.self, flow: "The stack flow '\(id)'")
+        var restoring = try run.restoring(saved, as: SavedStackState.self, named: "The stack flow '\(id)'")
+        let state = restoring.state
         let elements = state.entries.map { (entry: $0, modal: false) } + state.modals.map { (entry: $0, modal: true) }
         // The requests that can be made, up to the first element that cannot come back.
-        var refusal: String?
-        let requests = RestoringSteps.make(elements, refusal: &refusal) { try restoredRequest(for: $0.entry, modal: $0.modal) }
+        let requests = restoring.make(elements) { try restoredRequest(for: $0.entry, modal: $0.modal) }
         guard !state.entries.isEmpty else {
             throw FlowError(.invalidSnapshot, "The stack flow '\(id)' was saved with no screen.")
         }
         guard !requests.isEmpty else {
-            throw FlowError(.invalidSnapshot, "\(state.entries[0].label) cannot come back: \(refusal ?? "it cannot be made")")
+            throw FlowError(.invalidSnapshot, "\(state.entries[0].label) cannot come back: \(restoring.refusal ?? "it cannot be made")")
         }
-        let origin = FlowEvent.Origin.restored(for: id)
+        let origin = restoring.origin
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, root: requests[0], origin: origin)
         // The rest arrives as a link's destination does, with every guard asked first: the
         // entries and the first modal in one arrival. A refusal changes nothing, so the arrival
         // is tried again without its last element until it passes.
         let entryCount = state.entries.count
         var shown = max(
-            RestoringSteps.longestPrefix(of: min(requests.count, entryCount + 1), atLeast: 2, refusal: &refusal) { shown in
+            restoring.longestPrefix(of: min(requests.count, entryCount + 1), atLeast: 2) { shown in
                 try arrive(at: Array(requests.prefix(min(shown, entryCount))), presenting: shown > entryCount ? requests[entryCount] : nil, origin: origin)
             }, 1)
         // Modals over the first one are presented one by one; the first refused cuts the rest.
@@ -101,16 +100,16 @@ extension StackNavigator: RestorableFlow {
                     try navigate(request, origin: origin)
                     shown += 1
                 } catch {
-                    refusal = refusal ?? FlowError.wrapping(error).message
+                    restoring.note(error)
                     break
                 }
             }
         }
         // The screens' own state, once they are shown again.
         let position = position(in: host)
-        return RestoringSteps.report(
-            flow: id.name, elements: elements.map { (($0.modal ? "(modal) " : "") + $0.entry.label, $0.entry.state) },
-            screens: (position.entries + position.modals).compactMap { host.screen(for: $0.screen) }, shown: shown, refusal: refusal,
+        return restoring.report(
+            elements: elements.map { (($0.modal ? "(modal) " : "") + $0.entry.label, $0.entry.state) },
+            screens: (position.entries + position.modals).compactMap { host.screen(for: $0.screen) }, shown: shown,
             cut: "an element before it could not come back")
     }
 

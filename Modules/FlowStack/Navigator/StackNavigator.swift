@@ -322,17 +322,14 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     /// Starts the navigator on its root; `origin` names who the root's change is made for, when
     /// not the navigator's own (a restore).
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest, origin: FlowEvent.Origin? = nil) throws {
-        try run.requireReady()
-        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        let (index, registration) = try registration(for: root.target, from: StackPosition(entries: []))
-        let screen = try prepareScreen(registration, root, on: host)
-        root.configure(screen)
-        try run.begin(self, on: host, parent: parent, origin: origin) {
-            let showing = try mount.showing(.screen(screen), on: host)
-            mount.didShow(showing)
-            let change = StackState.Change(mount: mount, adopting: .init(ScreenRef(screen), index, root.argumentValue))
-            try make(showing.operation, origin: origin ?? .flow(id), applying: change, on: host)
-            didShow(screen, from: registration)
+        try run.begin(self, at: placement, on: host, parent: parent, origin: origin) {
+            let made = try registration(for: root.target, from: StackPosition(entries: []))
+            let screen = try prepareScreen(made.registration, root, on: host)
+            root.configure(screen)
+            return (screen, made)
+        } keeping: { mount, screen, made in
+            _ = state.apply(StackState.Change(mount: mount, adopting: .init(ScreenRef(screen), made.index, root.argumentValue)))
+            didShow(screen, from: made.registration)
         }
     }
 

@@ -166,7 +166,7 @@ let package = Package(
 
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "FlowRuntime", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowSnapshotTests", dependencies: ["FlowKernel", "FlowSnapshot"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowKernel", "FlowRuntime", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowKernel", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
         .testTarget(
             name: "FlowRecordingTests",
             dependencies: ["FlowRecording", "FlowRuntime", "FlowSnapshot", "FlowExplorer", "FlowStack", "FlowStage", "FlowTestKit", "ShopApp"]),

@@ -1,7 +1,9 @@
 import FlowKernel
 import FlowRuntime
+import FlowSnapshot
 import FlowStage
 import FlowTestKit
+import Foundation
 import Testing
 
 /// A screen that keeps the handle its flow gave it.
@@ -104,5 +106,76 @@ struct LogicHandleTests {
 
         #expect(flow.outcome?.result == 3)
         #expect(tracker.expectNoLeaks())
+    }
+}
+
+/// A quiz that remembers its answers beside its path: Back shows the question again, and the
+/// answers given stay.
+@MainActor
+struct Quiz: FlowLogic {
+    typealias Memory = [String]
+    typealias Result = [String]
+    var initialMemory: [String] { [] }
+    func start() -> Int { 1 }
+    func screen(for question: Int) -> any Screen { HandledScreen("Question \(question)") }
+    func answer(_ answer: String, _ path: FlowPath<Int>, _ answers: inout [String]) -> FlowDecision<Int, [String]> {
+        answers.append(answer)
+        return path.count < 2 ? .show(path.pushing(path.count + 1)) : .complete(answers)
+    }
+}
+
+@MainActor
+@Suite("LogicFlow: what a logic remembers beside its path")
+struct LogicMemoryTests {
+    let host = InMemoryHost()
+    let quiz = LogicFlow("quiz", logic: Quiz())
+
+    init() throws {
+        try quiz.start(on: host, placement: .root, parent: nil)
+    }
+
+    @Test func aRequestChangesWhatTheLogicRemembersWithTheHostChange() throws {
+        try quiz.requestRemembering { logic, path, answers in logic.answer("yes", path, &answers) }
+
+        #expect(quiz.memory == ["yes"])
+        #expect(quiz.path.entries == [1, 2])
+    }
+
+    @Test func thePersonsBackDoesNotRewindWhatTheLogicRemembers() throws {
+        try quiz.requestRemembering { logic, path, answers in logic.answer("yes", path, &answers) }
+
+        try host.user.back()
+
+        #expect(quiz.path.entries == [1])
+        #expect(quiz.memory == ["yes"])
+    }
+
+    @Test func aRefusedRequestLeavesWhatTheLogicRemembersAsItWas() throws {
+        let error = #expect(throws: FlowError.self) {
+            try quiz.requestRemembering { _, path, answers in
+                answers.append("lost")
+                return .show(path.dropping())
+            }
+        }
+
+        #expect(error != nil)
+        #expect(quiz.memory.isEmpty)
+        #expect(quiz.path.entries == [1])
+    }
+
+    @Test func aSnapshotKeepsWhatTheLogicRemembers() throws {
+        try quiz.requestRemembering { logic, path, answers in logic.answer("yes", path, &answers) }
+        let data = try JSONEncoder().encode(host.flows.snapshot(of: host))
+        let snapshot = try JSONDecoder().decode(NavigationSnapshot.self, from: data)
+        let restoredHost = InMemoryHost()
+        let restored = LogicFlow("quiz", logic: Quiz())
+
+        let report = snapshot.restore(on: restoredHost) { _ in restored }
+
+        #expect(report.isComplete)
+        #expect(restored.memory == ["yes"])
+        #expect(restored.path.entries == [1, 2])
+        try restored.requestRemembering { logic, path, answers in logic.answer("no", path, &answers) }
+        #expect(restored.outcome?.result == ["yes", "no"])
     }
 }

@@ -39,8 +39,25 @@ final class HoldingSlide: Screen {
 }
 
 @MainActor
-func makeTour(_ names: [String], leaks: LeakTracker? = nil) -> LogicFlow<Slides> {
-    LogicFlow("tour", logic: Slides(slides: names.map { name in { leaks?.track(LawProbe(name)) ?? LawProbe(name) } }))
+func makeTour(_ names: [String]) -> LogicFlow<Slides> {
+    LogicFlow("tour", logic: Slides(slides: names.map { name in { LawProbe(name) } }))
+}
+
+/// A tour whose slides the tracker watches.
+@MainActor
+func makeTour(_ names: [String], tracking leaks: LeakTracker) -> LogicFlow<Slides> {
+    LogicFlow("tour", logic: Slides(slides: names.map { name in { leaks.track(LawProbe(name)) } }))
+}
+
+final class SlideScreen: Screen {
+    var handle: LogicHandle<Slides>?
+    func nextTapped() { try? handle?.request { slides, path in slides.next(path) } }
+}
+
+extension Slides {
+    func attach(_ handle: LogicHandle<Slides>, to screen: any Screen) {
+        (screen as? SlideScreen)?.handle = handle
+    }
 }
 
 /// A three-slide tour on its last slide, and its snapshot.
@@ -73,6 +90,39 @@ struct WritingAFlowTests {
         #expect(host.hierarchy.root == nil)
     }
 
+    @Test func aSlidesHandleMovesTheTourOnceAndASecondTapOnALeftSlideChangesNothing() throws {
+        let host = InMemoryHost()
+        let first = SlideScreen()
+        let tour = LogicFlow("tour", logic: Slides(slides: [{ first }, { SlideScreen() }]))
+        try tour.start(on: host, placement: .root, parent: nil)
+
+        first.nextTapped()
+        first.nextTapped()
+
+        #expect(tour.path.entries == [0, 1])
+        #expect(tour.phase == .running)
+        (tour.currentScreen as? SlideScreen)?.nextTapped()
+        #expect(tour.outcome?.isCompleted == true)
+    }
+
+    @Test func aTourRunsAsAChildAndItsParentMovesOnOnceItCompletes() throws {
+        let host = InMemoryHost()
+        let app = LogicFlow("app", logic: Slides(slides: [{ LawProbe("Home") }, { LawProbe("Shop") }]))
+        try app.start(on: host, placement: .root, parent: nil)
+
+        let tour = makeTour(["Hello", "Done"])
+        tour.onFinish { outcome in
+            if outcome.isCompleted { try? app.next() }
+        }
+        try tour.start(on: host, placement: .presented, parent: app.id)
+        #expect(host.flows.parent(of: tour) === app)
+        try tour.next()
+        try tour.next()
+
+        #expect(host.visibleScreen?.displayName == "Shop")
+        #expect(app.path.entries == [0, 1])
+    }
+
     @Test func theSlidesFlowKeepsTheFlowLaws() {
         FlowLaws.check(makeHost: { InMemoryHost() }, make: { makeTour(["Hello", "Done"]) }) { tour in
             try tour.next()
@@ -86,7 +136,7 @@ struct WritingAFlowTests {
         try host.setRoot(.stack("app", [.screen(LawProbe("Home"))]))
         var outcomes: [FlowOutcome<Void>] = []
         do {
-            let tour = makeTour(["Hello", "Tabs"], leaks: leaks)
+            let tour = makeTour(["Hello", "Tabs"], tracking: leaks)
             leaks.track(tour)
             tour.onFinish { outcomes.append($0) }
             try tour.start(on: host, placement: .presented, parent: nil)
@@ -108,7 +158,7 @@ struct WritingAFlowTests {
         var ended: [String] = []
         do {
             let parent = LogicFlow("app", logic: Slides(slides: [{ leaks.track(LawProbe("Home")) }]))
-            let tour = makeTour(["Hello", "Tabs"], leaks: leaks)
+            let tour = makeTour(["Hello", "Tabs"], tracking: leaks)
             leaks.track(parent)
             leaks.track(tour)
             parent.onFinish { _ in ended.append("app") }

@@ -37,10 +37,18 @@ public protocol FlowLogic {
     associatedtype Entry
     /// What the flow completes with.
     associatedtype Result = Void
+    /// What the logic remembers beside its path — answers given, a count — which the person's
+    /// Back does not rewind and a snapshot keeps (when it is `Codable`). A request whose decision
+    /// is handed the memory changes it, kept only once the host has made the decided change
+    /// (``LogicFlow/requestRemembering(_:)``, ``LogicFlow/memory``). None by default.
+    associatedtype Memory = Void
 
     /// The flow's kind in a snapshot, which a restore checks against the flow the app makes. By
     /// default, the logic's type name.
     var strategy: String { get }
+
+    /// What the logic remembers when the flow starts. `()` for a logic that remembers nothing.
+    var initialMemory: Memory { get }
 
     /// The entry the flow shows first.
     ///
@@ -80,6 +88,11 @@ extension FlowLogic {
 
     /// Hands the screen nothing.
     public func attach(_ handle: LogicHandle<Self>, to screen: any Screen) {}
+}
+
+extension FlowLogic where Memory == Void {
+    /// Nothing to remember.
+    public var initialMemory: Void { () }
 }
 
 /// What a logic decided: the path the flow shows next, or its end, and what runs once the host

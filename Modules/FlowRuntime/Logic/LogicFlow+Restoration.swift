@@ -19,6 +19,10 @@ struct SavedPath: Codable, Hashable {
     var stack: [Entry]
     /// Its modals, the first presented first.
     var modals: [Entry]
+    /// What the logic remembers (``FlowLogic/Memory``), when it remembers something `Codable`.
+    var memory: SavedValue?
+    /// Why what the logic remembers could not be saved, when it could not.
+    var unsavedMemory: String?
 }
 
 extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
@@ -41,7 +45,39 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
                 return SavedPath.Entry(unsaved: "it could not be encoded: \(error)", label: "\(item.entry)", state: state)
             }
         }
-        return SavedValue(flowState: SavedPath(stack: path.stackItems.map(saved), modals: path.modalItems.map(saved)))
+        var saved = SavedPath(stack: path.stackItems.map(saved), modals: path.modalItems.map(saved))
+        (saved.memory, saved.unsavedMemory) = savedMemory()
+        return SavedValue(flowState: saved)
+    }
+
+    /// What the logic remembers, as saved: nothing for a logic that remembers nothing, a note for
+    /// a memory that is not `Encodable` or could not be encoded.
+    private func savedMemory() -> (SavedValue?, String?) {
+        guard Logic.Memory.self != Void.self else { return (nil, nil) }
+        guard let encodable = memory as? any Encodable else { return (nil, "\(Logic.Memory.self) is not Encodable") }
+        do {
+            return (try SavedValue(encoding: encodable), nil)
+        } catch {
+            return (nil, "it could not be encoded: \(error)")
+        }
+    }
+
+    /// What the logic remembered, read back, or why it cannot be.
+    private func restoredMemory(from saved: SavedPath) -> Swift.Result<Logic.Memory, FlowError>? {
+        guard Logic.Memory.self != Void.self else { return nil }
+        guard let value = saved.memory else {
+            return .failure(FlowError(.invalidSnapshot, "it was not saved: \(saved.unsavedMemory ?? "the snapshot has none")"))
+        }
+        guard let type = Logic.Memory.self as? any Decodable.Type else {
+            return .failure(FlowError(.invalidSnapshot, "\(Logic.Memory.self) is not Decodable"))
+        }
+        func read<T: Decodable>(_ type: T.Type) throws -> Any { try value.decode(type) }
+        do {
+            guard let memory = try read(type) as? Logic.Memory else { return nil }
+            return .success(memory)
+        } catch {
+            return .failure(FlowError(.invalidSnapshot, "it no longer reads as \(Logic.Memory.self): \(NavigationSnapshot.explain(error))"))
+        }
     }
 
     /// Starts the flow and brings back a saved path: its first entry as the flow starts, then the
@@ -55,14 +91,13 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
     ///   (`invalidSnapshot`), the flow has started (`flowAlreadyStarted`, `flowFinished`), or its
     ///   first entry cannot come back.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        try run.requireReady()
-        let state = try RestoringSteps.state(of: saved, as: SavedPath.self, flow: "The flow '\(id)'")
+        var restoring = try run.restoring(saved, as: SavedPath.self, named: "The flow '\(id)'")
+        let state = restoring.state
         guard let first = state.stack.first else {
             throw FlowError(.invalidSnapshot, "The flow '\(id)' was saved with no screen.")
         }
         let elements = state.stack + state.modals
-        var refusal: String?
-        let entries = RestoringSteps.make(elements, refusal: &refusal) { element -> Logic.Entry in
+        let entries = restoring.make(elements) { element -> Logic.Entry in
             guard let value = element.entry else { throw FlowError(.invalidSnapshot, "\(element.label) was not saved: \(element.unsaved ?? "")") }
             do {
                 return try value.decode(Logic.Entry.self)
@@ -71,14 +106,17 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
             }
         }
         guard let firstEntry = entries.first else {
-            throw FlowError(.invalidSnapshot, "\(first.label) cannot come back: \(refusal ?? "it cannot be read")")
+            throw FlowError(.invalidSnapshot, "\(first.label) cannot come back: \(restoring.refusal ?? "it cannot be read")")
         }
-        let origin = FlowEvent.Origin.restored(for: id)
+        let origin = restoring.origin
         try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, first: firstEntry, origin: origin)
+        // What the logic remembered comes back with the flow; one that cannot starts afresh.
+        let memory = restoredMemory(from: state)
+        if case .success(let remembered) = memory { self.memory = remembered }
         // The rest arrives in one change; a refusal changes nothing, so it is tried again without
         // its last entry until it passes.
         let shown = max(
-            RestoringSteps.longestPrefix(of: entries.count, atLeast: 2, refusal: &refusal) { count in
+            restoring.longestPrefix(of: entries.count, atLeast: 2) { count in
                 try run.request { host in
                     let position = position(on: host)
                     let onStack = min(count, state.stack.count)
@@ -90,9 +128,14 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
             }, 1)
         let path = position(on: host).path
         let labels = state.stack.map(\.label) + state.modals.map { "(modal) \($0.label)" }
-        return RestoringSteps.report(
-            flow: id.name, elements: zip(labels, elements).map { ($0, $1.state) },
-            screens: (path.stackItems + path.modalItems).compactMap { $0.screen.flatMap(host.screen(for:)) }, shown: shown, refusal: refusal,
+        var report = restoring.report(
+            elements: zip(labels, elements).map { ($0, $1.state) },
+            screens: (path.stackItems + path.modalItems).compactMap { $0.screen.flatMap(host.screen(for:)) }, shown: shown,
             cut: "an entry before it could not come back")
+        if case .failure(let error) = memory {
+            report.append(
+                RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: "what the logic remembers", reason: "started afresh: " + error.message))
+        }
+        return report
     }
 }

@@ -33,6 +33,11 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// The flow's logic.
     public let logic: Logic
 
+    /// What the logic remembers beside its path (``FlowLogic/Memory``): what it was when the flow
+    /// started, changed by each request whose decision the host carried out. The person's Back
+    /// does not rewind it.
+    public internal(set) var memory: Logic.Memory
+
     /// The flow's run, which keeps its lifecycle.
     package let run: FlowRun<Logic.Result>
     /// Where the flow shows itself, once started.
@@ -49,6 +54,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     ///   - logic: What the flow shows and decides.
     public init(_ id: FlowID, logic: Logic) {
         self.logic = logic
+        self.memory = logic.initialMemory
         self.run = FlowRun(id: id)
     }
 
@@ -122,6 +128,21 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     ///   or its presentation over it); `guardRefused`; what the host or ``FlowLogic/screen(for:)``
     ///   throws. Nothing changes then.
     public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
+        try request(from: nil) { logic, path, _ in try decide(logic, path) }
+    }
+
+    /// Makes a request whose decision may change what the logic remembers (``memory``): the
+    /// decision is handed a copy, which the flow keeps only once the host has made the change.
+    ///
+    /// ```swift
+    /// try machine.requestRemembering { logic, path, answers in
+    ///     answers.append(choice)
+    ///     return logic.next(path, answers)
+    /// }
+    /// ```
+    ///
+    /// - Throws: what ``request(_:)`` throws; the memory stays as it was then.
+    public func requestRemembering(_ decide: (Logic, FlowPath<Logic.Entry>, inout Logic.Memory) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
         try request(from: nil, decide)
     }
 
@@ -132,7 +153,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// - Throws: ``FlowKernel/FlowError/Code/screenNotCurrent``; what ``request(_:)`` throws.
     ///   Nothing changes then.
     func request(
-        from screen: ScreenRef?, _ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>
+        from screen: ScreenRef?, _ decide: (Logic, FlowPath<Logic.Entry>, inout Logic.Memory) throws -> FlowDecision<Logic.Entry, Logic.Result>
     ) throws {
         let effect = try run.request { host in
             let position = position(on: host)
@@ -140,14 +161,17 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
                 throw FlowError(
                     .screenNotCurrent, "\(screen) is not the screen the person sees in the flow '\(id)'; only that screen's requests move it.")
             }
-            let decision = try decide(logic, position.path)
+            var memory = self.memory
+            let decision = try decide(logic, position.path, &memory)
             switch decision.change {
             case .show(let next):
                 try show(next, from: position, on: host, origin: .flow(id))
+                self.memory = memory
                 return decision.effect
             case .finish(let outcome):
                 try run.end(outcome, on: host, removal: removal(on: host)) {
                     releaseEverything()
+                    self.memory = memory
                     decision.effect?()
                 }
                 return nil
@@ -241,14 +265,10 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// Starts the flow on its first entry (the logic's, or a restored one), with its first change
     /// made for `origin`, or for the flow.
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, first: Logic.Entry?, origin: FlowEvent.Origin?) throws {
-        try run.requireReady()
-        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        let entry = try first ?? logic.start()
-        let screen = try screen(of: .init(entry: entry, screen: nil), on: host)
-        try run.begin(self, on: host, parent: parent, origin: origin) {
-            let showing = try mount.showing(.screen(screen), on: host)
-            try host.carryOut(showing.operation, origin: origin ?? .flow(id))
-            mount.didShow(showing)
+        try run.begin(self, at: placement, on: host, parent: parent, origin: origin) {
+            let entry = try first ?? logic.start()
+            return (try screen(of: .init(entry: entry, screen: nil), on: host), entry)
+        } keeping: { mount, screen, entry in
             self.mount = mount
             shownEntries = [ScreenRef(screen): entry]
             shownOrder = [ScreenRef(screen)]

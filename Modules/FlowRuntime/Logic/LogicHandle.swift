@@ -33,6 +33,15 @@ public struct LogicHandle<Logic: FlowLogic> {
     ///   `flowFinished` once the flow has ended; what ``LogicFlow/request(_:)`` throws. Nothing
     ///   changes then.
     public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
+        try requestRemembering { logic, path, _ in try decide(logic, path) }
+    }
+
+    /// Makes a request of the flow from the handle's screen whose decision may change what the
+    /// logic remembers, as ``LogicFlow/requestRemembering(_:)``
+    /// does, once the screen is the one the person sees in the flow.
+    ///
+    /// - Throws: what ``request(_:)`` throws.
+    public func requestRemembering(_ decide: (Logic, FlowPath<Logic.Entry>, inout Logic.Memory) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
         guard let flow else { throw FlowError(.flowFinished, "The flow that showed \(screen) has ended.") }
         try flow.request(from: screen, decide)
     }

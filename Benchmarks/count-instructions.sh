@@ -25,6 +25,7 @@ else
         "InMemoryHost push+pop, depth 2, observed"
         "FlowStack goNext+getBack"
         "FlowChain next+back"
+        "LogicFlow next+back"
         "FlowCoordinator move+back"
         "FlowRouter route forward + unwind back"
         "1 flow nested by presentation: forward + person's Back"

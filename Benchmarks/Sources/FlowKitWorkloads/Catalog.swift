@@ -48,6 +48,7 @@ public enum Catalog {
                 "FlowStack goNext+getBack, depth 1,000", anchor: "FlowStack goNext+getBack, depth 10", goal: "≤ 1.5×", ratioLimit: 1.5,
                 make: { Strategies.stackNextBack(depth: 1_000) }),
             Workload("FlowChain next+back", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: Strategies.chainNextBack),
+            Workload("LogicFlow next+back", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: Strategies.logicNextBack),
             Workload("FlowCoordinator move+back", anchor: baseline, goal: "≤ 10×", ratioLimit: 10, make: { Strategies.coordinatorMoveBack(depth: 1) }),
             Workload("FlowCoordinator move+back, depth 10", make: { Strategies.coordinatorMoveBack(depth: 10) }),
             Workload(

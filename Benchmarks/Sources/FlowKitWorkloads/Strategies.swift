@@ -2,6 +2,7 @@ import FlowChain
 import FlowCoordinator
 import FlowKernel
 import FlowRouter
+import FlowRuntime
 import FlowStack
 import FlowStage
 
@@ -17,6 +18,18 @@ enum Strategies {
     }
 
     /// A navigator `depth` screens deep; each operation goes forward one screen and back.
+    /// A flow of one's own: a logic that pushes a screen and drops it again.
+    static func logicNextBack() -> (Int) -> Void {
+        let flow = LogicFlow("logic", logic: TwoScreens())
+        must { try flow.start(on: InMemoryHost()) }
+        return { n in
+            for _ in 0..<n {
+                try? flow.request { _, path in .show(path.pushing(1)) }
+                try? flow.request { _, path in .show(path.dropping()) }
+            }
+        }
+    }
+
     static func stackNextBack(depth: Int) -> (Int) -> Void {
         let registry = ScreenRegistry { registry in
             registry.register(Plain.self, identifier: "a") { Plain() }.inScope(.none)
@@ -139,4 +152,11 @@ final class BenchCoordinator: StackCoordinator<Void> {
     override func start() throws {
         try move(to: Plain())
     }
+}
+
+/// The logic of ``Strategies/logicNextBack()``: a first screen, and another over it.
+@MainActor
+struct TwoScreens: FlowLogic {
+    func start() -> Int { 0 }
+    func screen(for entry: Int) -> any Screen { entry == 0 ? Plain() : Other() }
 }

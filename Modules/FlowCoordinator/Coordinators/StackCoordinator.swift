@@ -220,12 +220,13 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         // A child is remembered from its start until its end is handled (childDidFinish).
         let remembered = state.runningChild
         let topNode = state.top
-        guard let mount = state.mount, let stackID = mount.stack, let start = mount.firstEntry, let first = host.place(of: start) else {
+        // Read from the state's mount in place, and from the host's cheapest queries.
+        guard let stackID = state.mount?.stack, let start = state.mount?.firstEntry, host.contains(start) else {
             return CoordinatorPosition(id, count: 0, startShown: false, top: topNode, child: remembered, entries: .read([]))
         }
         let stack = NodeRef.container(stackID)
         var own = 0..<0
-        if first.holder == stack, let index = first.index, let count = host.place(of: stack)?.childCount {
+        if let index = host.index(of: start, in: stackID), let count = host.entryCount(of: stackID) {
             own = index..<count
         }
         return CoordinatorPosition(

@@ -135,9 +135,7 @@ public struct FlowMount {
     /// The indexes of the flow's own entries in its stack, from its first entry up; empty when it
     /// shows none.
     public func ownEntries(on host: any FlowHost) -> Range<Int> {
-        guard let stack, let firstEntry, let first = host.place(of: firstEntry), first.holder == .container(stack),
-            let start = first.index, let count = host.entryCount(of: stack)
-        else { return 0..<0 }
+        guard let stack, let firstEntry, let start = host.index(of: firstEntry, in: stack), let count = host.entryCount(of: stack) else { return 0..<0 }
         return start..<count
     }
 

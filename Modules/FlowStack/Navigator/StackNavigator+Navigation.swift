@@ -21,9 +21,8 @@ extension StackNavigator {
             let position = position(in: host)
             let (index, registration) = try registration(for: request.target, from: position)
             if !request.modal { try position.requirePushAllowed() }
-            let screen = try prepareScreen(registration, request, on: host)
+            let (screen, ref) = try prepareScreen(registration, request, on: host)
             request.configure(screen)
-            let ref = ScreenRef(screen)
             var change = StackState.Change(adopting: .init(ref, index, request.argumentValue), carrying: request.argumentValue)
             let operation: HostOperation
             if request.modal, var mount {

@@ -201,13 +201,14 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     /// up, read as far as a request needs, and the chain of its own modals over the stack. Never
     /// reads the whole hierarchy.
     func position(in host: any FlowHost) -> StackPosition {
-        guard let mount, let stack = mount.stack, let firstEntry = mount.firstEntry else { return StackPosition(entries: []) }
-        let container = NodeRef.container(stack)
-        guard let first = host.place(of: firstEntry), first.holder == container, let start = first.index,
-            let stackPlace = host.place(of: container)
+        // Read from the state's mount in place, and from the host's cheapest queries: the first
+        // entry's index, the stack's count and what it presents, with no copy of a place.
+        guard let stack = state.mount?.stack, let firstEntry = state.mount?.firstEntry,
+            let start = host.index(of: firstEntry, in: stack), let count = host.entryCount(of: stack)
         else { return StackPosition(entries: []) }
+        let container = NodeRef.container(stack)
         var modals: [StackPosition.Entry] = []
-        var next = stackPlace.presented
+        var next = host.presented(by: container)
         while let presented = next, let screen = presented.screen, let origin = state.origins[screen.instance]?.registration {
             modals.append(StackPosition.Entry(screen: screen, registration: origin))
             next = host.presented(by: presented)
@@ -215,7 +216,7 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
         // Reads the table itself rather than a copy, so a request that adopts a screen while its
         // position is alive does not copy the whole table. A position lives for one request, so
         // it holds the navigator strongly: an unowned reference costs a check on every read.
-        return StackPosition(count: stackPlace.childCount - start, modals: modals, cover: next) { [self] offset in
+        return StackPosition(count: count - start, modals: modals, cover: next) { [self] offset in
             guard let screen = host.child(at: start + offset, of: container)?.screen else { return nil }
             return StackPosition.Entry(screen: screen, registration: state.origins[screen.instance]?.registration)
         }
@@ -256,16 +257,18 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     /// argument) may be shown over a screen it made before: a drill-down, list → detail → related
     /// detail. One whose scope keeps its screen reuses it, and a screen is shown only once: showing
     /// it again, as a double tap would, is refused.
-    func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any FlowHost) throws -> any Screen {
+    func prepareScreen(_ registration: Registration, _ request: ForwardRequest, on host: any FlowHost) throws -> (screen: any Screen, ref: ScreenRef) {
         let screen = try registration.prepare(request.argumentValue)
-        if host.contains(screen.ref) {
+        // Made once: a reference reads the screen's name.
+        let ref = ScreenRef(screen)
+        if host.contains(.screen(ref)) {
             let place =
-                host.visibleScreenRef == screen.ref
+                host.visibleScreenRef == ref
                 ? "is already the current screen"
                 : "is already shown; go back to it with getBack(.popTo(\(registration.screenType).self))"
-            throw FlowError(.hostRejected, "\(registration.label) keeps its screen (scope .\(registration.scope)), and \(screen.ref) \(place).")
+            throw FlowError(.hostRejected, "\(registration.label) keeps its screen (scope .\(registration.scope)), and \(ref) \(place).")
         }
-        return screen
+        return (screen, ref)
     }
 
     /// What a screen the host now shows needs besides the navigator's state: its registration's
@@ -324,11 +327,12 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, root: ForwardRequest, origin: FlowEvent.Origin? = nil) throws {
         try run.begin(self, at: placement, on: host, parent: parent, origin: origin) {
             let made = try registration(for: root.target, from: StackPosition(entries: []))
-            let screen = try prepareScreen(made.registration, root, on: host)
+            let (screen, ref) = try prepareScreen(made.registration, root, on: host)
             root.configure(screen)
-            return (screen, made)
-        } keeping: { mount, screen, made in
-            _ = state.apply(StackState.Change(mount: mount, adopting: .init(ScreenRef(screen), made.index, root.argumentValue)))
+            return (screen, (made, ref))
+        } keeping: { mount, screen, prepared in
+            let (made, ref) = prepared
+            _ = state.apply(StackState.Change(mount: mount, adopting: .init(ref, made.index, root.argumentValue)))
             didShow(screen, from: made.registration)
         }
     }

@@ -20,45 +20,63 @@ import FlowKernel
 /// FlowPath([.slide(0)])          // one new screen in place of the whole stack
 /// ```
 public struct FlowPath<Entry> {
+    // Inlinable, with what they read, so that an app's flow specializes its path: generic code
+    // left to the runtime asks for its types' metadata at run time on every request.
+
     /// One entry and, for an entry that is shown already, its screen.
+    @usableFromInline
     struct Item {
-        var entry: Entry
-        var screen: ScreenRef?
+        @usableFromInline var entry: Entry
+        @usableFromInline var screen: ScreenRef?
+
+        @inlinable
+        init(entry: Entry, screen: ScreenRef?) {
+            self.entry = entry
+            self.screen = screen
+        }
     }
 
-    var stackItems: [Item]
-    var modalItems: [Item]
+    @usableFromInline var stackItems: [Item]
+    @usableFromInline var modalItems: [Item]
 
     /// A path of new entries on the flow's stack, bottom first, and modals over it.
+    @inlinable
     public init(_ entries: [Entry], modals: [Entry] = []) {
         stackItems = entries.map { Item(entry: $0, screen: nil) }
         modalItems = modals.map { Item(entry: $0, screen: nil) }
     }
 
+    @inlinable
     init(stack: [Item], modals: [Item]) {
         stackItems = stack
         modalItems = modals
     }
 
     /// The entries of the flow's stack, bottom first.
-    public var entries: [Entry] { stackItems.map(\.entry) }
+    @inlinable
+    public var entries: [Entry] { stackItems.map { $0.entry } }
 
     /// The modals over the flow's stack, the first one presented first.
-    public var modals: [Entry] { modalItems.map(\.entry) }
+    @inlinable
+    public var modals: [Entry] { modalItems.map { $0.entry } }
 
     /// How many screens the path shows: its stack's entries and its modals.
+    @inlinable
     public var count: Int { stackItems.count + modalItems.count }
 
     /// The entry the person sees: the top modal, or else the top of the stack.
+    @inlinable
     public var last: Entry? { (modalItems.last ?? stackItems.last)?.entry }
 
     /// The path with an entry pushed onto the flow's stack. Modals over the stack are dismissed
     /// first: the pushed screen is the one the person sees.
+    @inlinable
     public func pushing(_ entry: Entry) -> FlowPath {
         FlowPath(stack: stackItems + [Item(entry: entry, screen: nil)], modals: [])
     }
 
     /// The path with an entry presented over everything it shows.
+    @inlinable
     public func presenting(_ entry: Entry) -> FlowPath {
         FlowPath(stack: stackItems, modals: modalItems + [Item(entry: entry, screen: nil)])
     }
@@ -66,6 +84,7 @@ public struct FlowPath<Entry> {
     /// The path without its top `count` entries: modals first, the one presented last first,
     /// then the top of the stack. Dropping as many as the path shows leaves an empty path, which
     /// no decision can show (the flow ends instead).
+    @inlinable
     public func dropping(_ count: Int = 1) -> FlowPath {
         let fromModals = min(count, modalItems.count)
         let fromStack = min(count - fromModals, stackItems.count)
@@ -74,6 +93,7 @@ public struct FlowPath<Entry> {
 
     /// The path with the top of the stack's entry replaced: a new screen in its place, the ones
     /// below kept. Modals over the stack are dismissed.
+    @inlinable
     public func replacingLast(with entry: Entry) -> FlowPath {
         FlowPath(stack: stackItems.dropLast() + [Item(entry: entry, screen: nil)], modals: [])
     }

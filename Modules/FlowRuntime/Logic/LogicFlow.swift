@@ -39,13 +39,13 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     public internal(set) var memory: Logic.Memory
 
     /// The flow's run, which keeps its lifecycle.
-    package let run: FlowRun<Logic.Result>
+    @usableFromInline package let run: FlowRun<Logic.Result>
     /// Where the flow shows itself, once started.
-    package private(set) var mount: FlowMount?
+    @usableFromInline package var mount: FlowMount?
     /// The entry behind each screen the flow shows: what the hierarchy cannot tell.
-    private var shownEntries: [ScreenRef: Logic.Entry] = [:]
+    @usableFromInline var shownEntries: [ScreenRef: Logic.Entry] = [:]
     /// The screens of ``shownEntries`` in the order of the path that showed them, stack first.
-    private var shownOrder: [ScreenRef] = []
+    @usableFromInline var shownOrder: [ScreenRef] = []
 
     /// Makes a flow that runs `logic`; it shows nothing until it starts.
     ///
@@ -127,6 +127,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     ///   `hostRejected` while a flow the flow started covers it (its entries on the flow's stack,
     ///   or its presentation over it); `guardRefused`; what the host or ``FlowLogic/screen(for:)``
     ///   throws. Nothing changes then.
+    @inlinable
     public func request(_ decide: (Logic, FlowPath<Logic.Entry>) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
         try request(from: nil) { logic, path, _ in try decide(logic, path) }
     }
@@ -142,6 +143,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// ```
     ///
     /// - Throws: what ``request(_:)`` throws; the memory stays as it was then.
+    @inlinable
     public func requestRemembering(_ decide: (Logic, FlowPath<Logic.Entry>, inout Logic.Memory) throws -> FlowDecision<Logic.Entry, Logic.Result>) throws {
         try request(from: nil, decide)
     }
@@ -152,6 +154,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     ///
     /// - Throws: ``FlowKernel/FlowError/Code/screenNotCurrent``; what ``request(_:)`` throws.
     ///   Nothing changes then.
+    @inlinable
     func request(
         from screen: ScreenRef?, _ decide: (Logic, FlowPath<Logic.Entry>, inout Logic.Memory) throws -> FlowDecision<Logic.Entry, Logic.Result>
     ) throws {
@@ -166,14 +169,10 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
             switch decision.change {
             case .show(let next):
                 try show(next, from: position, on: host, origin: .flow(id))
-                self.memory = memory
+                remember(memory)
                 return decision.effect
             case .finish(let outcome):
-                try run.end(outcome, on: host, removal: removal(on: host)) {
-                    releaseEverything()
-                    self.memory = memory
-                    decision.effect?()
-                }
+                try end(outcome, on: host, remembering: memory, then: decision.effect)
                 return nil
             }
         }
@@ -181,21 +180,48 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     }
 
     // MARK: What the runtime does
+    //
+    // Inlinable, with what they read, so that each app's flow is specialized for its logic:
+    // generic code left to the runtime asks for its types' metadata on every request.
+
+    /// Keeps what the logic remembers once a request's change is made.
+    @usableFromInline
+    func remember(_ memory: Logic.Memory) { self.memory = memory }
+
+    /// Ends the flow from a request: its screens leave, it lets go of their entries, keeps what
+    /// the logic remembers, runs the decision's effect, then finishes.
+    @usableFromInline
+    func end(_ outcome: FlowOutcome<Logic.Result>, on host: any FlowHost, remembering memory: Logic.Memory, then effect: (@MainActor () -> Void)?) throws {
+        try run.end(outcome, on: host, removal: removal(on: host)) {
+            releaseEverything()
+            remember(memory)
+            effect?()
+        }
+    }
 
     /// Where the flow stands on the host: its path, and whether something not its own covers it.
+    @usableFromInline
     struct Position {
-        var path: FlowPath<Logic.Entry>
-        var isCovered: Bool
+        @usableFromInline var path: FlowPath<Logic.Entry>
+        @usableFromInline var isCovered: Bool
+
+        @inlinable
+        init(path: FlowPath<Logic.Entry>, isCovered: Bool) {
+            self.path = path
+            self.isCovered = isCovered
+        }
     }
 
     /// Reads the flow's own entries from its first one up, and its modals over its stack; stops at
     /// the first node that is not the flow's.
+    @inlinable
     func position(on host: any FlowHost) -> Position {
-        guard let mount, let stack = mount.stack else { return Position(path: FlowPath([]), isCovered: false) }
+        // The mount read in place, not copied.
+        guard let stack = mount?.stack, let own = mount?.ownEntries(on: host) else { return Position(path: FlowPath([]), isCovered: false) }
         let container = NodeRef.container(stack)
         var items: [FlowPath<Logic.Entry>.Item] = []
         var isCovered = false
-        for index in mount.ownEntries(on: host) {
+        for index in own {
             guard let screen = host.child(at: index, of: container)?.screen, let entry = shownEntries[screen] else {
                 isCovered = true
                 break
@@ -209,50 +235,70 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
             next = host.presented(by: node)
         }
         // What the flow's top presents that it did not make: a child flow presented over it.
-        let top = modals.last.flatMap(\.screen).map(NodeRef.screen) ?? items.last.flatMap(\.screen).map(NodeRef.screen)
-        if next != nil || top.flatMap(host.presented(by:)) != nil { isCovered = true }
+        // Closures, not key paths: a key path into a generic type is made anew at run time.
+        let top = (modals.last?.screen ?? items.last?.screen).map(NodeRef.screen)
+        // A closure, not the host's method: a main-actor method passed as a function checks its
+        // isolation at run time on every call.
+        if next != nil || top.flatMap({ host.presented(by: $0) }) != nil { isCovered = true }
         return Position(path: FlowPath(stack: items, modals: modals), isCovered: isCovered)
     }
 
     /// Shows a path: makes its new screens, plans the change from the path shown, carries it out
     /// whole, then keeps the new path and notes what the mount now shows.
+    @inlinable
     func show(_ next: FlowPath<Logic.Entry>, from position: Position, on host: any FlowHost, origin: FlowEvent.Origin) throws {
-        guard let mount, let stack = mount.stack else { throw FlowError(.flowFinished, "The flow '\(id)' shows nothing; it has ended.") }
+        guard let stack = mount?.stack else { throw FlowError(.flowFinished, "The flow '\(id)' shows nothing; it has ended.") }
         if position.isCovered {
             throw FlowError(.hostRejected, "A flow that the flow '\(id)' started covers its screens; it changes what it shows once that flow ends.")
         }
-        let stackScreens = try next.stackItems.map { try screen(of: $0, on: host) }
-        let modalScreens = try next.modalItems.map { try screen(of: $0, on: host) }
-        let before = (stack: position.path.stackItems.compactMap(\.screen), modals: position.path.modalItems.compactMap(\.screen))
+        // Loops rather than closures: a main-actor closure handed to the standard library checks
+        // its isolation at run time on every call.
+        var stackScreens: [any Screen] = []
+        var modalScreens: [any Screen] = []
+        var order: [ScreenRef] = []
+        for item in next.stackItems {
+            let shown = try screen(of: item, on: host)
+            stackScreens.append(shown.screen)
+            order.append(shown.ref)
+        }
+        for item in next.modalItems {
+            let shown = try screen(of: item, on: host)
+            modalScreens.append(shown.screen)
+            order.append(shown.ref)
+        }
+        var before: (stack: [ScreenRef], modals: [ScreenRef]) = ([], [])
+        for item in position.path.stackItems { if let screen = item.screen { before.stack.append(screen) } }
+        for item in position.path.modalItems { if let screen = item.screen { before.modals.append(screen) } }
         var operations = try PathPlan.operations(from: before, to: (stackScreens, modalScreens), in: stack)
         // A new stack goes through the mount, which keeps what is below the flow on a shared stack.
         var replaced = false
         for (index, operation) in operations.enumerated() {
-            guard case .setStack(_, let contents) = operation else { continue }
+            guard case .setStack(_, let contents) = operation, let mount else { continue }
             operations[index] = try mount.replacement(of: contents, on: host)
             replaced = true
         }
         try host.carryOut(HostChange(operations, origin: origin))
         // The host accepted: the new path is kept with the change.
-        if replaced { self.mount?.didReplaceEntries(with: stackScreens.map(Presentable.screen)) }
+        if replaced { self.mount?.didReplaceEntries(with: stackScreens.map { .screen($0) }) }
         if let first = modalScreens.first, next.modalItems.first?.screen == nil {
             self.mount?.didPresent(.screen(first), on: host)
         }
         var entries: [ScreenRef: Logic.Entry] = [:]
-        for (item, screen) in zip(next.stackItems + next.modalItems, stackScreens + modalScreens) {
-            entries[ScreenRef(screen)] = item.entry
-        }
+        for (index, item) in next.stackItems.enumerated() { entries[order[index]] = item.entry }
+        for (index, item) in next.modalItems.enumerated() { entries[order[next.stackItems.count + index]] = item.entry }
         shownEntries = entries
-        shownOrder = (stackScreens + modalScreens).map(ScreenRef.init)
+        shownOrder = order
     }
 
-    /// The screen of an entry: the one shown, or a new one the logic makes.
-    private func screen(of item: FlowPath<Logic.Entry>.Item, on host: any FlowHost) throws -> any Screen {
-        if let ref = item.screen, let screen = host.screen(for: ref) { return screen }
+    /// The screen of an entry, with its reference: the one shown, or a new one the logic makes.
+    @inlinable
+    func screen(of item: FlowPath<Logic.Entry>.Item, on host: any FlowHost) throws -> (screen: any Screen, ref: ScreenRef) {
+        if let ref = item.screen, let screen = host.screen(for: ref) { return (screen, ref) }
         do {
             let screen = try logic.screen(for: item.entry)
-            logic.attach(LogicHandle(flow: self, screen: ScreenRef(screen)), to: screen)
-            return screen
+            let ref = ScreenRef(screen)
+            logic.attach(LogicHandle(flow: self, screen: ref), to: screen)
+            return (screen, ref)
         } catch let error as FlowError {
             throw error
         } catch {
@@ -267,7 +313,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, first: Logic.Entry?, origin: FlowEvent.Origin?) throws {
         try run.begin(self, at: placement, on: host, parent: parent, origin: origin) {
             let entry = try first ?? logic.start()
-            return (try screen(of: .init(entry: entry, screen: nil), on: host), entry)
+            return (try screen(of: .init(entry: entry, screen: nil), on: host).screen, entry)
         } keeping: { mount, screen, entry in
             self.mount = mount
             shownEntries = [ScreenRef(screen): entry]
@@ -276,6 +322,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     }
 
     /// Lets go of the entries of the screens the flow showed, once they have left.
+    @usableFromInline
     package func releaseEverything() {
         mount?.didRemove()
         shownEntries = [:]
@@ -303,5 +350,6 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
 
 extension FlowPath {
     /// The item the person sees.
+    @inlinable
     var lastItem: Item? { modalItems.last ?? stackItems.last }
 }

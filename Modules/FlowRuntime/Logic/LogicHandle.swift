@@ -20,6 +20,7 @@ public struct LogicHandle<Logic: FlowLogic> {
     /// The screen the handle belongs to.
     public let screen: ScreenRef
 
+    @usableFromInline
     init(flow: LogicFlow<Logic>, screen: ScreenRef) {
         self.flow = flow
         self.screen = screen

@@ -34,10 +34,13 @@ public enum PathPlan {
         guard !after.stack.isEmpty else {
             throw FlowError(.hostRejected, "A flow's path keeps at least one entry on its stack [\(stack.name)]; a flow that shows nothing ends instead.")
         }
-        let newStack = after.stack.map(ScreenRef.init)
-        let newModals = after.modals.map(ScreenRef.init)
-        if Set(newStack + newModals).count != newStack.count + newModals.count {
-            throw FlowError(.hostRejected, "A path shows each screen once; \(newStack + newModals) names one twice.")
+        // Compared by identity: a reference reads the screen's name, which only an event needs.
+        var newStack: [ObjectIdentifier] = []
+        var newModals: [ObjectIdentifier] = []
+        for screen in after.stack { newStack.append(ObjectIdentifier(screen)) }
+        for screen in after.modals { newModals.append(ObjectIdentifier(screen)) }
+        if !areDistinct(newStack + newModals) {
+            throw FlowError(.hostRejected, "A path shows each screen once; \((after.stack + after.modals).map { ScreenRef($0) }) names one twice.")
         }
         let kept = commonPrefix(before.stack, newStack)
         let stackChanges = kept != before.stack.count || kept != newStack.count
@@ -56,7 +59,7 @@ public enum PathPlan {
             }
         }
         for index in after.modals.indices.dropFirst(keptModals) {
-            operations.append(.present(.screen(after.modals[index]), over: index == 0 ? .container(stack) : .screen(newModals[index - 1])))
+            operations.append(.present(.screen(after.modals[index]), over: index == 0 ? .container(stack) : .of(after.modals[index - 1])))
         }
         return operations
     }
@@ -86,9 +89,18 @@ public enum PathPlan {
         return operations
     }
 
-    private static func commonPrefix(_ old: [ScreenRef], _ new: [ScreenRef]) -> Int {
+    /// Whether no identity appears twice: compared pairwise on a short path, which makes no set.
+    private static func areDistinct(_ ids: [ObjectIdentifier]) -> Bool {
+        guard ids.count > 16 else {
+            for index in ids.indices.dropFirst() where ids[..<index].contains(ids[index]) { return false }
+            return true
+        }
+        return Set(ids).count == ids.count
+    }
+
+    private static func commonPrefix(_ old: [ScreenRef], _ new: [ObjectIdentifier]) -> Int {
         var count = 0
-        while count < old.count, count < new.count, old[count] == new[count] { count += 1 }
+        while count < old.count, count < new.count, old[count].instance == new[count] { count += 1 }
         return count
     }
 }

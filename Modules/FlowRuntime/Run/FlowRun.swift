@@ -35,7 +35,7 @@ public final class FlowRun<Result> {
     }
 
     /// The host the flow runs on, while it runs.
-    package var host: (any FlowHost)? { lifecycle.host }
+    @usableFromInline package var host: (any FlowHost)? { lifecycle.host }
 
     /// The host of a running flow that has no request of its own under way: where a change
     /// someone else made is followed. `nil` otherwise: a flow's own changes never make it follow.
@@ -79,6 +79,7 @@ public final class FlowRun<Result> {
 
     /// Ends the flow from inside a request already under way: the children's guards answer,
     /// `removal` is made, `releasing` lets go, and the flow finishes with `outcome`.
+    @usableFromInline
     package func end(_ outcome: FlowOutcome<Result>, on host: any FlowHost, removal: HostChange, releasing: () -> Void) throws {
         try lifecycle.end(outcome, on: host, removal: removal, releasing: releasing)
     }
@@ -121,6 +122,7 @@ public final class FlowRun<Result> {
 
     /// Runs a request of the flow (``FlowLifecycle/navigate(_:)``): running, idle, one at a time,
     /// inside one request of the host's tree.
+    @usableFromInline
     package func request<T>(_ body: (any FlowHost) throws -> T) throws -> T {
         try lifecycle.navigate(body)
     }
@@ -172,6 +174,7 @@ package protocol FlowFrontDoor: Flow, RunningFlow {
 
 extension FlowFrontDoor {
     /// The change that takes the flow's mount off the host.
+    @usableFromInline
     package func removal(on host: any FlowHost) -> HostChange {
         mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
     }

@@ -260,6 +260,26 @@ struct ConditionalStepTests {
         #expect(host.entries(of: "app")?.map(\.description) == ["Welcome", "Home"])
     }
 
+    @Test func aConditionOfTheAppsOwnStateDecidesALinkIntoItsStep() throws {
+        let session = Session()
+        let chain = StepChain<Void>("app")
+            .addStep { Plain("Welcome") }
+            .addStep(Step { Plain("Sign in") }.when("signed out") { !session.signedIn })
+            .addStep { Plain("Home") }
+            .finish()
+        let host = InMemoryHost()
+        try chain.start(on: host)
+        session.signedIn = true
+
+        let error = #expect(throws: FlowError.self) { try chain.arrive(atStep: 1) }
+        #expect(error?.code == .stepSkipped)
+        #expect(host.entries(of: "app")?.map(\.description) == ["Welcome"])
+
+        session.signedIn = false
+        try chain.arrive(atStep: 1)
+        #expect(host.entries(of: "app")?.map(\.description) == ["Welcome", "Sign in"])
+    }
+
     @Test func aLinkIntoAStepWhoseConditionDoesNotHoldIsRefusedAndShowsNothing() throws {
         let error = #expect(throws: FlowError.self) { try chain.arrive(atStep: 1) { _ in Signup(plan: "free") } }
 
@@ -406,6 +426,26 @@ struct ConditionalStepTests {
         #expect(host.entries(of: "payment")?.map(\.description) == ["Payment", "Invoice", "Confirm"])
         let error = #expect(throws: FlowError.self) { try chain.arrive(atStep: 1) }
         #expect(error?.code == .stepSkipped)
+    }
+
+    @Test func aPickedRoadComesBackFromASnapshotAndThePersonsBackRetracesIt() throws {
+        let host = InMemoryHost()
+        let chain = Self.payment()
+        try chain.start(on: host)
+        try chain.handle?.next(context: Signup(plan: "business"))
+        let data = try JSONEncoder().encode(host.flows.snapshot(of: host))
+        host.flows.endAll()
+        let again = InMemoryHost()
+        let restored = Self.payment()
+
+        let report = try JSONDecoder().decode(NavigationSnapshot.self, from: data).restore(on: again) { _ in restored }
+
+        #expect(report.isComplete, "\(report)")
+        #expect(again.entries(of: "payment")?.map(\.description) == ["Payment", "Invoice"])
+        try again.user.back()
+        #expect(restored.shownSteps == [0])
+        try restored.handle?.next(context: Signup(plan: "pro"))
+        #expect(again.entries(of: "payment")?.map(\.description) == ["Payment", "Card"])
     }
 
     @Test func theDeclaredGraphDrawsARoadToEachStepAStepMayPick() {

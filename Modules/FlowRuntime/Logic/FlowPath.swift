@@ -72,13 +72,17 @@ public struct FlowPath<Entry> {
     /// first: the pushed screen is the one the person sees.
     @inlinable
     public func pushing(_ entry: Entry) -> FlowPath {
-        FlowPath(stack: stackItems + [Item(entry: entry, screen: nil)], modals: [])
+        var stack = stackItems
+        stack.append(Item(entry: entry, screen: nil))
+        return FlowPath(stack: stack, modals: [])
     }
 
     /// The path with an entry presented over everything it shows.
     @inlinable
     public func presenting(_ entry: Entry) -> FlowPath {
-        FlowPath(stack: stackItems, modals: modalItems + [Item(entry: entry, screen: nil)])
+        var modals = modalItems
+        modals.append(Item(entry: entry, screen: nil))
+        return FlowPath(stack: stackItems, modals: modals)
     }
 
     /// The path without its top `count` entries: modals first, the one presented last first,

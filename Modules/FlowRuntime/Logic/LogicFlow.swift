@@ -216,10 +216,14 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// the first node that is not the flow's.
     @inlinable
     func position(on host: any FlowHost) -> Position {
-        // The mount read in place, not copied.
-        guard let stack = mount?.stack, let own = mount?.ownEntries(on: host) else { return Position(path: FlowPath([]), isCovered: false) }
+        // The mount's fields read in place, not the mount copied; the flow's own entries from the
+        // host's cheapest queries (its first entry's index, the stack's count).
+        guard let stack = mount?.stack else { return Position(path: FlowPath([]), isCovered: false) }
+        var own = 0..<0
+        if let first = mount?.firstEntry, let start = host.index(of: first, in: stack), let count = host.entryCount(of: stack) { own = start..<count }
         let container = NodeRef.container(stack)
         var items: [FlowPath<Logic.Entry>.Item] = []
+        items.reserveCapacity(own.count)
         var isCovered = false
         for index in own {
             guard let screen = host.child(at: index, of: container)?.screen, let entry = shownEntries[screen] else {
@@ -256,6 +260,9 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
         var stackScreens: [any Screen] = []
         var modalScreens: [any Screen] = []
         var order: [ScreenRef] = []
+        stackScreens.reserveCapacity(next.stackItems.count)
+        modalScreens.reserveCapacity(next.modalItems.count)
+        order.reserveCapacity(next.stackItems.count + next.modalItems.count)
         for item in next.stackItems {
             let shown = try screen(of: item, on: host)
             stackScreens.append(shown.screen)
@@ -267,6 +274,8 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
             order.append(shown.ref)
         }
         var before: (stack: [ScreenRef], modals: [ScreenRef]) = ([], [])
+        before.stack.reserveCapacity(position.path.stackItems.count)
+        before.modals.reserveCapacity(position.path.modalItems.count)
         for item in position.path.stackItems { if let screen = item.screen { before.stack.append(screen) } }
         for item in position.path.modalItems { if let screen = item.screen { before.modals.append(screen) } }
         var operations = try PathPlan.operations(from: before, to: (stackScreens, modalScreens), in: stack)
@@ -283,7 +292,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
         if let first = modalScreens.first, next.modalItems.first?.screen == nil {
             self.mount?.didPresent(.screen(first), on: host)
         }
-        var entries: [ScreenRef: Logic.Entry] = [:]
+        var entries: [ScreenRef: Logic.Entry] = Dictionary(minimumCapacity: order.count)
         for (index, item) in next.stackItems.enumerated() { entries[order[index]] = item.entry }
         for (index, item) in next.modalItems.enumerated() { entries[order[next.stackItems.count + index]] = item.entry }
         shownEntries = entries

@@ -35,11 +35,13 @@ public enum PathPlan {
             throw FlowError(.hostRejected, "A flow's path keeps at least one entry on its stack [\(stack.name)]; a flow that shows nothing ends instead.")
         }
         // Compared by identity: a reference reads the screen's name, which only an event needs.
-        var newStack: [ObjectIdentifier] = []
-        var newModals: [ObjectIdentifier] = []
-        for screen in after.stack { newStack.append(ObjectIdentifier(screen)) }
-        for screen in after.modals { newModals.append(ObjectIdentifier(screen)) }
-        if !areDistinct(newStack + newModals) {
+        var ids: [ObjectIdentifier] = []
+        ids.reserveCapacity(after.stack.count + after.modals.count)
+        for screen in after.stack { ids.append(ObjectIdentifier(screen)) }
+        for screen in after.modals { ids.append(ObjectIdentifier(screen)) }
+        let newStack = ids[..<after.stack.count]
+        let newModals = ids[after.stack.count...]
+        if !areDistinct(ids) {
             throw FlowError(.hostRejected, "A path shows each screen once; \((after.stack + after.modals).map { ScreenRef($0) }) names one twice.")
         }
         let kept = commonPrefix(before.stack, newStack)
@@ -98,9 +100,9 @@ public enum PathPlan {
         return Set(ids).count == ids.count
     }
 
-    private static func commonPrefix(_ old: [ScreenRef], _ new: [ObjectIdentifier]) -> Int {
+    private static func commonPrefix(_ old: [ScreenRef], _ new: ArraySlice<ObjectIdentifier>) -> Int {
         var count = 0
-        while count < old.count, count < new.count, old[count].instance == new[count] { count += 1 }
+        while count < old.count, count < new.count, old[count].instance == new[new.startIndex + count] { count += 1 }
         return count
     }
 }

@@ -68,9 +68,11 @@ struct ExploreCommand: ParsableCommand {
         abstract: "Explore the shop (or the sign-up) in a strategy and report what is wrong: dead ends, actions that throw, leaks, screens never reached.",
         discussion: """
             Without --seed the walk is breadth-first to --depth moves, and each finding comes with \
-            the shortest moves that reproduce it. With --seed it is a random walk of --steps moves, \
-            starting afresh when the shop ends or after --depth moves; the same seed walks the \
-            same way. The exit status is 1 when something was found.
+            the shortest moves that reproduce it. With --max-states it is breadth-first until no \
+            new state appears, whatever the depth, or until that many states. With --seed it is a \
+            random walk of --steps moves, starting afresh when the shop ends or after --depth \
+            moves; the same seed walks the same way. The summary says whether the walk saw every \
+            state or a bound cut it short. The exit status is 1 when something was found.
             """
     )
 
@@ -86,6 +88,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Walk randomly from this seed instead of breadth-first.")
     var seed: UInt64?
 
+    @Option(help: "Walk breadth-first until no new state appears, stopping at this many states, instead of to a depth.")
+    var maxStates: Int?
+
     @Option(help: "How many moves the random walk makes, with --seed: 10,000 by default.")
     var steps: Int?
 
@@ -97,6 +102,12 @@ struct ExploreCommand: ParsableCommand {
 
     func validate() throws {
         if let depth, depth < 1 { throw ValidationError("--depth must be at least 1, not \(depth).") }
+        if let maxStates {
+            guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1, not \(maxStates).") }
+            guard depth == nil, seed == nil else {
+                throw ValidationError("--max-states walks until no new state appears; it takes no --depth and no --seed.")
+            }
+        }
         guard let steps else { return }
         guard seed != nil else {
             throw ValidationError("--steps counts the random walk's moves and needs --seed; without --seed the walk is breadth-first to --depth.")
@@ -106,13 +117,15 @@ struct ExploreCommand: ParsableCommand {
 
     func run() throws {
         let walk: NavigationExplorer.Walk =
-            seed.map { .random(seed: $0, steps: steps ?? 10_000, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
+            if let maxStates { .exhaustive(maxStates: maxStates) } else {
+                seed.map { .random(seed: $0, steps: steps ?? 10_000, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
+            }
         let status: Int32 = try MainActor.assumeIsolated {
             let progress = ProgressLine()
             let explorer = AppSessions.explorer(app, strategy: strategy)
             let report = try explorer.explore(walk) { progress.show($0) }
             progress.end()
-            print("Explored the \(strategy.rawValue) \(app.name): \(report.summary).")
+            print("Explored the \(strategy.rawValue) \(app.name): \(report.summary), \(report.coverage).")
             let nodes = report.graph.sortedNodes
             print("Screens reached: \(nodes.filter { $0.kind != .end }.map(\.name).joined(separator: ", ")).")
             print("Ends reached: \(nodes.filter { $0.kind == .end }.map(\.name).joined(separator: ", ").nonEmpty ?? "none").")

@@ -331,10 +331,21 @@ struct FlowDemoCLITests {
         let run = try await FlowDemo.run(["explore", "--strategy", strategy.rawValue, "--depth", "12"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("Explored the \(strategy.rawValue) shop: "))
-        #expect(run.stdout.contains(", 0 findings."))
+        // The chain's and the router's shops have fewer states than twelve moves reach; the
+        // stack's and the coordinator's have more.
+        let coverage = [.chain, .router].contains(strategy) ? "explored exhaustively" : "cut short by a depth of 12 moves"
+        #expect(run.stdout.contains(", 0 findings, \(coverage)."))
         #expect(run.stdout.contains("Ends reached: (completed)."))
         // Standard error is no terminal here, so no progress line is written to it.
         #expect(run.stderr.isEmpty)
+    }
+
+    @Test("explore --max-states walks the sign-up until no new state appears and says so", arguments: Strategy.allCases)
+    func exploreWalksTheSignupExhaustively(_ strategy: Strategy) async throws {
+        let run = try await FlowDemo.run(["explore", "--app", "signup", "--strategy", strategy.rawValue, "--max-states", "1000"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Explored the \(strategy.rawValue) sign-up: 10 states"))
+        #expect(run.stdout.contains(", 0 findings, explored exhaustively."))
     }
 
     @Test func aSeededExploreWalksTheSameWayTwice() async throws {
@@ -352,6 +363,8 @@ struct FlowDemoCLITests {
         (["explore", "--strategy", "maze"], "The value 'maze' is invalid for '--strategy <strategy>'"),
         (["graph", "--strategy", "coordinator", "--declared"], "The coordinator declares no graph"),
         (["explore", "--strategy", "stack", "--seed", "1", "--steps", "0"], "--steps must be at least 1, not 0."),
+        (["explore", "--strategy", "stack", "--max-states", "0"], "--max-states must be at least 1, not 0."),
+        (["explore", "--strategy", "stack", "--max-states", "50", "--depth", "3"], "--max-states walks until no new state appears; it takes no --depth"),
     ])
     func graphAndExploreRefuseBadArgumentsWithAMessage(arguments: [String], message: String) async throws {
         let run = try await FlowDemo.run(arguments)

@@ -76,19 +76,47 @@ public struct ExplorationReport: Sendable {
     public var transitions: Int
     /// What the exploration found, in the order found; empty when nothing is wrong.
     public var findings: [ExplorationFinding]
+    /// Whether the walk explored every state it could reach, or a bound cut it short: a report
+    /// with no finding proves nothing about the states beyond its bound.
+    public var coverage: ExplorationCoverage
 
     /// Makes a report: the explorer does, and a test of code that reads reports.
-    public init(graph: NavigationGraph, states: Int, moves: Int, transitions: Int, findings: [ExplorationFinding]) {
+    public init(
+        graph: NavigationGraph, states: Int, moves: Int, transitions: Int, findings: [ExplorationFinding],
+        coverage: ExplorationCoverage = .exhaustive
+    ) {
         self.graph = graph
         self.states = states
         self.moves = moves
         self.transitions = transitions
         self.findings = findings
+        self.coverage = coverage
     }
 
     /// A short summary: `30 states, 8 nodes, 25 edges, 92 moves (466 transitions), 0 findings`.
     public var summary: String {
         "\(states) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(moves) moves (\(transitions) transitions), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+    }
+}
+
+/// Whether an exploration saw every state it could reach from the start.
+public enum ExplorationCoverage: Hashable, Sendable, CustomStringConvertible {
+    /// No new state appeared: every state reachable from the start, and every move from each,
+    /// was explored.
+    case exhaustive
+    /// A bound stopped the walk with states still to explore: a depth, a number of states, or a
+    /// random walk's number of steps, named for people.
+    case bounded(by: String)
+
+    /// Whether every reachable state was explored.
+    public var isExhaustive: Bool { self == .exhaustive }
+
+    /// `explored exhaustively`, or `cut short by a depth of 12 moves`.
+    public var description: String {
+        switch self {
+        case .exhaustive: "explored exhaustively"
+        case .bounded(let bound): "cut short by \(bound)"
+        }
     }
 }
 

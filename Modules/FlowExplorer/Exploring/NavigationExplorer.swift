@@ -38,6 +38,11 @@ public final class NavigationExplorer {
         /// ends or after `depth` moves. Each finding comes with the shortest route to its state
         /// that the walk took. A dead end is found only where a screen offers no move at all.
         case random(seed: UInt64, steps: Int, depth: Int)
+        /// Every move from every state, nearest states first, until no new state appears — with
+        /// no depth to guess — or until `maxStates` states are reached, when the report says the
+        /// bound cut the walk short (``ExplorationReport/coverage``). As model checkers do: a
+        /// finding never depends on how deep the walk was told to go.
+        case exhaustive(maxStates: Int)
     }
 
     private let start: @MainActor () throws -> ExplorationRun
@@ -61,10 +66,10 @@ public final class NavigationExplorer {
     /// Walks the app and reports what it saw.
     ///
     /// - Parameters:
-    ///   - walk: Breadth-first to a depth, or randomly from a seed.
+    ///   - walk: Breadth-first to a depth, until no new state appears, or randomly from a seed.
     ///   - progress: Called now and then with how far the walk has got.
-    /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for a depth or a number of steps
-    ///   below 1, before any run starts; ``ExplorationError`` when a run does not replay the moves
+    /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for a depth, a number of steps or
+    ///   a bound on states below 1, before any run starts; ``ExplorationError`` when a run does not replay the moves
     ///   that reached a state (the app behaves differently on two runs); whatever starting a run
     ///   throws.
     public func explore(_ walk: Walk, progress: (@MainActor (ExplorationProgress) -> Void)? = nil) throws -> ExplorationReport {
@@ -77,6 +82,9 @@ public final class NavigationExplorer {
             try Self.require(steps, "number of steps")
             try Self.require(depth, "depth")
             try walker.random(seed: seed, steps: steps, depth: depth)
+        case .exhaustive(let maxStates):
+            try Self.require(maxStates, "bound on states")
+            try walker.breadthFirst(depth: .max, maxStates: maxStates)
         }
         return walker.report(expecting: expected)
     }

@@ -24,6 +24,8 @@ struct Walker {
     /// The states reached, grouped by what a person sees in them, first reached first.
     private var fronts: [StateKey.Front: [StateKey]] = [:]
     private var frontOrder: [StateKey.Front] = []
+    /// What stopped the walk before every state it could reach was explored, if anything did.
+    private var coverage = ExplorationCoverage.exhaustive
 
     init(explorer: NavigationExplorer, progress: (@MainActor (ExplorationProgress) -> Void)?) {
         self.explorer = explorer
@@ -32,7 +34,9 @@ struct Walker {
 
     // MARK: Walks
 
-    mutating func breadthFirst(depth: Int) throws {
+    /// Walks every move from every state, nearest first, to `depth` moves from the start, and
+    /// stops noting new states once `maxStates` are known; says which bound cut it short.
+    mutating func breadthFirst(depth: Int, maxStates: Int = .max) throws {
         let first = try explorer.startRun()
         let startKey = explorer.key(of: first)
         graph = NavigationGraph(start: explorer.nodeName(of: first))
@@ -43,7 +47,10 @@ struct Walker {
         while head < queue.count {
             let (key, route) = queue[head]
             head += 1
-            guard route.count < depth else { continue }
+            guard route.count < depth else {
+                coverage = .bounded(by: "a depth of \(depth) moves")
+                continue
+            }
             var live = try spare ?? replay(route)
             spare = nil
             let here = explorer.nodeName(of: live)
@@ -61,6 +68,11 @@ struct Walker {
                 if result.ended {
                     checkRelease(of: live, after: route + [attempt.label], at: here)
                 } else if routes[next] == nil {
+                    guard routes.count < maxStates else {
+                        coverage = .bounded(by: "a bound of \(maxStates) states")
+                        live.run = nil
+                        continue
+                    }
                     note(next, route: route + [attempt.label])
                     queue.append((next, route + [attempt.label]))
                 }
@@ -73,6 +85,8 @@ struct Walker {
     }
 
     mutating func random(seed: UInt64, steps: Int, depth: Int) throws {
+        // A random walk samples: it never shows that no other state is reachable.
+        coverage = .bounded(by: "a random walk of \(steps) steps")
         var random = SeededGenerator(seed: seed)
         var live: LiveRun?
         var length = 0
@@ -269,7 +283,7 @@ struct Walker {
             report(.neverReached(name), route: [], at: nil, about: "never \(name)")
         }
         reportRoutesThatDisagree()
-        return ExplorationReport(graph: graph, states: routes.count, moves: moves, transitions: transitions, findings: findings)
+        return ExplorationReport(graph: graph, states: routes.count, moves: moves, transitions: transitions, findings: findings, coverage: coverage)
     }
 }
 

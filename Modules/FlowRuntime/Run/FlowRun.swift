@@ -137,8 +137,8 @@ public final class FlowRun<Result> {
     }
 
     /// Ends the flow cancelled because what it stands on is gone: what of its own is left goes
-    /// (the door's removal, or `removal`), as far as the host lets it, the door lets go, and the
-    /// flow finishes. Never throws.
+    /// (the door's removal), as far as the host lets it, the door lets go, and the flow finishes.
+    /// Never throws.
     package func endDetached(_ door: some FlowFrontDoor) {
         lifecycle.endDetached(removal: door.removal(on:), releasing: door.releaseEverything)
     }
@@ -149,8 +149,8 @@ public final class FlowRun<Result> {
     }
 }
 
-/// A strategy's public flow type as a front door on its ``FlowRun``: what the door gives the run,
-/// and, in return, the flow contract's and the flow tree's members, written once.
+/// A strategy's public flow type as a front door on its ``FlowRun``: what the door gives the run
+/// so that the run's plumbing is written once.
 ///
 /// A door gives its run, its mount, what to let go of when the flow ends, and how it answers a
 /// change someone else made; the run does the rest — its end by request, its detached end,

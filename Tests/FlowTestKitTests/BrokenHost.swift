@@ -25,6 +25,8 @@ final class BrokenHost: FlowHost {
         case silentRefusals
         /// Lets a change through while guards are asked ahead of another.
         case openWhileAsking
+        /// Says it records which flow made each node, and names none.
+        case forgetfulMakers
     }
 
     let flaw: Flaw
@@ -53,6 +55,9 @@ final class BrokenHost: FlowHost {
     func removeObserver(_ observer: any FlowObserver) { observers.removeAll { $0 === observer } }
 
     var flows: FlowTree { inner.flows }
+
+    var recordsMakers: Bool { true }
+    func maker(of node: NodeRef) -> FlowID? { flaw == .forgetfulMakers ? nil : inner.maker(of: node) }
 
     func whileAskingGuards<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
         flaw == .openWhileAsking ? try body() : try inner.whileAskingGuards(body)

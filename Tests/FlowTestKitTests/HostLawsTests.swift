@@ -23,6 +23,7 @@ struct HostLawsTests {
             (.silentRefusals, "a guard's refusal changes nothing (pop a screen that refuses to leave)"),
             (.wrongCodes, "a guard's refusal changes nothing (dismiss a sheet whose screen refuses)"),
             (.openWhileAsking, "a request while guards are asked ahead of a change is rejected"),
+            (.forgetfulMakers, "a host that records makers names the flow that made each node"),
         ])
     func aFlawedHostIsCaught(_ flaw: BrokenHost.Flaw, law: String) {
         let broken = HostLaws.violations { BrokenHost(flaw) }.map(\.law)

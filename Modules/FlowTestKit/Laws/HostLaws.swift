@@ -36,6 +36,7 @@ public enum HostLaws {
         found += queriesAgreeWithTheHierarchy(makeHost())
         found += reentrantRequestsAreRejected(makeHost())
         found += requestsWhileGuardsAreAskedAreRejected(makeHost())
+        found += recordedMakersNameTheFlow(makeHost())
         found += removedScreensAreReleased(makeHost())
         found += guardsRefuseWholeChanges(makeHost: makeHost)
         return found
@@ -205,6 +206,37 @@ public enum HostLaws {
                 try host.push(LawProbe("Y"), onto: fixture.stack)
             } catch {
                 found.append(Violation(law: law, detail: "a push once the guards were asked threw \(error)"))
+            }
+            return found
+        }
+    }
+
+    /// A flow host that records makers (``/FlowRuntime/FlowHost/recordsMakers``) names the flow
+    /// whose change put a node there, and no flow for a node the system put there or one it does
+    /// not show: the person's gestures ask only the flows it names, so a wrong name would leave a
+    /// flow's guards unasked. A host that records none has nothing to check.
+    static func recordedMakersNameTheFlow(_ host: any PresentationHost) -> [Violation] {
+        let law = "a host that records makers names the flow that made each node"
+        guard let flowHost = host as? any FlowHost, flowHost.recordsMakers else { return [] }
+        return onFixture(host, law: law) { fixture in
+            let made = LawProbe("Made")
+            do {
+                try host.apply(.present(.screen(made), over: .of(fixture.m)), origin: .flow("maker"))
+            } catch {
+                return [Violation(law: law, detail: "presenting for the flow 'maker' threw \(error)")]
+            }
+            var found: [Violation] = []
+            if flowHost.maker(of: .of(made)) != "maker" {
+                found.append(
+                    Violation(
+                        law: law,
+                        detail: "a screen the flow 'maker' presented is named as made by \(flowHost.maker(of: .of(made)).map { "'\($0)'" } ?? "no flow")"))
+            }
+            if let named = flowHost.maker(of: .of(fixture.a)) {
+                found.append(Violation(law: law, detail: "a screen the system put there is named as made by '\(named)'"))
+            }
+            if let named = flowHost.maker(of: .of(LawProbe("Elsewhere"))) {
+                found.append(Violation(law: law, detail: "a screen the host does not show is named as made by '\(named)'"))
             }
             return found
         }

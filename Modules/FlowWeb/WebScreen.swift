@@ -111,7 +111,9 @@ public struct WebAction {
         /// Whether what the person types is kept nowhere: not in the session's drafts, so not in a
         /// store; not shown again on the page after a refusal or Back; not in the browser's session
         /// storage, where the page's script keeps what is typed in other fields. The action still
-        /// receives it. A card number, a security code, a one-time code. A password always is.
+        /// receives it. A password always is, and so is, unless the app says otherwise, a field
+        /// whose ``autocomplete`` names payment card data or a one-time code
+        /// (``sensitiveAutocomplete``).
         public var isSensitive: Bool
         /// Checks a value the field's kind accepts, returning the sentence to show beside the field
         /// when it is not right, `nil` when it is. Not asked for an empty field.
@@ -120,6 +122,18 @@ public struct WebAction {
         /// The names a page's forms use themselves, which no field may take: an action with a field
         /// of one of these names is not shown (``SiteProblem/Kind/actionNotShown``).
         public static let reservedNames: Set<String> = ["token", "revision", "screen", "action", "close"]
+
+        /// The autofill hints that make a field sensitive unless the app says otherwise: a card's
+        /// number, security code and expiry (PCI DSS: a card's security code is never stored),
+        /// and a one-time code.
+        public static let sensitiveAutocomplete: Set<String> = ["cc-number", "cc-csc", "cc-exp", "cc-exp-month", "cc-exp-year", "one-time-code"]
+
+        /// Whether an autofill hint names what ``sensitiveAutocomplete`` holds, read as browsers
+        /// read it: its last token (`billing cc-number`), in any case.
+        static func namesSensitiveData(_ autocomplete: String?) -> Bool {
+            guard let last = autocomplete?.split(separator: " ").last else { return false }
+            return sensitiveAutocomplete.contains(last.lowercased())
+        }
 
         /// Makes a field.
         ///
@@ -131,11 +145,12 @@ public struct WebAction {
         ///   - placeholder: A hint shown in the empty field.
         ///   - autocomplete: The browser's autofill hint.
         ///   - isRequired: Whether the action needs a value.
-        ///   - isSensitive: Whether what is typed is kept nowhere (a password always is).
+        ///   - isSensitive: Whether what is typed is kept nowhere. A password always is; by
+        ///     default, so is a field whose `autocomplete` names card data or a one-time code.
         ///   - check: Checks a value beyond its kind; returns the sentence to show when it is wrong.
         public init(
             _ name: String, label: String, kind: Kind = .text, value: String = "", placeholder: String? = nil, autocomplete: String? = nil,
-            isRequired: Bool = true, isSensitive: Bool = false, check: (@Sendable (String) -> String?)? = nil
+            isRequired: Bool = true, isSensitive: Bool? = nil, check: (@Sendable (String) -> String?)? = nil
         ) {
             self.name = name
             self.label = label
@@ -144,7 +159,7 @@ public struct WebAction {
             self.placeholder = placeholder
             self.autocomplete = autocomplete
             self.isRequired = isRequired
-            self.isSensitive = isSensitive || kind == .password
+            self.isSensitive = kind == .password || (isSensitive ?? Self.namesSensitiveData(autocomplete))
             self.check = check
         }
 
@@ -204,11 +219,14 @@ public struct WebAction {
     /// strings from a choice.
     ///
     /// A value that does not decode is refused with a message beside its field, as any field that
-    /// does not hold is. Every property the type reads needs a field of its name: a property no
-    /// field fills — an optional one too, which would silently stay empty — is the developer's
-    /// mistake, so the person is told the form could not be read and the site tells its
-    /// ``FlowSite/onProblem`` the property and the fields no property took. A field the type does
-    /// not read (a password checked and not kept, a box to accept the terms) is fine.
+    /// does not hold is. Fields and properties are read as `Codable` reads keys: an optional
+    /// property no field fills is `nil` (a type that holds a sign-up across steps, its card filled
+    /// on a later step, decodes from the first step's form). A required property no field fills
+    /// is the developer's mistake, and so is a field no property read while a property stayed
+    /// unfilled — a typo's signature (a field `e-mail` beside a property `email`): the person is
+    /// told the form could not be read, and the site tells its ``FlowSite/onProblem`` the
+    /// property and the fields no property took. A field the type does not read (a password
+    /// checked and not kept, a box to accept the terms) is fine.
     public init<Value: Decodable>(
         _ name: String, label: String? = nil, fields: [Field], as type: Value.Type, perform: @escaping @MainActor (Value) throws -> Void
     ) {
@@ -227,11 +245,15 @@ public struct WebAction {
             case .failure(let invalid):
                 return ([invalid.field: invalid.message], nil)
             case .success:
+                // Optional properties no field filled are nil, as Codable leaves them; beside a
+                // field no property read, they are a typo.
                 let unfilled = asked.subtracting(names).sorted()
-                guard !unfilled.isEmpty else { return ([:], nil) }
                 let unread = names.filter { !asked.contains($0) }
-                let also = unread.isEmpty ? "" : "; no property takes the field \(unread.joined(separator: ", "))"
-                return ([:], "\(Value.self)'s property \(unfilled.joined(separator: ", ")) has no field (\(listed))\(also)")
+                guard !unfilled.isEmpty, !unread.isEmpty else { return ([:], nil) }
+                return (
+                    [:],
+                    "\(Value.self)'s property \(unfilled.joined(separator: ", ")) has no field (\(listed)); no property takes the field \(unread.joined(separator: ", "))"
+                )
             }
         }
     }

@@ -100,10 +100,48 @@ struct FirstDeployTests {
         #expect(detail.contains("no property takes the field e-mail"))
     }
 
-    @Test func anOptionalPropertyNoFieldFillsIsRefusedRatherThanLeftEmpty() {
+    @Test func anOptionalPropertyUnfilledBesideAFieldNoPropertyReadIsATypoAndRefused() {
         let (received, visitor, problems) = postMistyped(as: LooseSignUp.self)
 
         #expect(received == 0)
+        #expect(visitor.page.contains("This form could not be read, so nothing was done."))
+        #expect(problems.first?.detail.contains("property email has no field") == true)
+        #expect(problems.first?.detail.contains("no property takes the field e-mail") == true)
+    }
+
+    /// A sign-up kept as one value across its steps: the card is filled on a later step.
+    struct SignUpAcrossSteps: Decodable {
+        var name: String
+        var email: String
+        var card: String?
+    }
+
+    @Test func anOptionalPropertyFilledOnALaterStepDecodesAsNilFromAFormWithoutIt() {
+        var joined: [SignUpAcrossSteps] = []
+        var problems: [SiteProblem] = []
+        let fields: [WebAction.Field] = [.init("name", label: "Name"), .init("email", label: "Email", kind: .email)]
+        let site = signUpSite([WebAction("join", fields: fields, as: SignUpAcrossSteps.self) { joined.append($0) }])
+        site.onProblem = { problems.append($0) }
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+
+        visitor.act("join", fields: ["name": "Ana", "email": "ana@example.com"])
+
+        #expect(joined.map(\.email) == ["ana@example.com"])
+        #expect(joined.first?.card == nil)
+        #expect(problems.isEmpty)
+        #expect(!visitor.page.contains("This form could not be read"))
+    }
+
+    @Test func aRequiredPropertyNoFieldFillsIsStillRefused() {
+        var problems: [SiteProblem] = []
+        let site = signUpSite([WebAction("join", fields: [.init("name", label: "Name")], as: SignUp.self) { _ in }])
+        site.onProblem = { problems.append($0) }
+        var visitor = SiteVisitor(site)
+        visitor.get("/")
+
+        visitor.act("join", fields: ["name": "Ana"])
+
         #expect(visitor.page.contains("This form could not be read, so nothing was done."))
         #expect(problems.first?.detail.contains("property email has no field") == true)
     }
@@ -269,13 +307,19 @@ struct FirstDeployTests {
         #expect(visitor.state() == nil)
     }
 
-    /// A pro plan's payment: a name, and a card number that is kept nowhere.
-    static let payment: [WebAction.Field] = [
-        .init("name", label: "Name on the card"),
-        .init("card", label: "Card number", autocomplete: "cc-number", isSensitive: true, check: { $0.count == 16 ? nil : "A card number has 16 digits." }),
-    ]
+    /// A pro plan's payment: a name, and a card number that is kept nowhere — said by the app, or,
+    /// with `nil`, by the field's autofill hint alone.
+    static func payment(sensitive: Bool?) -> [WebAction.Field] {
+        [
+            .init("name", label: "Name on the card"),
+            .init(
+                "card", label: "Card number", autocomplete: "cc-number", isSensitive: sensitive,
+                check: { $0.count == 16 ? nil : "A card number has 16 digits." }),
+        ]
+    }
 
-    @Test func aSensitiveFieldIsKeptNeitherInTheStoreNorOnThePageNorForTheScript() async throws {
+    @Test("A sensitive field is kept neither in the store nor on the page nor for the script", arguments: [true, nil] as [Bool?])
+    func aSensitiveFieldIsKeptNeitherInTheStoreNorOnThePageNorForTheScript(_ sensitive: Bool?) async throws {
         let store = MemorySessionStore()
         var paid: [String] = []
         func server() -> FlowSite {
@@ -286,7 +330,9 @@ struct FirstDeployTests {
                     try host.setRoot(.screen(SignUpPage()))
                     return WebVisit(
                         host: host, owner: host,
-                        page: { _ in WebScreen(title: "Pay", actions: [WebAction("pay", fields: Self.payment) { paid.append($0["card"] ?? "") }]) },
+                        page: { _ in
+                            WebScreen(title: "Pay", actions: [WebAction("pay", fields: Self.payment(sensitive: sensitive)) { paid.append($0["card"] ?? "") }])
+                        },
                         ended: { WebScreen(title: "Done") }, saving: { Data() })
                 },
                 restore: { _ in throw FlowError(.invalidSnapshot, "not needed here") })
@@ -313,7 +359,19 @@ struct FirstDeployTests {
 
     @Test func aPasswordFieldIsAlwaysSensitive() {
         #expect(WebAction.Field("secret", label: "Password", kind: .password).isSensitive)
+        #expect(WebAction.Field("secret", label: "Password", kind: .password, isSensitive: false).isSensitive)
         #expect(!WebAction.Field("name", label: "Name").isSensitive)
+    }
+
+    @Test(
+        "A field whose autofill hint names card data or a one-time code is sensitive unless the app says otherwise",
+        arguments: [
+            ("cc-number", nil, true), ("cc-csc", nil, true), ("cc-exp", nil, true), ("cc-exp-month", nil, true), ("cc-exp-year", nil, true),
+            ("one-time-code", nil, true), ("billing CC-Number", nil, true), ("cc-number", false, false), ("cc-name", nil, false),
+            ("postal-code", nil, false), ("name", true, true),
+        ] as [(String, Bool?, Bool)])
+    func aFieldsAutofillHintMakesItSensitive(autocomplete: String, said: Bool?, sensitive: Bool) {
+        #expect(WebAction.Field("field", label: "Field", autocomplete: autocomplete, isSensitive: said).isSensitive == sensitive)
     }
 
     @Test(arguments: Strategy.allCases)

@@ -150,7 +150,8 @@ public enum ShopWeb {
             case .choice(let options): .choice(options.map { WebAction.Field.Choice($0.value, $0.label) })
             }
         return WebAction.Field(
-            name, label: part.label, kind: kind, value: part.value, autocomplete: part.autocomplete, isSensitive: part.isSensitive, check: part.check)
+            name, label: part.label, kind: kind, value: part.value, autocomplete: part.autocomplete, isSensitive: part.isSensitive ? true : nil,
+            check: part.check)
     }
 
     /// A screen of the app as a page.

@@ -241,8 +241,8 @@ struct ConditionalStepTests {
         #expect(recorder.transcript.lines.isEmpty)
     }
 
-    @Test func aConditionOfTheAppsOwnStateIsAskedWhenTheChainReachesTheStep() throws {
-        let session = Session()
+    /// Welcome, then Sign in while the session is signed out, then Home: started on a new host.
+    static func signIn(_ session: Session) throws -> (ChainFlow<Void>, InMemoryHost) {
         let chain = StepChain<Void>("app")
             .addStep { Plain("Welcome") }
             .addStep(Step { Plain("Sign in") }.when("signed out") { !session.signedIn })
@@ -250,6 +250,12 @@ struct ConditionalStepTests {
             .finish()
         let host = InMemoryHost()
         try chain.start(on: host)
+        return (chain, host)
+    }
+
+    @Test func aConditionOfTheAppsOwnStateIsAskedWhenTheChainReachesTheStep() throws {
+        let session = Session()
+        let (chain, host) = try Self.signIn(session)
         try chain.handle?.next()
         #expect(host.entries(of: "app")?.map(\.description) == ["Welcome", "Sign in"])
         try chain.handle?.back()
@@ -262,13 +268,7 @@ struct ConditionalStepTests {
 
     @Test func aConditionOfTheAppsOwnStateDecidesALinkIntoItsStep() throws {
         let session = Session()
-        let chain = StepChain<Void>("app")
-            .addStep { Plain("Welcome") }
-            .addStep(Step { Plain("Sign in") }.when("signed out") { !session.signedIn })
-            .addStep { Plain("Home") }
-            .finish()
-        let host = InMemoryHost()
-        try chain.start(on: host)
+        let (chain, host) = try Self.signIn(session)
         session.signedIn = true
 
         let error = #expect(throws: FlowError.self) { try chain.arrive(atStep: 1) }

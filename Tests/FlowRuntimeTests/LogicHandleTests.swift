@@ -179,3 +179,35 @@ struct LogicMemoryTests {
         #expect(restored.outcome?.result == ["yes", "no"])
     }
 }
+
+/// The quiz of a later version, which remembers a count where the quiz remembered its answers.
+@MainActor
+struct RecountedQuiz: FlowLogic {
+    typealias Memory = Int
+    var strategy: String { "Quiz" }
+    var initialMemory: Int { 0 }
+    func start() -> Int { 1 }
+    func screen(for question: Int) -> any Screen { HandledScreen("Question \(question)") }
+}
+
+@MainActor
+@Suite("LogicFlow: what a logic remembers, restored by another version")
+struct LogicMemoryRestoreTests {
+    @Test func aMemoryThatNoLongerReadsStartsAfreshAndTheReportSaysWhy() throws {
+        let host = InMemoryHost()
+        let quiz = LogicFlow("quiz", logic: Quiz())
+        try quiz.start(on: host, placement: .root, parent: nil)
+        try quiz.requestRemembering { logic, path, answers in logic.answer("yes", path, &answers) }
+        let snapshot = host.flows.snapshot(of: host)
+        let restored = LogicFlow("quiz", logic: RecountedQuiz())
+
+        let report = snapshot.restore(on: InMemoryHost()) { _ in restored }
+
+        #expect(restored.path.entries == [1, 2])
+        #expect(restored.memory == 0)
+        #expect(!report.isComplete)
+        let line = try #require(report.entries.first { $0.subject == "what the logic remembers" })
+        #expect(line.outcome == .repaired)
+        #expect(line.reason?.contains("started afresh") == true)
+    }
+}

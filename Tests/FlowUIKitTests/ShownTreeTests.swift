@@ -2,6 +2,7 @@ import FlowKernel
 import FlowPlatform
 import FlowStage
 import FlowTestKit
+import FlowUIKit
 import Testing
 
 /// FlowPlatform's one record of what a platform shows: what the driver expects, and what the web
@@ -36,6 +37,25 @@ struct ShownTreeTests {
         #expect(back.removed == [.of(detail), .of(sheet)] && back.inserted.isEmpty)
         #expect(tree.hierarchy == Hierarchy(root: stack(home)))
         #expect(!tree.contains(.of(sheet)))
+    }
+
+    /// What the record says a change took away is what the driver lets go of: the screens a new
+    /// root replaces, the sheet over them included, do not outlive the change behind the platform.
+    @Test func theDriverLetsGoOfTheScreensANewRootTakesAwayAndTheSheetTheyPresent() throws {
+        let leaks = LeakTracker()
+        let rig = try Rig(.stack("main", [.screen(home)]))
+        do {
+            let pushed = leaks.track(LawProbe("Pushed"))
+            let over = leaks.track(LawProbe("Over it"))
+            try rig.model.push(pushed, onto: "main")
+            try rig.model.present(.screen(over), over: .of(pushed))
+            rig.platform.settle()
+            #expect(rig.agrees, "\(rig.state)")
+        }
+        try rig.model.setRoot(.stack("elsewhere", [.screen(detail)]))
+        rig.platform.settle()
+        #expect(rig.agrees, "\(rig.state)")
+        #expect(leaks.expectNoLeaks())
     }
 
     @Test func aTabGroupKeepsItsItemsAndSelection() {

@@ -74,6 +74,18 @@ struct ConditionalRegistrationTests {
         #expect(shown == ["First", "Third"])
     }
 
+    @Test func theDeclaredPathTakesARegistrationWhoseConditionHoldsWhenThePathIsBuilt() throws {
+        answers.pro = true
+        let path = try navigator.declaredPath(to: Third.self)
+        answers.pro = false
+
+        try navigator.arrive(at: path)
+
+        #expect(shown == ["First", "Second", "Third"], "the path is what goNext() would walk when it was built")
+        try navigator.getBack()
+        #expect(shown == ["First", "Second"])
+    }
+
     @Test func theDeclaredGraphShowsTheBranchLabelledWithTheCondition() {
         let edges = Set(navigator.registry.declaredGraph.edges.map { "\($0.from) -> \($0.to): \($0.label)" })
 

@@ -67,12 +67,12 @@ struct ExploreCommand: ParsableCommand {
         commandName: "explore",
         abstract: "Explore the shop (or the sign-up) in a strategy and report what is wrong: dead ends, actions that throw, leaks, screens never reached.",
         discussion: """
-            Without --seed the walk is breadth-first to --depth moves, and each finding comes with \
-            the shortest moves that reproduce it. With --max-states it is breadth-first until no \
-            new state appears, whatever the depth, or until that many states. With --seed it is a \
-            random walk of --steps moves, starting afresh when the shop ends or after --depth \
-            moves; the same seed walks the same way. The summary says whether the walk saw every \
-            state or a bound cut it short. The exit status is 1 when something was found.
+            By default the walk is breadth-first until no new state appears (at most --max-states \
+            states), and each finding comes with the shortest moves that reproduce it. With \
+            --depth it is breadth-first to that many moves. With --seed it is a random walk of \
+            --steps moves, starting afresh when the shop ends or after --depth moves; the same \
+            seed walks the same way. The summary says whether the walk saw every state or a \
+            bound cut it short. The exit status is 1 when something was found.
             """
     )
 
@@ -82,13 +82,16 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "The strategy: stack, chain, router or coordinator.")
     var strategy: Strategy
 
-    @Option(help: "How many moves from the start: the breadth-first walk's depth, or the random walk's longest run. 12 breadth-first, 30 random by default.")
+    @Option(
+        help:
+            "How many moves from the start: walk breadth-first to this depth instead of until no new state appears; with --seed, the random walk's longest run (30 by default)."
+    )
     var depth: Int?
 
     @Option(help: "Walk randomly from this seed instead of breadth-first.")
     var seed: UInt64?
 
-    @Option(help: "Walk breadth-first until no new state appears, stopping at this many states, instead of to a depth.")
+    @Option(help: "The most states the walk until no new state appears may see before it stops and says so: 10,000 by default.")
     var maxStates: Int?
 
     @Option(help: "How many moves the random walk makes, with --seed: 10,000 by default.")
@@ -105,20 +108,20 @@ struct ExploreCommand: ParsableCommand {
         if let maxStates {
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1, not \(maxStates).") }
             guard depth == nil, seed == nil else {
-                throw ValidationError("--max-states walks until no new state appears; it takes no --depth and no --seed.")
+                throw ValidationError("--max-states bounds the walk until no new state appears; it takes no --depth and no --seed.")
             }
         }
         guard let steps else { return }
         guard seed != nil else {
-            throw ValidationError("--steps counts the random walk's moves and needs --seed; without --seed the walk is breadth-first to --depth.")
+            throw ValidationError("--steps counts the random walk's moves and needs --seed; without --seed the walk is breadth-first.")
         }
         guard steps >= 1 else { throw ValidationError("--steps must be at least 1, not \(steps).") }
     }
 
     func run() throws {
         let walk: NavigationExplorer.Walk =
-            if let maxStates { .exhaustive(maxStates: maxStates) } else {
-                seed.map { .random(seed: $0, steps: steps ?? 10_000, depth: depth ?? 30) } ?? .breadthFirst(depth: depth ?? 12)
+            if let seed { .random(seed: seed, steps: steps ?? 10_000, depth: depth ?? 30) } else {
+                depth.map { .breadthFirst(depth: $0) } ?? .exhaustive(maxStates: maxStates ?? Self.defaultMaxStates)
             }
         let status: Int32 = try MainActor.assumeIsolated {
             let progress = ProgressLine()
@@ -140,6 +143,10 @@ struct ExploreCommand: ParsableCommand {
 }
 
 extension ExploreCommand {
+    /// The most states a walk until no new state appears sees unless told otherwise: far more
+    /// than either sample has, few enough to end in seconds if an app's states never close.
+    static let defaultMaxStates = 10_000
+
     /// Writes each finding that has moves to reproduce it as a recording in a folder.
     @MainActor
     static func record(_ findings: [ExplorationFinding], of explorer: NavigationExplorer, in app: SampleApp, strategy: Strategy, to folder: String) throws {

@@ -89,6 +89,22 @@ struct ShopGestureTests {
         #expect(session.currentScreen is WelcomeScreen)
     }
 
+    /// The coordinator's tab bar stays while the receipt shows: the Back out of the tab group from
+    /// the account tab would take the receipt away, and with it the journey's one order.
+    @Test func afterTheOrderIsPlacedBackFromTheAccountTabIsRefusedAndTheOrderIsPlacedOnce() throws {
+        let session = try ShopSession(strategy: .coordinator)
+        for command in try Command.script("start,email ana@example.com,shoes,add,cart,checkout,pay,:tab 2") { #expect(session.perform(command) == nil) }
+        let before = session.host.render()
+
+        let refusal = session.perform(try #require(Command(":back")))
+
+        #expect(refusal?.contains("the order is placed; Close finishes") == true, "\(refusal ?? "taken")")
+        #expect(session.host.render() == before)
+        for command in try Command.script(":tab 1,close") { #expect(session.perform(command) == nil) }
+        #expect(session.model.placedOrders.count == 1)
+        #expect(session.outcome != nil)
+    }
+
     @Test(
         "A control that cannot be used says why and changes nothing",
         arguments: [

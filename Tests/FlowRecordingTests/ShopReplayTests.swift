@@ -129,9 +129,8 @@ struct ShopReplayCasesTests {
 
         let regressed = ShopReplay.replay(strategy, protectsPlacedOrder: false)
         let divergence = try #require(try regressed.replay(recording).divergence, "\(strategy)")
-        // FlowStack's and FlowCoordinator's recipe replaces the entries as the order is placed;
-        // FlowChain's and FlowRouter's refuses the Back after it.
-        let expected = [Strategy.stack, .coordinator].contains(strategy) ? "pay" : ":back"
+        // Every strategy's confirmation refuses the Back after it; without that, Back is taken.
+        let expected = ":back"
         #expect(divergence.label == expected)
         #expect(divergence.step.map { recording.steps[$0 - 1].label } == expected)
         #expect(divergence.description.contains("-- hierarchy --"))

@@ -217,8 +217,9 @@ public final class NavigationExplorer {
     func key(of live: LiveRun) -> StateKey {
         let run = live.run!
         // Once-only effects that happened are part of the state: the same screen before and after
-        // an order is placed are two states, and the second Pay is tried from the second.
-        let effects = run.onceOnly.map { "\($0.name): \($0.count())" }.joined(separator: ", ")
+        // an order is placed are two states, and the second Pay is tried from the second. Counted
+        // up to twice: a third time is the same finding, and the states stay finite.
+        let effects = run.onceOnly.map { "\($0.name): \(min($0.count(), 2))" }.joined(separator: ", ")
         return StateKey(run.host.hierarchy, state: effects.isEmpty ? run.state() : run.state() + " | " + effects)
     }
 

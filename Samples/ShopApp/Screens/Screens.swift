@@ -212,12 +212,18 @@ public final class DoneScreen: ShopScreen {
     /// The order placed; set by whoever shows the screen.
     public var order: Order?
     /// Whether the screen hides the back button and refuses the back swipe, as a confirmation does
-    /// on iOS (`hidesBackButton`): the recipe of the strategies whose steps stay behind the
-    /// confirmation (the chain, the router). Close still finishes.
+    /// on iOS (`hidesBackButton`): how every strategy's shop keeps a placed order from being paid
+    /// again. Close still finishes.
     public var refusesBack = false
 
     /// No back button once the order is placed, when ``refusesBack`` says so.
     public override var allowsInteractiveBack: Bool { !refusesBack }
+
+    /// Refuses the person's own Back from anywhere that would take the receipt away (another tab's
+    /// Back out of the tab group, say), when ``refusesBack`` says so.
+    public override func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
+        refusesBack && origin == .user ? .refuse(because: "the order is placed; Close finishes") : .allow
+    }
     /// Finishes with the order.
     public var onClose: ((Order) throws -> Void)?
 

@@ -115,6 +115,9 @@ open class ShopScreen: ExplorableScreen {
     /// and the edge swipe: yes, unless a screen says otherwise.
     open var allowsInteractiveBack: Bool { true }
 
+    /// The screen's leave guard: it may leave, unless a screen says otherwise.
+    open func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict { .allow }
+
     /// What the screen shows, one line each.
     open var lines: [String] { [] }
 

@@ -29,10 +29,9 @@ public final class ShopSession: AppSession, SessionMachinery {
     /// (``ShopLinks/guards(model:)``).
     public let links: LinkOpener<ShopDestination>
 
-    /// Whether the shop keeps a placed order from being placed again: each strategy's recipe
-    /// (Docs/Strategies.md, "A step that cannot be undone") — FlowStack's and FlowCoordinator's
-    /// confirmation replaces the entries behind it, so Back leads to the catalog; FlowChain's and
-    /// FlowRouter's refuses the person's Back. Off, the shop is the one that took an order twice.
+    /// Whether the shop keeps a placed order from being placed again: in every strategy the
+    /// confirmation refuses the person's Back (Docs/Strategies.md, "A step that cannot be
+    /// undone"). Off, the shop is the one that took an order twice.
     public let protectsPlacedOrder: Bool
 
     /// Starts the shop in a strategy, with observers of its own (a logger, say) that see every

@@ -237,18 +237,14 @@ enum CoordinatorShop {
 
         private func doneScreen(_ order: Order) -> DoneScreen {
             let screen = DoneScreen(order: order)
+            // The confirmation refuses the person's Back: a placed order is never paid again.
+            screen.refusesBack = protectingOrder
             screen.onClose = { [unowned self] order in try self.finish(with: order) }
             return screen
         }
 
         private func done(_ order: Order) throws {
-            let screen = doneScreen(order)
-            if protectingOrder, let catalog {
-                // The confirmation replaces what led to it: Back goes to the catalog, never to Pay.
-                try setStack([catalog, screen])
-            } else {
-                try move(to: screen)
-            }
+            try move(to: doneScreen(order))
             model.place(order)
         }
     }

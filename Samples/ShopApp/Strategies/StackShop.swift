@@ -45,13 +45,7 @@ enum StackShop {
         registry.register(CheckoutScreen.self) {
             let screen = CheckoutScreen(model: model)
             screen.onPay = { order in
-                guard let shop else { return }
-                if protectingOrder {
-                    // The confirmation replaces what led to it: Back goes to the catalog, never to Pay.
-                    try shop.setStack(shop.declaredPath(to: CatalogScreen.self) + [.screen(DoneScreen.self, argument: order)])
-                } else {
-                    try shop.goNext(to: DoneScreen.self, argument: order)
-                }
+                try shop?.goNext(to: DoneScreen.self, argument: order)
                 model.place(order)
             }
             screen.onBack = { try shop?.getBack() }
@@ -59,6 +53,8 @@ enum StackShop {
         }
         registry.register(DoneScreen.self, argument: Order.self) { order in
             let screen = DoneScreen(order: order)
+            // The confirmation refuses the person's Back: a placed order is never paid again.
+            screen.refusesBack = protectingOrder
             screen.onClose = { order in try shop?.finish(with: order) }
             return screen
         }

@@ -174,7 +174,10 @@ let package = Package(
         .testTarget(name: "FlowTestKitTests", dependencies: ["FlowTestKit", "FlowRuntime", "FlowStage", "FlowExplorer", "FlowRecording", "ShopApp"]),
         .testTarget(
             name: "FlowExplorerTests",
-            dependencies: ["FlowExplorer", "FlowRuntime", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator", "ShopApp"],
+            dependencies: [
+                "FlowExplorer", "FlowRecording", "FlowRuntime", "FlowTestKit", "FlowStage", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator",
+                "ShopApp",
+            ],
             exclude: ["Baselines"]),
         .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
         .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),

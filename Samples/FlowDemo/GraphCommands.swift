@@ -72,7 +72,10 @@ struct ExploreCommand: ParsableCommand {
             --depth it is breadth-first to that many moves. With --seed it is a random walk of \
             --steps moves, starting afresh when the shop ends or after --depth moves; the same \
             seed walks the same way. The summary says whether the walk saw every state or a \
-            bound cut it short. The exit status is 1 when something was found.
+            bound cut it short. With --compare the app's four strategies are walked side by side, \
+            every move made in each, and the first moves after which they differ are reported \
+            (the differences that are a strategy's nature aside). The exit status is 1 when \
+            something was found.
             """
     )
 
@@ -80,7 +83,10 @@ struct ExploreCommand: ParsableCommand {
     var app: SampleApp = .shop
 
     @Option(help: "The strategy: stack, chain, router or coordinator.")
-    var strategy: Strategy
+    var strategy: Strategy?
+
+    @Flag(help: "Explore the app's four strategies side by side and report where they differ.")
+    var compare = false
 
     @Option(
         help:
@@ -104,6 +110,14 @@ struct ExploreCommand: ParsableCommand {
     var recordFindings: String?
 
     func validate() throws {
+        if compare {
+            guard strategy == nil else { throw ValidationError("--compare explores the four strategies side by side; it takes no --strategy.") }
+            guard depth == nil, seed == nil, steps == nil else {
+                throw ValidationError("--compare walks until no new state appears; it takes no --depth, --seed or --steps.")
+            }
+        } else if strategy == nil {
+            throw ValidationError("Missing expected argument '--strategy <strategy>' (or --compare, for the four side by side).")
+        }
         if let depth, depth < 1 { throw ValidationError("--depth must be at least 1, not \(depth).") }
         if let maxStates {
             guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1, not \(maxStates).") }
@@ -119,6 +133,7 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard let strategy else { return try runComparison() }
         let walk: NavigationExplorer.Walk =
             if let seed { .random(seed: seed, steps: steps ?? 10_000, depth: depth ?? 30) } else {
                 depth.map { .breadthFirst(depth: $0) } ?? .exhaustive(maxStates: maxStates ?? Self.defaultMaxStates)
@@ -143,6 +158,36 @@ struct ExploreCommand: ParsableCommand {
 }
 
 extension ExploreCommand {
+    /// Explores the app's four strategies side by side and prints what it met.
+    func runComparison() throws {
+        let status: Int32 = try MainActor.assumeIsolated {
+            let progress = ProgressLine()
+            let comparison = AppSessions.sideBySide(app)
+            let report = try comparison.explore(maxStates: maxStates ?? Self.defaultMaxStates) { progress.show($0) }
+            progress.end()
+            let names = report.versions
+            let versions = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            print("Compared the \(app.name) in \(versions) side by side: \(report.summary), \(report.coverage).")
+            if !report.declared.isEmpty {
+                print("Differences declared as a strategy's nature (Docs/Strategies.md), each where it was first met:")
+                for (difference, moves) in report.declared { print("  \(difference)\n    after \(moves.joined(separator: ", "))") }
+            }
+            guard let difference = report.difference else { return report.coverage.isExhaustive ? 0 : 1 }
+            print("! \(difference)")
+            if let folder = recordFindings {
+                let directory = URL(fileURLWithPath: folder)
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                var recording = difference.recording
+                recording.tags = ["app": app.recordingTag, "strategy": names[0], "finding": "the strategies differ"]
+                let file = directory.appendingPathComponent("difference.json")
+                try recording.write(to: file)
+                print("* Recorded the moves to \(file.path); flow-demo replay \(file.path) --strategy S replays them in a strategy.")
+            }
+            return 1
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
     /// The most states a walk until no new state appears sees unless told otherwise: far more
     /// than either sample has, few enough to end in seconds if an app's states never close.
     static let defaultMaxStates = 10_000

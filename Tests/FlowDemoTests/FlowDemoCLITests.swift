@@ -351,6 +351,18 @@ struct FlowDemoCLITests {
         #expect(run.stdout.contains(", 0 findings, explored exhaustively."))
     }
 
+    @Test("explore --compare walks the four strategies of each app side by side, and they agree", arguments: ["shop", "signup"])
+    func exploreComparesTheFourStrategies(_ app: String) async throws {
+        let run = try await FlowDemo.run(["explore", "--compare", "--app", app])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let name = app == "shop" ? "shop" : "sign-up"
+        #expect(run.stdout.hasPrefix("Compared the \(name) in stack, chain, router and coordinator side by side: "))
+        #expect(run.stdout.contains(", no difference, explored exhaustively.\n"))
+        // The shop's differences of nature are listed with the moves that first met each.
+        #expect(run.stdout.contains("Differences declared as a strategy's nature") == (app == "shop"))
+        #expect(!run.stdout.contains("! "))
+    }
+
     @Test func aSeededExploreWalksTheSameWayTwice() async throws {
         let first = try await FlowDemo.run(["explore", "--strategy", "chain", "--seed", "1", "--steps", "300"])
         let second = try await FlowDemo.run(["explore", "--strategy", "chain", "--seed", "1", "--steps", "300"])
@@ -371,6 +383,9 @@ struct FlowDemoCLITests {
             ["explore", "--strategy", "stack", "--max-states", "50", "--depth", "3"],
             "--max-states bounds the walk until no new state appears; it takes no --depth"
         ),
+        (["explore"], "Missing expected argument '--strategy <strategy>' (or --compare, for the four side by side)."),
+        (["explore", "--compare", "--strategy", "chain"], "--compare explores the four strategies side by side; it takes no --strategy."),
+        (["explore", "--compare", "--depth", "4"], "--compare walks until no new state appears; it takes no --depth, --seed or --steps."),
     ])
     func graphAndExploreRefuseBadArgumentsWithAMessage(arguments: [String], message: String) async throws {
         let run = try await FlowDemo.run(arguments)

@@ -149,4 +149,12 @@ extension JourneyRecorder {
 public protocol ExplorableScreen: Screen {
     /// The actions a person can take on the screen as it is now.
     var explorationActions: [ScreenAction] { get }
+    /// What the screen says to a person now, a line each, as a side-by-side comparison of versions
+    /// compares it (``SideBySideExplorer``). None unless the screen says.
+    var explorationText: [String] { get }
+}
+
+extension ExplorableScreen {
+    /// No text: the screen is compared by its type, name, actions and controls.
+    public var explorationText: [String] { [] }
 }

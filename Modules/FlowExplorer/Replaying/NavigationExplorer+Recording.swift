@@ -10,11 +10,16 @@ extension NavigationExplorer {
     /// - Throws: ``ExplorationError`` when a move of the reproduction is not offered on the fresh
     ///   run (the app behaves differently on two runs); what starting a run throws.
     public func recording(of finding: ExplorationFinding) throws -> JourneyRecording {
+        try recording(of: finding.reproduction)
+    }
+
+    /// Moves made on a fresh run from the app's start, recorded as a person's steps.
+    func recording(of moves: [String]) throws -> JourneyRecording {
         let live = try startRun()
         defer { _ = live.release() }
-        let recorder = try JourneyRecorder(on: live.host, keepingLast: max(finding.reproduction.count, 1), atAppStart: true)
+        let recorder = try JourneyRecorder(on: live.host, keepingLast: max(moves.count, 1), atAppStart: true)
         defer { recorder.stop() }
-        for label in finding.reproduction {
+        for label in moves {
             guard let attempt = attempts(in: live).first(where: { $0.label == label }) else {
                 throw ExplorationError(description: "'\(label)' is not offered on \(live.host.visibleScreenRef?.description ?? "any screen") now.")
             }

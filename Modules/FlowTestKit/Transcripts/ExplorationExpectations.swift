@@ -30,3 +30,36 @@ public func expectNoFindings(_ graph: NavigationGraph, sourceLocation: SourceLoc
     for finding in findings { CheckIssues.record("Graph finding: \(finding)", sourceLocation: sourceLocation) }
     return findings.isEmpty
 }
+
+/// Explores versions of an app side by side until no new state appears, and records a test issue
+/// unless they behave the same: the first difference with the shortest moves that show it, or a
+/// bound that cut the walk short (a walk that did not see every state proves nothing about the
+/// rest). Use it for a rewrite, or a move from one strategy to another, against the version
+/// people use today.
+///
+/// ```swift
+/// @Test @MainActor func theRewriteBehavesAsTheOriginalDoes() throws {
+///     try expectSameBehaviour(SideBySideExplorer([("today", original), ("rewrite", rewrite)]))
+/// }
+/// ```
+///
+/// - Parameters:
+///   - comparison: The versions, and the differences declared as their nature.
+///   - maxStates: The most states the walk may see.
+/// - Returns: the report, for more expectations of the declared differences met.
+/// - Throws: what ``/FlowExplorer/SideBySideExplorer/explore(maxStates:progress:)`` throws.
+@discardableResult
+@MainActor
+public func expectSameBehaviour(
+    _ comparison: SideBySideExplorer, maxStates: Int = 10_000, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> ComparisonReport {
+    let report = try comparison.explore(maxStates: maxStates)
+    if let difference = report.difference {
+        CheckIssues.record("\(difference)\nReplay its recording in each version to see it.", sourceLocation: sourceLocation)
+    } else if !report.coverage.isExhaustive {
+        CheckIssues.record(
+            "The versions agree on the \(report.states) states seen, but the walk was \(report.coverage): raise maxStates, or bound what the apps' states keep.",
+            sourceLocation: sourceLocation)
+    }
+    return report
+}

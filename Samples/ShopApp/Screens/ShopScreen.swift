@@ -126,6 +126,8 @@ open class ShopScreen: ExplorableScreen {
 
     /// The actions as ``/FlowExplorer/NavigationExplorer`` tries them.
     public var explorationActions: [ScreenAction] { actions.map { $0.explored() } }
+    /// What the screen shows, as the side-by-side comparison of the strategies compares it.
+    public var explorationText: [String] { lines }
 }
 
 /// Makes an action only when its intent is wired.

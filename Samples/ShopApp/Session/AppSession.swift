@@ -118,6 +118,15 @@ public enum AppSessions {
         }
     }
 
+    /// An app in every strategy, explored side by side, with the differences that are a
+    /// strategy's nature declared.
+    public static func sideBySide(_ app: SampleApp) -> SideBySideExplorer {
+        switch app {
+        case .shop: ShopExploration.sideBySide()
+        case .signup: SignupSession.sideBySide()
+        }
+    }
+
     /// A replay of an app's recordings in a strategy.
     public static func replay(_ app: SampleApp, strategy: Strategy, comparing comparison: JourneyReplay.Comparison = .transcript) -> JourneyReplay {
         switch app {

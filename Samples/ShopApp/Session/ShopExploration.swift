@@ -25,6 +25,29 @@ public enum ShopExploration {
     }
 }
 
+extension ShopExploration {
+    /// The shop in several strategies explored side by side, with the differences that are a
+    /// strategy's nature declared (``differences``).
+    public static func sideBySide(_ strategies: [Strategy] = Strategy.allCases) -> SideBySideExplorer {
+        SideBySideExplorer(strategies.map { ($0.rawValue, explorer($0)) }, declaring: differences)
+    }
+
+    /// Where the four shops differ by their strategy's nature; Docs/Strategies.md lists each.
+    public static let differences: [DeclaredDifference] = [
+        .moves(
+            [":tab 1", ":tab 2", "account", "shop"], onlyIn: ["coordinator"],
+            "the coordinator's shop is a tab group, with the account on a tab of its own"),
+        .moves(
+            [":back"], on: "CatalogScreen",
+            leadApart: "the coordinator's sign-in is a child flow whose screen leaves when it ends, so Back from the catalog goes to Welcome"),
+        .moves(
+            ["back", ":back"], on: "CheckoutScreen",
+            leadApart:
+                "a chain is linear and checkout comes after a product, so checking out from the cart opened over the catalog stands on the last product added: Back from checkout leads to that product, where the others lead to the catalog"
+        ),
+    ]
+}
+
 extension Strategy {
     /// The type names of the screens the shop shows in this strategy: all but the account,
     /// which only the coordinator's tab group has.

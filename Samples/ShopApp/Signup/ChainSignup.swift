@@ -11,8 +11,9 @@ enum ChainSignup {
         let progress = { signup?.progress.map { (step: $0.step, of: $0.of - 1) } }
         let chain = StepChain<Signup>("signup")
             .addStep {
+                // The first step is handed nothing, so the chain cannot ask the card's condition
+                // here: the details entered say how many steps there are, as in every strategy.
                 let screen = DetailsScreen(model: model)
-                screen.progress = progress
                 screen.onDetails = { [unowned screen] details in try screen.next(context: Signup(details: details)) }
                 return screen
             }

@@ -149,6 +149,12 @@ public final class SignupSession: AppSession, SessionMachinery {
     /// The type names of the screens the sign-up shows, in every strategy.
     public static let screenTypeNames = ["DetailsScreen", "CardScreen", "ConfirmScreen", "SignedUpScreen"]
 
+    /// The sign-up in several strategies explored side by side. The four agree on every move, so
+    /// nothing is declared.
+    public static func sideBySide(_ strategies: [Strategy] = Strategy.allCases) -> SideBySideExplorer {
+        SideBySideExplorer(strategies.map { ($0.rawValue, explorer($0)) })
+    }
+
     /// An explorer of the sign-up in a strategy, expecting every screen; an account made is
     /// once-only, so a journey that makes two is a finding.
     public static func explorer(_ strategy: Strategy) -> NavigationExplorer {

@@ -1,0 +1,225 @@
+import FlowKernel
+import FlowRecording
+
+/// Explores versions of one app side by side — the same app in several strategies, or before and
+/// after a rewrite — making every move in every version, and reports the shortest moves after
+/// which they part.
+///
+/// The versions are walked as one: a state is a state of every version together, and each move
+/// a person can make there (an action by its name, a platform control) is made in each. After
+/// every move the explorer compares what each version shows a person — the screen, its text, its
+/// actions and controls, whether the move was refused — and what the app did (its once-only
+/// effects, its own state, how the flow ended). The walk is breadth-first until no new state
+/// appears, so the first difference it reports is one of the shortest there are, and a report
+/// with none proves the versions agree on every state they reach, unless a bound cut it short.
+///
+/// Differences that are a version's nature (a tab bar only one version has) are declared once
+/// (``DeclaredDifference``): the comparison leaves them out and lists where it met them.
+///
+/// ```swift
+/// let comparison = SideBySideExplorer(
+///     [("stack", ShopExploration.explorer(.stack)), ("router", ShopExploration.explorer(.router))])
+/// let report = try comparison.explore()
+/// #expect(report.difference == nil, "\(report.difference!)")
+/// ```
+@MainActor
+public final class SideBySideExplorer {
+    /// The versions, by name, in the order their views are listed.
+    public let versions: [(name: String, explorer: NavigationExplorer)]
+    /// The differences declared as the versions' nature.
+    public let declared: [DeclaredDifference]
+
+    /// Makes a comparison of versions, each explored by its own ``NavigationExplorer`` (whose
+    /// `gestures` setting says whether the platform's controls are moves).
+    ///
+    /// - Parameters:
+    ///   - versions: Each version's name and explorer; the first is the one the others are
+    ///     compared with.
+    ///   - declaring: The differences that are the versions' nature.
+    public init(_ versions: [(name: String, explorer: NavigationExplorer)], declaring differences: [DeclaredDifference] = []) {
+        self.versions = versions
+        self.declared = differences
+    }
+
+    /// Walks the versions together, breadth-first, until no new state appears or `maxStates`
+    /// states are known, and reports the first difference it meets.
+    ///
+    /// - Throws: ``/FlowKernel/FlowError/Code/indexOutOfRange`` for fewer than two versions, two of
+    ///   one name or a bound below 1, before any run starts; ``ExplorationError`` when a version
+    ///   does not replay the moves that reached a state; whatever starting a run throws.
+    public func explore(maxStates: Int = 10_000, progress: (@MainActor (ExplorationProgress) -> Void)? = nil) throws -> ComparisonReport {
+        guard versions.count >= 2 else {
+            throw FlowError(.indexOutOfRange, "A comparison needs at least two versions, not \(versions.count).")
+        }
+        guard Set(versions.map(\.name)).count == versions.count else {
+            throw FlowError(.indexOutOfRange, "Each version needs a name of its own: \(versions.map(\.name).joined(separator: ", ")).")
+        }
+        guard maxStates >= 1 else {
+            throw FlowError(.indexOutOfRange, "An exploration needs a bound on states of at least 1, not \(maxStates).")
+        }
+        var walk = ComparisonWalk(comparison: self, progress: progress)
+        return try walk.run(maxStates: maxStates)
+    }
+}
+
+/// One side-by-side exploration's bookkeeping.
+@MainActor
+private struct ComparisonWalk {
+    typealias LiveRun = NavigationExplorer.LiveRun
+    typealias Attempt = NavigationExplorer.Attempt
+
+    let comparison: SideBySideExplorer
+    let progress: (@MainActor (ExplorationProgress) -> Void)?
+    private var routes: [[StateKey]: [String]] = [:]
+    private var moves = 0
+    private var transitions = 0
+    private var coverage = ExplorationCoverage.exhaustive
+    private var met: [(difference: DeclaredDifference, moves: [String])] = []
+
+    init(comparison: SideBySideExplorer, progress: (@MainActor (ExplorationProgress) -> Void)?) {
+        self.comparison = comparison
+        self.progress = progress
+    }
+
+    private var explorers: [NavigationExplorer] { comparison.versions.map(\.explorer) }
+
+    mutating func run(maxStates: Int) throws -> ComparisonReport {
+        var spare: [LiveRun]? = try explorers.map { try $0.startRun() }
+        if let difference = try differ(spare!, after: [], refused: Array(repeating: false, count: explorers.count)) {
+            return report(difference)
+        }
+        let start = keys(of: spare!)
+        routes[start] = []
+        var queue: [(key: [StateKey], route: [String])] = [(start, [])]
+        var head = 0
+        while head < queue.count {
+            let (key, route) = queue[head]
+            head += 1
+            var lives = try spare ?? replay(route)
+            spare = nil
+            let screen = comparison.versions[0].explorer.nodeName(of: lives[0])
+            for attempt in explorers[0].attempts(in: lives[0]) where !isHidden(attempt.label) {
+                if let declared = comparison.declared.first(where: { !$0.hidesMoves && $0.covers(attempt.label, on: screen) }) {
+                    note(declared, route + [attempt.label])
+                    continue
+                }
+                if lives.contains(where: { $0.run == nil }) { lives = try replay(route) }
+                var refused: [Bool] = []
+                for (explorer, live) in zip(explorers, lives) {
+                    moves += 1
+                    transitions += 1
+                    guard let offered = explorer.attempts(in: live).first(where: { $0.label == attempt.label }) else {
+                        throw ExplorationError(description: "'\(attempt.label)' is not offered, though every version's view offered it.")
+                    }
+                    let error = try explorer.perform(offered, in: live)
+                    if let error = error as? ExplorationError { throw error }
+                    refused.append(error != nil)
+                }
+                if let difference = try differ(lives, after: route + [attempt.label], refused: refused) { return report(difference) }
+                let next = keys(of: lives)
+                defer { for live in lives { live.run = nil } }
+                guard next != key, routes[next] == nil, !lives.allSatisfy(Self.hasEnded) else { continue }
+                guard routes.count < maxStates else {
+                    coverage = .bounded(by: "a bound of \(maxStates) states")
+                    continue
+                }
+                routes[next] = route + [attempt.label]
+                queue.append((next, route + [attempt.label]))
+            }
+            for live in lives where live.run != nil { _ = live.release() }
+            progress?(ExplorationProgress(states: routes.count, moves: moves, transitions: transitions, findings: 0))
+        }
+        return report(nil)
+    }
+
+    // MARK: Runs
+
+    private func keys(of lives: [LiveRun]) -> [StateKey] {
+        zip(explorers, lives).map { $0.key(of: $1) }
+    }
+
+    private static func hasEnded(_ live: LiveRun) -> Bool {
+        live.run.map { endName(of: $0.flow) != nil } ?? true
+    }
+
+    /// Every version replayed along a route from a fresh start.
+    private mutating func replay(_ route: [String]) throws -> [LiveRun] {
+        try zip(comparison.versions, explorers).map { version, explorer in
+            let live = try explorer.startRun()
+            for label in route {
+                guard let attempt = explorer.attempts(in: live).first(where: { $0.label == label }) else {
+                    throw ExplorationError(
+                        description:
+                            "Replaying \(route.joined(separator: ", ")) in \(version.name) from a fresh start, '\(label)' was not offered: the version does not behave the same way on every run."
+                    )
+                }
+                transitions += 1
+                _ = try explorer.perform(attempt, in: live)
+            }
+            return live
+        }
+    }
+
+    // MARK: Comparing
+
+    /// Whether a declared difference leaves a move out of every view.
+    private func isHidden(_ label: String) -> Bool {
+        comparison.declared.contains { $0.hidesMoves && $0.moves.contains(label) }
+    }
+
+    /// The difference between the versions' views after some moves, if there is one.
+    private mutating func differ(_ lives: [LiveRun], after route: [String], refused: [Bool]) throws -> VersionDifference? {
+        let views = zip(zip(explorers, lives), refused).map { pair, refused in view(of: pair.1, in: pair.0, refused: refused) }
+        for (index, explorer) in explorers.enumerated() {
+            for attempt in explorer.attempts(in: lives[index]) where isHidden(attempt.label) {
+                let screen = explorer.nodeName(of: lives[index])
+                if let declared = comparison.declared.first(where: { $0.hidesMoves && $0.covers(attempt.label, on: screen) }) {
+                    note(declared, route + [attempt.label])
+                }
+            }
+        }
+        guard views.dropFirst().contains(where: { $0 != views[0] }) else { return nil }
+        let named = zip(comparison.versions, views).map { ($0.name, $1) }
+        return VersionDifference(moves: route, views: named, recording: try explorers[0].recording(of: route))
+    }
+
+    /// What a person sees of a version now.
+    private func view(of live: LiveRun, in explorer: NavigationExplorer, refused: Bool) -> ComparisonView {
+        guard let run = live.run else {
+            return ComparisonView(screen: "(released)", text: [], actions: [], controls: [], effects: [], state: "", refused: refused)
+        }
+        let effects = run.onceOnly.map { "\($0.name): \($0.count())" }
+        if let end = endDescription(of: run.flow) {
+            return ComparisonView(screen: end, text: [], actions: [], controls: [], effects: effects, state: run.state(), refused: refused)
+        }
+        let attempts = explorer.attempts(in: live).filter { !isHidden($0.label) }
+        let screen = run.host.visibleScreen
+        return ComparisonView(
+            screen: screen?.displayName ?? "(nothing shown)",
+            text: (screen as? any ExplorableScreen)?.explorationText ?? [],
+            actions: attempts.filter { !$0.isGesture }.map(\.label),
+            controls: attempts.filter(\.isGesture).map(\.label),
+            effects: effects, state: run.state(), refused: refused)
+    }
+
+    /// Remembers the first, shortest, moves that met a declared difference.
+    private mutating func note(_ difference: DeclaredDifference, _ moves: [String]) {
+        guard !met.contains(where: { $0.difference == difference }) else { return }
+        met.append((difference, moves))
+    }
+
+    private func report(_ difference: VersionDifference?) -> ComparisonReport {
+        ComparisonReport(
+            versions: comparison.versions.map(\.name), states: routes.count, moves: moves, transitions: transitions,
+            coverage: difference == nil ? coverage : .bounded(by: "the first difference"), declared: met, difference: difference)
+    }
+}
+
+/// How a flow ended, with its result, as a comparison shows it: `(completed) ana@example.com:
+/// Red shoes`.
+@MainActor
+func endDescription(of flow: some Flow) -> String? {
+    guard flow.phase == .finished, let outcome = flow.outcome else { return nil }
+    guard let result = outcome.result else { return "(cancelled)" }
+    return "(completed) \(result)"
+}

@@ -337,15 +337,22 @@ struct FlowDemoCLITests {
         #expect(run.stderr.isEmpty)
     }
 
+    @Test func exploreWithABoundOnStatesSaysTheBoundCutItShort() async throws {
+        let run = try await FlowDemo.run(["explore", "--app", "signup", "--strategy", "router", "--max-states", "4"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Explored the router sign-up: 4 states"))
+        #expect(run.stdout.contains(", cut short by a bound of 4 states."), "\(run.stdout)")
+    }
+
     @Test func exploreToADepthSaysTheDepthCutItShort() async throws {
         let run = try await FlowDemo.run(["explore", "--strategy", "coordinator", "--depth", "8"])
         #expect(run.status == 0)
         #expect(run.stdout.contains(", 0 findings, cut short by a depth of 8 moves."), "\(run.stdout)")
     }
 
-    @Test("explore --max-states walks the sign-up until no new state appears and says so", arguments: Strategy.allCases)
+    @Test("explore walks the sign-up until no new state appears and says so", arguments: Strategy.allCases)
     func exploreWalksTheSignupExhaustively(_ strategy: Strategy) async throws {
-        let run = try await FlowDemo.run(["explore", "--app", "signup", "--strategy", strategy.rawValue, "--max-states", "1000"])
+        let run = try await FlowDemo.run(["explore", "--app", "signup", "--strategy", strategy.rawValue])
         #expect(run.status == 0)
         #expect(run.stdout.contains("Explored the \(strategy.rawValue) sign-up: 10 states"))
         #expect(run.stdout.contains(", 0 findings, explored exhaustively."))

@@ -53,11 +53,13 @@ struct ChainGestureLawTests {
     @Test(
         "The chain follows random gestures between its own requests",
         arguments: [
-            (FlowPlacement.presented, ChainContainer.Kind.stack, UInt64(1_000)), (.onStack("base"), .stack, 300),
-            (.root, .stack, 300), (.presented, .single, 300),
+            (FlowPlacement.presented, ChainContainer.Kind.stack, UInt64(300)), (.onStack("base"), .stack, 100),
+            (.root, .stack, 100), (.presented, .single, 100),
         ])
     func gestureLaw(_ placement: FlowPlacement, _ kind: ChainContainer.Kind, _ seeds: UInt64) {
-        GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind) }, legalRequests: Self.legal)
+        GestureLaws.check(
+            seeds: 1...GestureLaws.seedCount(default: seeds), placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind) },
+            legalRequests: Self.legal)
     }
 
     @Test(
@@ -65,7 +67,8 @@ struct ChainGestureLawTests {
         arguments: [(FlowPlacement.presented, ChainContainer.Kind.stack), (.onStack("base"), .stack), (.root, .single)])
     func gestureLawWithOwnActions(_ placement: FlowPlacement, _ kind: ChainContainer.Kind) {
         GestureLaws.check(
-            seeds: 1...300, placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind, modal: true) }, legalRequests: Self.legal)
+            seeds: 1...GestureLaws.seedCount(default: 100), placement: placement, makeHost: { InMemoryHost() }, make: { Self.chain(kind, modal: true) },
+            legalRequests: Self.legal)
     }
 
     @Test(
@@ -73,6 +76,7 @@ struct ChainGestureLawTests {
         arguments: [(FlowPlacement.presented, ChainContainer.Kind.stack), (.onStack("base"), .stack), (.root, .single)])
     func gestureLawWithSkippedSteps(_ placement: FlowPlacement, _ kind: ChainContainer.Kind) {
         GestureLaws.check(
-            seeds: 1...300, placement: placement, makeHost: { InMemoryHost() }, make: { Self.conditional(kind) }, legalRequests: Self.legal)
+            seeds: 1...GestureLaws.seedCount(default: 100), placement: placement, makeHost: { InMemoryHost() }, make: { Self.conditional(kind) },
+            legalRequests: Self.legal)
     }
 }

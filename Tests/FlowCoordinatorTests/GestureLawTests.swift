@@ -30,15 +30,18 @@ struct CoordinatorGestureLawTests {
     @Test(
         "The coordinator and its children follow random gestures between its own requests",
         arguments: [
-            (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
+            (FlowPlacement.presented, UInt64(300)), (.onStack("base"), 100), (.root, 100),
         ])
     func gestureLaw(_ placement: FlowPlacement, _ seeds: UInt64) {
-        GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { PageCoordinator("app") }, legalRequests: Self.legal)
+        GestureLaws.check(
+            seeds: 1...GestureLaws.seedCount(default: seeds), placement: placement, makeHost: { InMemoryHost() }, make: { PageCoordinator("app") },
+            legalRequests: Self.legal)
     }
 
     @Test("A tab coordinator follows random gestures, tab bar included")
     func tabGestureLaw() {
-        GestureLaws.check(seeds: 1...300, placement: .presented, makeHost: { InMemoryHost() }, make: { TwoTabs("tabs") }) { tabs in
+        GestureLaws.check(seeds: 1...GestureLaws.seedCount(default: 100), placement: .presented, makeHost: { InMemoryHost() }, make: { TwoTabs("tabs") }) {
+            tabs in
             guard let item = try? tabs.currentItem as? PageCoordinator else { return [] }
             var requests = [GestureLaws.Request("move in the item") { try item.move(to: Page("in tab")) }]
             if item.topNode != item.startNode { requests.append(GestureLaws.Request("item back") { try item.back() }) }

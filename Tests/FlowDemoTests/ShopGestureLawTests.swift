@@ -7,9 +7,9 @@ import Testing
 @MainActor
 @Suite("Shop session: the gesture law")
 struct ShopGestureLawTests {
-    /// `swift test` checks 150 seeds per strategy; `FLOWKIT_GESTURE_LAW_SEEDS=<count>` checks
+    /// `swift test` checks 50 seeds per strategy; `FLOWKIT_GESTURE_LAW_SEEDS=<count>` checks
     /// another count (CI's `.ci/fuzz` 1,000).
-    nonisolated static var seeds: Int { ProcessInfo.processInfo.environment["FLOWKIT_GESTURE_LAW_SEEDS"].flatMap(Int.init) ?? 150 }
+    nonisolated static var seeds: Int { ProcessInfo.processInfo.environment["FLOWKIT_GESTURE_LAW_SEEDS"].flatMap(Int.init) ?? 50 }
 
     @Test("The shop follows random gestures between its screens' actions, in every strategy", arguments: Strategy.allCases)
     func gestureLaw(_ strategy: Strategy) {

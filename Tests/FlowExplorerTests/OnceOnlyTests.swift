@@ -9,7 +9,7 @@ import Testing
 struct OnceOnlyTests {
     @Test("Without the recipe, the explorer finds the double order, by its shortest journey", arguments: Strategy.allCases)
     func theDoubleOrderIsFoundWithoutTheRecipe(_ strategy: Strategy) throws {
-        let report = try ShopExploration.explorer(strategy, protectsPlacedOrder: false).explore(.breadthFirst(depth: 12))
+        let report = try ShopExploration.explorer(strategy, protectsPlacedOrder: false).explore(.breadthFirst(depth: 9))
         let twice = report.findings.filter { $0.kind == .happenedTwice("order placed") }
         #expect(twice.count == 1, "\(report.findings)")
         let reproduction = try #require(twice.first?.reproduction)

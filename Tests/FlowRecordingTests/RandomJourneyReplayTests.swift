@@ -11,12 +11,12 @@ import Testing
 /// ring small enough to move on — recorded, written as JSON and replayed: every one replays
 /// identically. The property behind "a bug a person hit replays as a test".
 ///
-/// `swift test` runs 150 journeys (CI's `.ci/fuzz` 400); `FLOWKIT_REPLAY_FUZZ=<count>` runs another count, and
+/// `swift test` runs 60 journeys (CI's `.ci/fuzz` 400); `FLOWKIT_REPLAY_FUZZ=<count>` runs another count, and
 /// `FLOWKIT_REPLAY_SEED=<seed>` another seed.
 @MainActor
 @Suite("Random shop journeys, recorded and replayed")
 struct RandomJourneyReplayTests {
-    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_REPLAY_FUZZ"].flatMap(Int.init) ?? 150 }
+    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_REPLAY_FUZZ"].flatMap(Int.init) ?? 60 }
     static var seed: UInt64 { ProcessInfo.processInfo.environment["FLOWKIT_REPLAY_SEED"].flatMap(UInt64.init) ?? 28 }
 
     static let links = ["shop://signin", "shop://catalog", "shop://product/shoes", "shop://product/hat", "shop://cart", "shop://checkout", "shop://nowhere"]

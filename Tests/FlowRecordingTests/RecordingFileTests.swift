@@ -97,12 +97,12 @@ struct RecordingFileTests {
 /// replayed: each is refused with a clear error (a `FlowError` or a decoding error saying where),
 /// or replays to a report. Never a crash.
 ///
-/// `swift test` runs 1,000 (CI's `.ci/fuzz` 3,000); `FLOWKIT_RECORDING_FUZZ=<count>` runs another count, and
+/// `swift test` runs 600 (CI's `.ci/fuzz` 3,000); `FLOWKIT_RECORDING_FUZZ=<count>` runs another count, and
 /// `FLOWKIT_RECORDING_SEED=<seed>` another seed.
 @MainActor
 @Suite("Replaying hostile recordings")
 struct RecordingFuzzTests {
-    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_RECORDING_FUZZ"].flatMap(Int.init) ?? 1_000 }
+    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_RECORDING_FUZZ"].flatMap(Int.init) ?? 600 }
     static var seed: UInt64 { ProcessInfo.processInfo.environment["FLOWKIT_RECORDING_SEED"].flatMap(UInt64.init) ?? 28 }
 
     /// Recordings of the shop's journeys in every strategy, one from a restored shop, as saved values.

@@ -27,13 +27,13 @@ struct RouterGestureLawTests {
     @Test(
         "The router flow follows random gestures between its screens' values",
         arguments: [
-            (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
+            (FlowPlacement.presented, UInt64(300)), (.onStack("base"), 100), (.root, 100),
         ])
     func gestureLaw(_ placement: FlowPlacement, _ seeds: UInt64) throws {
         let router = try Shop.router()
         var host = InMemoryHost()
         GestureLaws.check(
-            seeds: 1...seeds, placement: placement,
+            seeds: 1...GestureLaws.seedCount(default: seeds), placement: placement,
             makeHost: {
                 host = InMemoryHost()
                 return host

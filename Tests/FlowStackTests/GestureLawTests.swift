@@ -48,15 +48,18 @@ struct StackGestureLawTests {
     @Test(
         "The navigator follows random gestures between its own requests",
         arguments: [
-            (FlowPlacement.presented, UInt64(1_000)), (.onStack("base"), 300), (.root, 300),
+            (FlowPlacement.presented, UInt64(300)), (.onStack("base"), 100), (.root, 100),
         ])
     func gestureLaw(_ placement: FlowPlacement, _ seeds: UInt64) {
-        GestureLaws.check(seeds: 1...seeds, placement: placement, makeHost: { InMemoryHost() }, make: { Self.navigator() }, legalRequests: Self.legal)
+        GestureLaws.check(
+            seeds: 1...GestureLaws.seedCount(default: seeds), placement: placement, makeHost: { InMemoryHost() }, make: { Self.navigator() },
+            legalRequests: Self.legal)
     }
 
     @Test("A navigator whose goNext() skips a registration follows random gestures too", arguments: [FlowPlacement.presented, .onStack("base"), .root])
     func gestureLawWithASkippedRegistration(_ placement: FlowPlacement) {
         GestureLaws.check(
-            seeds: 1...300, placement: placement, makeHost: { InMemoryHost() }, make: { Self.navigator(skipping: true) }, legalRequests: Self.legal)
+            seeds: 1...GestureLaws.seedCount(default: 100), placement: placement, makeHost: { InMemoryHost() }, make: { Self.navigator(skipping: true) },
+            legalRequests: Self.legal)
     }
 }

@@ -58,13 +58,13 @@ struct ShopOnSwiftUITests {
         #expect(swiftUI.driver.isCaughtUp)
     }
 
-    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_SWIFTUI_FUZZ"].flatMap(Int.init) ?? 15 }
+    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_SWIFTUI_FUZZ"].flatMap(Int.init) ?? 8 }
     static var seed: UInt64 { ProcessInfo.processInfo.environment["FLOWKIT_SWIFTUI_SEED"].flatMap(UInt64.init) ?? 33 }
 
     /// The shop with the person's hand on SwiftUI's controls between the shop's actions — the back
     /// button, sheets swiped down (or held by `interactiveDismissDisabled`), tabs tapped and tapped
     /// again — against a twin session on the model alone: after every step no drift and, settled,
-    /// no frozen driver and the state the model holds; the same transcript. `swift test` runs 15
+    /// no frozen driver and the state the model holds; the same transcript. `swift test` runs 8
     /// journeys of 30 steps per strategy; `FLOWKIT_SWIFTUI_FUZZ`/`_SEED` run others.
     @Test("Random journeys with SwiftUI's gestures never drift, never freeze, and match the model alone", arguments: Strategy.allCases)
     func randomJourneys(_ strategy: Strategy) throws {

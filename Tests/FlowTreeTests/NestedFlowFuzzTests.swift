@@ -11,14 +11,14 @@ import Testing
 /// requests: the laws of the flow tree hold after every step.
 ///
 /// Each sequence is seeded, so a breach names the seed and the step that reproduce it. `swift test`
-/// runs 150 sequences of 25 steps per top strategy (CI's `.ci/fuzz` 1,000); the longer run (Docs/Architecture.md) sets
+/// runs 60 sequences of 25 steps per top strategy (CI's `.ci/fuzz` 1,000); the longer run (Docs/Architecture.md) sets
 /// `FLOWKIT_FUZZ_SEQUENCES=10000 FLOWKIT_FUZZ_STEPS=50`, and `FLOWKIT_FUZZ_SEED` repeats one
 /// sequence.
 @MainActor
 @Suite("Nested flows at random")
 struct NestedFlowFuzzTests {
     static var sequences: Int {
-        Environment.integer("FLOWKIT_FUZZ_SEQUENCES") ?? 150
+        Environment.integer("FLOWKIT_FUZZ_SEQUENCES") ?? 60
     }
 
     /// 25 steps a sequence in `swift test`, to keep the whole suite under 15 seconds in a debug

@@ -13,12 +13,12 @@ import Testing
 /// or restored with every flow accounted for in the report, and what comes back keeps the flow
 /// tree's rules. Never a crash, never a half-built hierarchy.
 ///
-/// `swift test` runs 5,000 mutated snapshots (CI's `.ci/fuzz` 100,000); `FLOWKIT_SNAPSHOT_FUZZ=<count>` runs another
+/// `swift test` runs 2,000 mutated snapshots (CI's `.ci/fuzz` 100,000); `FLOWKIT_SNAPSHOT_FUZZ=<count>` runs another
 /// count, and `FLOWKIT_SNAPSHOT_SEED=<seed>` another seed.
 @MainActor
 @Suite("Restoring hostile snapshots")
 struct SnapshotFuzzTests {
-    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_SNAPSHOT_FUZZ"].flatMap(Int.init) ?? 5_000 }
+    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_SNAPSHOT_FUZZ"].flatMap(Int.init) ?? 2_000 }
     static var seed: UInt64 { ProcessInfo.processInfo.environment["FLOWKIT_SNAPSHOT_SEED"].flatMap(UInt64.init) ?? 27 }
 
     /// Real snapshots of every strategy to mutate: a navigator with a modal, a chain presented

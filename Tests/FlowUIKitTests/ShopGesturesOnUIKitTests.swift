@@ -16,12 +16,12 @@ import Testing
 /// the driver reports no drift and, settled, UIKit shows what the model holds, refuses nothing,
 /// and the driver is caught up. Both sessions end with the same transcript.
 ///
-/// `swift test` runs 15 random journeys of 30 steps per strategy; `FLOWKIT_UIKIT_FUZZ=<count>`
+/// `swift test` runs 8 random journeys of 30 steps per strategy; `FLOWKIT_UIKIT_FUZZ=<count>`
 /// runs another count and `FLOWKIT_UIKIT_SEED=<seed>` another seed.
 @MainActor
 @Suite("The shop on UIKit with the person's gestures")
 struct ShopGesturesOnUIKitTests {
-    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_UIKIT_FUZZ"].flatMap(Int.init) ?? 15 }
+    static var count: Int { ProcessInfo.processInfo.environment["FLOWKIT_UIKIT_FUZZ"].flatMap(Int.init) ?? 8 }
     static var seed: UInt64 { ProcessInfo.processInfo.environment["FLOWKIT_UIKIT_SEED"].flatMap(UInt64.init) ?? 33 }
 
     @Test("Random journeys with UIKit's gestures never drift, never freeze, and match the model alone", arguments: Strategy.allCases)

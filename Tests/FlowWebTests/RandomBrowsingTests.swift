@@ -13,7 +13,7 @@ import Testing
 struct RandomBrowsingTests {
     @Test("Random moves in every strategy never leave the browser and the model apart", arguments: Strategy.allCases)
     func randomBrowsing(_ strategy: Strategy) {
-        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 6
+        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 3
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 29
         var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
         for run in 0..<runs {
@@ -66,7 +66,7 @@ struct RandomBrowsingTests {
 
     @Test("With the page's script, random actions and Back presses keep one history entry per step of the model's Back", arguments: Strategy.allCases)
     func scriptedHistory(_ strategy: Strategy) throws {
-        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 6
+        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 3
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 31
         var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
         for run in 0..<runs {

@@ -70,7 +70,7 @@ struct SignupOnTheWebTests {
 
     @Test("Random moves through the sign-up never leave the browser and the model apart, and make one account per confirmation", arguments: Strategy.allCases)
     func staysTogetherUnderRandomBrowsing(_ strategy: Strategy) {
-        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 6
+        let runs = Int(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ"] ?? "") ?? 3
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 37
         var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
         for run in 0..<runs {

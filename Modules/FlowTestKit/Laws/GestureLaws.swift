@@ -1,6 +1,7 @@
 import FlowExplorer
 import FlowKernel
 import FlowRuntime
+import Foundation
 import Testing
 
 /// Checks that a flow follows the person using the app: seeded sequences of the user's gestures
@@ -27,6 +28,12 @@ import Testing
 /// ```
 @MainActor
 public enum GestureLaws {
+    /// How many seeds a suite runs: `FLOWKIT_GESTURE_LAW_SEEDS` when set (`.ci/fuzz` runs more),
+    /// else `default`.
+    public static func seedCount(default count: UInt64) -> UInt64 {
+        ProcessInfo.processInfo.environment["FLOWKIT_GESTURE_LAW_SEEDS"].flatMap(UInt64.init) ?? count
+    }
+
     /// A request a flow can make now, by a name the violations use.
     @MainActor
     public struct Request {

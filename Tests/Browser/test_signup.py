@@ -108,6 +108,14 @@ def test_a_server_on_sqlite_killed_in_the_middle_of_the_wizard_goes_on_where_the
         assert page.title() == "Confirm"
         page.back()
         assert page.title() == "Card"
+        # The card field says only what it holds (autocomplete cc-number): that makes it sensitive,
+        # so neither the stored session nor the tab's storage kept the number.
+        field = page.form("card").find_element(By.NAME, "text")
+        assert field.get_attribute("autocomplete") == "cc-number"
+        assert field.get_attribute("data-sensitive") is not None
+        assert field.get_attribute("value") == ""
+        kept = browser.execute_script("return JSON.stringify(Object.assign({}, sessionStorage))")
+        assert "4242" not in kept, kept
         page.act("card", "4242 4242 4242 4242")
         page.run("confirm")
         assert page.title() == "Done"

@@ -43,6 +43,38 @@ struct ChainFollowsUserTests {
         #expect(host.hierarchy.screens(in: "chain").map(\.displayName) == ["A", "B", "C"])
     }
 
+    /// Found by the gesture law's longer run (seed 708): a step that presents itself, swiped down
+    /// while a later step is current, is gone from the way back; Back lands on the step before it,
+    /// which the person sees, and the step is made again on the way forward.
+    @Test func aPresentedStepSweptDownUnderALaterOneIsLeftOutOfTheWayBack() throws {
+        let leaks = LeakTracker()
+        let chain = StepChain<Void>("chain")
+            .addStep { Plain("A") }
+            .addStep(
+                Step { leaks.track(Plain("B")) }.onPresent { screen, context in try context.container.present(screen) }
+                    .onDismiss { screen, context in try context.container.dismiss(screen) }
+            )
+            .addStep { Plain("C") }
+            .finish()
+        try chain.start(on: host, placement: .presented)
+        try chain.handle?.next()
+        try chain.handle?.next()
+        #expect(host.render() == "stack chain\n  Plain \"A\"\n  Plain \"C\"\n  presents Plain \"B\"")
+
+        try host.user.swipeDown()
+
+        #expect(chain.currentStep == 2)
+        #expect(chain.shownSteps == [0, 2])
+        #expect(leaks.expectNoLeaks())
+        try chain.handle?.back()
+        #expect(chain.currentStep == 0)
+        #expect(host.visibleScreen?.displayName == "A")
+        let error = #expect(throws: FlowError.self) { try chain.handle?.back() }
+        #expect(error?.code == .nothingToGoBackTo)
+        try chain.handle?.next()
+        #expect(host.visibleScreen?.displayName == "B")
+    }
+
     @Test func aPoppedStepIsReleasedAndMadeAgainWhenTheUserMovesForward() throws {
         let leaks = LeakTracker()
         var made: [String] = []

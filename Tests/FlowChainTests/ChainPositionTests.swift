@@ -88,6 +88,19 @@ struct ChainPositionTests {
             (1, [0, 1], [0, 1, 7], .stay),
         ] as [(Int, Set<Int>, Set<Int>, ChainPosition.Follow)])
     func following(current: Int, kept: Set<Int>, shown: Set<Int>, follow: ChainPosition.Follow) {
-        #expect(ChainPosition(stepCount: 3, current: current).following(kept: kept, isShown: shown.contains) == follow)
+        #expect(ChainPosition(stepCount: 3, current: current).following(kept: kept, isShown: shown.contains, staysShown: { _ in true }) == follow)
+    }
+
+    @Test(
+        "A step below the current one taken away is let go of when it stays shown until someone takes it away, and kept when the chain replaced it",
+        arguments: [
+            // (kept, shown, steps that stay shown, what the chain does)
+            ([0, 1, 2], [0, 2], [0, 1, 2], ChainPosition.Follow.current(2, releasing: [1])),
+            ([0, 1, 2], [2], [1], .current(2, releasing: [1])),
+            ([0, 1, 2], [2], [], .stay),
+            ([0, 1, 2], [0, 2], [0, 2], .stay),
+        ] as [(Set<Int>, Set<Int>, Set<Int>, ChainPosition.Follow)])
+    func followingWhatStaysShown(kept: Set<Int>, shown: Set<Int>, staying: Set<Int>, follow: ChainPosition.Follow) {
+        #expect(ChainPosition(stepCount: 3, current: 2).following(kept: kept, isShown: shown.contains, staysShown: staying.contains) == follow)
     }
 }

@@ -176,7 +176,9 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         guard let host = run.followingHost else { return }
         guard let container, container.isShown else { return endDetached() }
         let screens = state.screens
-        switch position.following(kept: screens.keys, isShown: { screens[$0].map { host.contains(ScreenRef($0)) } ?? false }) {
+        let stacked = container.kind == .stack
+        let staysShown = { (step: Int) in stacked || self.plan?.defaultPresent != nil || self.plan?.steps[step].present != nil }
+        switch position.following(kept: screens.keys, isShown: { screens[$0].map { host.contains(ScreenRef($0)) } ?? false }, staysShown: staysShown) {
         case .stay: return
         case .end: endDetached()
         case .current(let step, let releasing):

@@ -141,12 +141,25 @@ struct ChainPosition: Equatable {
     /// - Parameters:
     ///   - kept: The steps whose screens the chain keeps.
     ///   - isShown: Whether the host still shows a kept step's screen.
-    func following(kept: some Collection<Int>, isShown: (Int) -> Bool) -> Follow {
+    ///   - staysShown: Whether a step below the current one stays shown until someone takes it
+    ///     away (an entry of a stack, a step that presents itself), rather than being replaced by
+    ///     the chain on its way forward (a single container's step).
+    func following(kept: some Collection<Int>, isShown: (Int) -> Bool, staysShown: (Int) -> Bool) -> Follow {
         var last: Int?
-        for step in kept where step > (last ?? -1) && isShown(step) { last = step }
+        var hidden: [Int] = []
+        for step in kept {
+            if isShown(step) {
+                if step > (last ?? -1) { last = step }
+            } else {
+                hidden.append(step)
+            }
+        }
         guard let last else { return .end }
+        // A step below the current one the person took away (a presented step swiped down under
+        // a later one) is gone from the way back too.
+        let gone = hidden.filter { $0 < last && staysShown($0) }
         // Most changes someone else makes leave the chain as it was: found without allocating.
-        if last == current, !kept.contains(where: { $0 > last }) { return .stay }
-        return .current(last, releasing: kept.filter { $0 > last }.sorted())
+        if last == current, gone.isEmpty, !kept.contains(where: { $0 > last }) { return .stay }
+        return .current(last, releasing: (kept.filter { $0 > last } + gone).sorted())
     }
 }

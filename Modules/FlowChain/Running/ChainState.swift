@@ -80,11 +80,13 @@ struct ChainState {
         trail.compactMap { contexts[$0] }
     }
 
-    /// Lets go of steps that someone else took away: their screens and contexts.
+    /// Lets go of steps that someone else took away: their screens and contexts, and their places
+    /// on the way back.
     ///
     /// - Returns: the screens let go of, by step, for their handles to be cleared.
     mutating func release(_ steps: [Int]) -> [(step: Int, screen: any Screen)] {
-        steps.compactMap { step in
+        if !steps.isEmpty { trail.removeAll { steps.contains($0) } }
+        return steps.compactMap { step in
             contexts[step] = nil
             return screens.removeValue(forKey: step).map { (step, $0) }
         }

@@ -89,7 +89,9 @@ public final class CardScreen: ShopScreen {
             actions.append(
                 ShopAction(
                     "card", argument: "<number>",
-                    parts: [ArgumentPart("number", "Card number", autocomplete: "cc-number", sensitive: true) { SignupProblem.card($0)?.description }],
+                    // Sensitive on the web by what it holds: FlowWeb keeps a `cc-number` field out of
+                    // the store and the browser unless told otherwise.
+                    parts: [ArgumentPart("number", "Card number", autocomplete: "cc-number") { SignupProblem.card($0)?.description }],
                     samples: (["4242 4242 4242 4242"], ["4242 4242 4242 424"]), redact: Self.standIn, "Go on with this card"
                 ) { [model, unowned self] text in
                     switch model.enter(card: text ?? "") {

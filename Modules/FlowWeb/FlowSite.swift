@@ -46,6 +46,15 @@ public final class FlowSite {
     public var exposesState = false
     /// The app's look around every page the site serves: FlowWeb's own by default.
     public var layout = WebLayout.standard
+    /// The site's pages in other languages: a session starts in the layout — ``layout`` or one of
+    /// these — whose ``WebLayout/language`` the browser prefers (`Accept-Language`), and keeps it;
+    /// in ``layout`` when the browser asks for none of them.
+    ///
+    /// ```swift
+    /// site.layout = WebLayout(language: "en")
+    /// site.alternativeLayouts = [WebLayout(language: "pt", words: portuguese)]
+    /// ```
+    public var alternativeLayouts: [WebLayout] = []
     /// The app's folder of static files — stylesheets, images, scripts — served under its prefix
     /// (`/static/app.css`) to anyone, with no session; `nil` serves none.
     public var staticFiles: StaticFiles?
@@ -136,45 +145,45 @@ public final class FlowSite {
     func answer(_ request: WebRequest) -> WebResponse {
         if let file = staticFiles?.answer(request) { return file }
         guard let method = request.method else {
-            var refused = refusal(405, "The site answers GET, HEAD and POST only.")
+            var refused = refusal(405, \.methodNotAllowed, for: request)
             refused.headers["Allow"] = "GET, HEAD, POST"
             return refused
         }
-        guard request.body.utf8.count <= limits.maximumBodyBytes else { return refusal(413, "The form is too long.") }
+        guard request.body.utf8.count <= limits.maximumBodyBytes else { return refusal(413, \.formTooLong, for: request) }
         let token = request.sessionToken.flatMap { sessions[$0] != nil ? $0 : nil }
         let path = request.path
         switch (method, path) {
         case (.get, "/"), (.head, "/"):
-            guard let token, let visit = use(token) else { return startSession() }
+            guard let token, let visit = use(token) else { return startSession(for: request) }
             guard visit.host.visibleScreenRef == nil else { return .seeOther(visit.currentAddress) }
             // The run has ended: its page, or where the app sends the person instead.
             if let redirect = visit.ended().redirect { return .seeOther(redirect) }
             return WebResponse(status: 200, body: visit.render())
         case (.get, "/.flowkit/state") where exposesState:
-            guard let token, let visit = use(token) else { return refusal(404, "There is no session.") }
+            guard let token, let visit = use(token) else { return refusal(404, \.noSession, for: request) }
             return WebResponse(status: 200, contentType: "application/json", body: state(of: visit))
         case (.post, "/"):
             // An action of the page shown once the run has ended.
-            guard let token, let visit = use(token) else { return refusal(403, "There is no session for this form; it may have ended.") }
-            guard let form = WebForm(request.body) else { return refusal(400, "The form could not be read.") }
+            guard let token, let visit = use(token) else { return refusal(403, \.noSessionForForm, for: request) }
+            guard let form = WebForm(request.body) else { return refusal(400, \.formUnreadable, for: request) }
             return scripted(visit.postEnded(form: form), for: request)
         case (.post, "/restart"):
-            guard let token, let visit = use(token) else { return refusal(403, "There is no session to start again.") }
+            guard let token, let visit = use(token) else { return refusal(403, \.noSessionToRestart, for: request) }
             guard let form = WebForm(request.body), let sent = form["token"], Token.same(sent, visit.formToken) else {
-                return refusal(403, "The form did not come from this site's page.")
+                return refusal(403, \.formNotFromSite, for: request)
             }
             end(token)
-            return scripted(startSession(), for: request)
+            return scripted(startSession(for: request), for: request)
         default:
-            guard let number = Self.pageNumber(in: path) else { return refusal(404, "There is no such page.") }
+            guard let number = Self.pageNumber(in: path) else { return refusal(404, \.noSuchPage, for: request) }
             switch method {
             case .get, .head:
-                guard let token, let visit = use(token) else { return startSession() }
+                guard let token, let visit = use(token) else { return startSession(for: request) }
                 // HEAD is safe, and another site's page may not move the person: neither is a move.
                 return visit.get(page: number, moves: method == .get && !request.isCrossSite)
             case .post:
-                guard let token, let visit = use(token) else { return refusal(403, "There is no session for this form; it may have ended.") }
-                guard let form = WebForm(request.body) else { return refusal(400, "The form could not be read.") }
+                guard let token, let visit = use(token) else { return refusal(403, \.noSessionForForm, for: request) }
+                guard let form = WebForm(request.body) else { return refusal(400, \.formUnreadable, for: request) }
                 return scripted(visit.post(page: number, form: form), for: request)
             }
         }
@@ -204,12 +213,12 @@ public final class FlowSite {
 
     // MARK: Sessions
 
-    private func startSession() -> WebResponse {
+    private func startSession(for request: WebRequest) -> WebResponse {
         let visit: WebVisit
-        do { visit = try start() } catch { return refusal(500, "The app could not start.") }
+        do { visit = try start() } catch { return refusal(500, \.appCouldNotStart, for: request) }
         var token = Token.make()
         while sessions[token] != nil { token = Token.make() }
-        hold(visit, as: token)
+        hold(visit, as: token, for: request)
         var response = WebResponse.seeOther(visit.currentAddress)
         response.setCookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Lax" + (securesCookies ? "; Secure" : "")
         return response
@@ -223,10 +232,10 @@ public final class FlowSite {
 
     /// Holds a visit under its session's token, letting go of the session used longest ago when
     /// the site holds as many as it takes.
-    func hold(_ visit: WebVisit, as token: String) {
+    func hold(_ visit: WebVisit, as token: String, for request: WebRequest) {
         if sessions.count >= limits.maximumSessions, let oldest = sessions.min(by: { $0.value.used < $1.value.used })?.key { end(oldest) }
         clock += 1
-        visit.layout = layout
+        visit.layout = preferredLayout(for: request)
         visit.problems = { [weak self] in self?.tell($0) }
         sessions[token] = (visit, clock)
     }
@@ -257,14 +266,45 @@ public final class FlowSite {
         return Int(digits)
     }
 
-    /// A refusal's page: its status, and a sentence for the person, with a way back.
-    static func refusal(_ status: Int, _ sentence: String, layout: WebLayout = .standard) -> WebResponse {
-        WebResponse(
-            status: status, body: layout.document(title: sentence, body: "<main><h1>\(sentence)</h1><p><a href=\"/\">Back to where you were</a></p></main>"))
+    /// A refusal's page: its status, and a sentence for the person, with a way back, in the
+    /// layout's words.
+    static func refusal(_ status: Int, _ sentence: KeyPath<WebWords, String>, layout: WebLayout = .standard) -> WebResponse {
+        refusal(status, saying: layout.words[keyPath: sentence], layout: layout)
     }
 
-    /// A refusal's page in the site's layout.
-    func refusal(_ status: Int, _ sentence: String) -> WebResponse { Self.refusal(status, sentence, layout: layout) }
+    /// A refusal's page saying a sentence already in the layout's words.
+    static func refusal(_ status: Int, saying sentence: String, layout: WebLayout) -> WebResponse {
+        WebResponse(
+            status: status,
+            body: layout.document(
+                title: sentence, body: "<main><h1>\(sentence)</h1><p><a href=\"/\">\(layout.words.backToWhereYouWere)</a></p></main>"))
+    }
+
+    /// The layout a request's pages wear: its session's, when the site holds it; else the one the
+    /// browser prefers.
+    func layout(for request: WebRequest) -> WebLayout {
+        if let token = request.sessionToken, let visit = sessions[token]?.visit { return visit.layout }
+        return preferredLayout(for: request)
+    }
+
+    /// The layout among ``layout`` and ``alternativeLayouts`` whose language the browser prefers:
+    /// the language itself (`pt-br`), else one of its family (`pt`); ``layout`` when none is asked
+    /// for.
+    func preferredLayout(for request: WebRequest) -> WebLayout {
+        guard !alternativeLayouts.isEmpty else { return layout }
+        let layouts = [layout] + alternativeLayouts
+        func family(_ tag: String) -> Substring { tag.lowercased().split(separator: "-").first ?? "" }
+        for wanted in request.preferredLanguages {
+            if let exact = layouts.first(where: { $0.language.lowercased() == wanted }) { return exact }
+            if let kin = layouts.first(where: { family($0.language) == family(wanted) }) { return kin }
+        }
+        return layout
+    }
+
+    /// A refusal's page in the layout a request's pages wear (``layout(for:)``).
+    func refusal(_ status: Int, _ sentence: KeyPath<WebWords, String>, for request: WebRequest) -> WebResponse {
+        Self.refusal(status, sentence, layout: layout(for: request))
+    }
 
     private func state(of visit: WebVisit) -> String {
         func quoted(_ text: String) -> String {

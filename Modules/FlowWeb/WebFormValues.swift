@@ -8,15 +8,18 @@ public struct WebFormValues: Sendable, Hashable {
     public let texts: [String: String]
     /// The labels by field name, for the messages of a value that does not decode.
     let labels: [String: String]
+    /// The words of the messages of a value that does not decode.
+    let words: WebWords
 
     /// Values as a form posted them.
     public init(_ texts: [String: String]) {
         self.init(texts, labels: [:])
     }
 
-    init(_ texts: [String: String], labels: [String: String]) {
+    init(_ texts: [String: String], labels: [String: String], words: WebWords = .english) {
         self.texts = texts
         self.labels = labels
+        self.words = words
     }
 
     /// The text of a field; `nil` when it was left empty.
@@ -47,7 +50,7 @@ public struct WebFormValues: Sendable, Hashable {
         } catch {
             // The app's type asks for what a form cannot hold (a list, a nested value): the person
             // is told the form was not taken, not the decoder's words.
-            return (.failure(Invalid(field: "", message: "This form could not be taken as it stands.")), asked.names)
+            return (.failure(Invalid(field: "", message: words.formNotTaken)), asked.names)
         }
     }
 
@@ -66,9 +69,8 @@ public struct WebFormValues: Sendable, Hashable {
         }
     }
 
-    fileprivate func invalid(_ key: any CodingKey, _ what: String) -> Invalid {
-        let label = labels[key.stringValue] ?? key.stringValue
-        return Invalid(field: key.stringValue, message: "\(label) must be \(what).")
+    fileprivate func invalid(_ key: any CodingKey, _ what: KeyPath<WebWords, String>) -> Invalid {
+        Invalid(field: key.stringValue, message: words.about(labels[key.stringValue] ?? key.stringValue, what))
     }
 }
 
@@ -81,6 +83,12 @@ extension WebAction.Field {
     /// finite number, one of the choices, `on` for a ticked box), then the field's own
     /// ``check``. Spaces around an address or a number are dropped.
     public func read(_ posted: String?) -> Result<String?, WebFormValues.Invalid> {
+        read(posted, in: .english)
+    }
+
+    /// What a posted text means for this field, as ``read(_:)`` says, with FlowWeb's messages in
+    /// the site's words.
+    public func read(_ posted: String?, in words: WebWords) -> Result<String?, WebFormValues.Invalid> {
         let text = posted ?? ""
         let isEmpty =
             switch kind {
@@ -88,7 +96,7 @@ extension WebAction.Field {
             default: text.allSatisfy(\.isWhitespace)
             }
         if isEmpty {
-            return isRequired ? .failure(invalid(kind == .checkbox ? "\(label) must be ticked." : "\(label) is required.")) : .success(nil)
+            return isRequired ? .failure(invalid(words.about(label, kind == .checkbox ? \.mustBeTicked : \.required))) : .success(nil)
         }
         let kept = kind == .number || kind == .email ? text.trimmedSpaces : text
         switch kind {
@@ -99,18 +107,18 @@ extension WebAction.Field {
             break
         case .email:
             guard Self.isEmailAddress(kept) else {
-                return .failure(invalid("\(label) must be an email address, like name@example.com."))
+                return .failure(invalid(words.about(label, \.mustBeEmail)))
             }
         case .number:
             // Written as a number input writes one: digits, a point, a sign, an exponent; no hex,
             // no infinity.
             guard kept.allSatisfy({ "0123456789.-+eE".contains($0) }), let number = Double(kept), number.isFinite else {
-                return .failure(invalid("\(label) must be a number."))
+                return .failure(invalid(words.about(label, \.mustBeNumber)))
             }
         case .choice(let choices):
-            guard choices.contains(where: { $0.value == text }) else { return .failure(invalid("Choose one of the options for \(label).")) }
+            guard choices.contains(where: { $0.value == text }) else { return .failure(invalid(words.about(label, \.chooseAnOption))) }
         case .checkbox:
-            guard text == "on" else { return .failure(invalid("\(label) is ticked or not; it takes no text.")) }
+            guard text == "on" else { return .failure(invalid(words.about(label, \.tickedTakesNoText))) }
         }
         if let check, let message = check(kept) { return .failure(invalid(message)) }
         return .success(kept)
@@ -133,20 +141,20 @@ extension WebAction {
     /// A form posted for this action, read field by field: the values, a message for each field
     /// that does not hold, by name (`""` for the form as a whole), and, for a form whose fields
     /// do not match the app's type, what the developer is told.
-    func read(_ form: WebForm) -> (values: WebFormValues, errors: [String: String], problem: String?) {
+    func read(_ form: WebForm, in words: WebWords) -> (values: WebFormValues, errors: [String: String], problem: String?) {
         var texts: [String: String] = [:]
         var errors: [String: String] = [:]
         for field in fields {
-            switch field.read(form[field.name]) {
+            switch field.read(form[field.name], in: words) {
             case .success(let value): texts[field.name] = value
             case .failure(let invalid): errors[field.name] = invalid.message
             }
         }
-        let values = WebFormValues(texts, labels: Dictionary(fields.map { ($0.name, $0.label) }) { first, _ in first })
+        let values = WebFormValues(texts, labels: Dictionary(fields.map { ($0.name, $0.label) }) { first, _ in first }, words: words)
         guard errors.isEmpty else { return (values, errors, nil) }
         let decoded = decodes(values)
         guard let problem = decoded.problem else { return (values, decoded.errors, nil) }
-        return (values, ["": "This form could not be read, so nothing was done."], problem)
+        return (values, ["": words.formNotRead], problem)
     }
 }
 
@@ -215,21 +223,21 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         asked.names.insert(key.stringValue)
         let field = FieldValue(values: values, key: key, codingPath: codingPath + [key])
         if let decoded = try field.decodeBasic(type) { return decoded }
-        guard values.texts[key.stringValue] != nil else { throw values.invalid(key, "filled in") }
+        guard values.texts[key.stringValue] != nil else { throw values.invalid(key, \.mustBeFilledIn) }
         do {
             return try T(from: FormDecoder(values: values, codingPath: codingPath + [key], asked: asked))
         } catch let error as WebFormValues.Invalid {
             throw error
         } catch {
-            throw values.invalid(key, "one of the options offered")
+            throw values.invalid(key, \.mustBeAnOption)
         }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw values.invalid(key, "a single value")
+        throw values.invalid(key, \.mustBeSingleValue)
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw values.invalid(key, "a single value") }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw values.invalid(key, \.mustBeSingleValue) }
 
     func superDecoder() throws -> any Decoder { FormDecoder(values: values, codingPath: codingPath, asked: asked) }
 
@@ -258,7 +266,7 @@ private struct FieldValue: SingleValueDecodingContainer {
     func decode(_ type: Bool.Type) throws -> Bool { text != nil }
 
     func decode(_ type: String.Type) throws -> String {
-        guard let text else { throw values.invalid(key, "filled in") }
+        guard let text else { throw values.invalid(key, \.mustBeFilledIn) }
         return text
     }
 
@@ -283,14 +291,14 @@ private struct FieldValue: SingleValueDecodingContainer {
     }
 
     private func number<N: BinaryFloatingPoint>(_ make: (String) -> N?) throws -> N {
-        guard let text else { throw values.invalid(key, "filled in") }
-        guard let number = make(text), number.isFinite else { throw values.invalid(key, "a number") }
+        guard let text else { throw values.invalid(key, \.mustBeFilledIn) }
+        guard let number = make(text), number.isFinite else { throw values.invalid(key, \.mustBeNumber) }
         return number
     }
 
     private func whole<N: FixedWidthInteger>(_ make: (String) -> N?) throws -> N {
-        guard let text else { throw values.invalid(key, "filled in") }
-        guard let number = make(text) else { throw values.invalid(key, "a whole number in range") }
+        guard let text else { throw values.invalid(key, \.mustBeFilledIn) }
+        guard let number = make(text) else { throw values.invalid(key, \.mustBeWholeNumber) }
         return number
     }
 }

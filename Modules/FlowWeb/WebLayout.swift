@@ -21,6 +21,8 @@
 public struct WebLayout: Sendable, Hashable {
     /// The page's language, as `<html lang>` says it.
     public var language: String
+    /// The words FlowWeb itself writes on the pages, in ``language``.
+    public var words: WebWords
     /// Markup added to every page's `<head>` after its title: stylesheets, icons, meta tags.
     public var head: HTML
     /// Markup before the screens, at the top of `<body>`.
@@ -38,8 +40,13 @@ public struct WebLayout: Sendable, Hashable {
     ///   - header: Markup before the screens.
     ///   - footer: Markup after the screens.
     ///   - includesStandardStyle: Whether pages keep FlowWeb's own stylesheet too.
-    public init(language: String = "en", head: HTML = .empty, header: HTML = .empty, footer: HTML = .empty, includesStandardStyle: Bool = true) {
+    ///   - words: The words FlowWeb itself writes, in the pages' language.
+    public init(
+        language: String = "en", head: HTML = .empty, header: HTML = .empty, footer: HTML = .empty, includesStandardStyle: Bool = true,
+        words: WebWords = .english
+    ) {
         self.language = language
+        self.words = words
         self.head = head
         self.header = header
         self.footer = footer

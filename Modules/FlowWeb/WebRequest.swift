@@ -28,6 +28,8 @@ public struct WebRequest: Sendable, Hashable {
     public var isScripted: Bool
     /// The `If-None-Match` header: the entity tags of a file the browser already holds.
     public var ifNoneMatch: String?
+    /// The `Accept-Language` header: the languages the person reads, most wanted first.
+    public var acceptLanguage: String?
 
     /// The request header a page's script sends with a form it posts itself.
     public static let scriptHeader = "FlowKit-Script"
@@ -35,15 +37,34 @@ public struct WebRequest: Sendable, Hashable {
     /// Makes a request.
     public init(
         _ method: Method?, _ path: String, body: String = "", sessionToken: String? = nil, isCrossSite: Bool = false, isScripted: Bool = false,
-        ifNoneMatch: String? = nil
+        ifNoneMatch: String? = nil, acceptLanguage: String? = nil
     ) {
         self.ifNoneMatch = ifNoneMatch
+        self.acceptLanguage = acceptLanguage
         self.method = method
         self.path = path
         self.body = body
         self.sessionToken = sessionToken
         self.isCrossSite = isCrossSite
         self.isScripted = isScripted
+    }
+}
+
+extension WebRequest {
+    /// The languages `Accept-Language` names, lowercased, most wanted first (by their `q`, then
+    /// in the order written); those with `q=0` and `*` left out.
+    public var preferredLanguages: [String] {
+        guard let acceptLanguage else { return [] }
+        var weighted: [(tag: String, q: Double)] = []
+        for part in acceptLanguage.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { String($0).trimmedSpaces }
+            guard let tag = pieces.first?.lowercased(), !tag.isEmpty, tag != "*" else { continue }
+            var q = 1.0
+            for setting in pieces.dropFirst() where setting.hasPrefix("q=") { q = Double(setting.dropFirst(2)) ?? 0 }
+            if q > 0 { weighted.append((tag, q)) }
+        }
+        // A stable sort by weight: among equals, the order written.
+        return weighted.enumerated().sorted { $0.element.q != $1.element.q ? $0.element.q > $1.element.q : $0.offset < $1.offset }.map(\.element.tag)
     }
 }
 

@@ -16,7 +16,8 @@ public struct WebScreen {
     /// brought back from a store without the app's own restore of its ended run shows none.
     public var actions: [WebAction]
     /// On the page shown once the run has ended (a ``WebVisit``'s `ended`): the label of the
-    /// button that starts a new run, or `nil` for no such button. "Start again" by default.
+    /// button that starts a new run, or `nil` for no such button. By default ``startAgainDefault``,
+    /// which the page says in the site's words (``WebWords/startAgain``).
     public var startAgain: String?
     /// On the page shown once the run has ended: where the site sends the person instead of
     /// showing the page — the app's own route, such as `/account` — or `nil` to show it.
@@ -31,13 +32,17 @@ public struct WebScreen {
     ///   - startAgain: For the ended page: the label of the button that starts a new run; `nil`
     ///     shows none.
     ///   - redirect: For the ended page: where the person is sent instead.
-    public init(title: String, content: HTML = .empty, actions: [WebAction] = [], startAgain: String? = "Start again", redirect: String? = nil) {
+    public init(title: String, content: HTML = .empty, actions: [WebAction] = [], startAgain: String? = startAgainDefault, redirect: String? = nil) {
         self.title = title
         self.content = content
         self.actions = actions
         self.startAgain = startAgain
         self.redirect = redirect
     }
+
+    /// The start-again button's label unless the app gives its own: FlowWeb's "Start again",
+    /// written on the page in the site's words (``WebWords/startAgain``).
+    public static let startAgainDefault = "Start again"
 }
 
 /// One thing a person can do on a screen's page: a form with a button, and the fields the action

@@ -19,10 +19,12 @@ extension WebVisit {
             title = screen.title
             let startAgain: HTML =
                 screen.startAgain.map { label in
-                    """
-                    <form method="post" action="/restart"><input type="hidden" name="token" value="\(formToken)">\
-                    <button>\(label)</button></form>
-                    """
+                    // FlowWeb's own default is said in the site's words; the app's own label as it is.
+                    let said = label == WebScreen.startAgainDefault ? layout.words.startAgain : label
+                    return """
+                        <form method="post" action="/restart"><input type="hidden" name="token" value="\(formToken)">\
+                        <button>\(said)</button></form>
+                        """
                 } ?? .empty
             // The app's own actions on the ended page, posted to it: what the person can do once
             // the run is over besides starting again.
@@ -98,7 +100,7 @@ extension WebVisit {
         let posts: HTML = "method=\"post\" action=\"\(currentAddress)\""
         if isDialog, isTop, case .swipeDown(let presented)? = host.user.swipeDownGesture, driver.wouldAllow(.swipeDown(presented)) {
             parts.append(
-                "<form class=\"close\" id=\"close\" \(posts)>\(hidden)<input type=\"hidden\" name=\"close\" value=\"1\"><button aria-label=\"Close\">✕</button></form>"
+                "<form class=\"close\" id=\"close\" \(posts)>\(hidden)<input type=\"hidden\" name=\"close\" value=\"1\"><button aria-label=\"\(layout.words.close)\">✕</button></form>"
             )
         }
         parts.append("<h1>\(screen.title)</h1>\(screen.content)")
@@ -130,7 +132,7 @@ extension WebVisit {
         // hears which field it is, the person only that this part is missing.
         if let misnaming = action.misnaming {
             problems?(SiteProblem(.actionNotShown, misnaming))
-            return "<p class=\"error\" role=\"alert\">This part of the page could not be shown.</p>"
+            return "<p class=\"error\" role=\"alert\">\(layout.words.partNotShown)</p>"
         }
         var fields: [HTML] = []
         var focused = false
@@ -148,7 +150,7 @@ extension WebVisit {
                 focused = true
             }
             let message: HTML = error.map { "<p class=\"error\" id=\"\(fieldID)-error\">\($0)</p>" } ?? .empty
-            let optional: HTML = field.isRequired || field.kind == .checkbox ? .empty : " <span class=\"optional\">(optional)</span>"
+            let optional: HTML = field.isRequired || field.kind == .checkbox ? .empty : " <span class=\"optional\">\(layout.words.optional)</span>"
             let label: HTML = "<label for=\"\(fieldID)\">\(field.label)\(optional)</label>"
             switch field.kind {
             case .checkbox:
@@ -156,7 +158,7 @@ extension WebVisit {
                 fields.append("<div class=\"field check\"><input type=\"checkbox\" value=\"on\"\(attributes)\(checked)> \(label)\(message)</div>")
             case .choice(let choices):
                 let options: [HTML] =
-                    (value.isEmpty || !choices.contains { $0.value == value } ? ["<option value=\"\">Choose…</option>"] : [])
+                    (value.isEmpty || !choices.contains { $0.value == value } ? ["<option value=\"\">\(layout.words.choose)</option>"] : [])
                     + choices.map { "<option value=\"\($0.value)\"\($0.value == value ? " selected" : "" as HTML)>\($0.label)</option>" }
                 fields.append("<div class=\"field\">\(label)\(message)<select\(attributes)>\(options)</select></div>")
             case .text, .email, .number, .password:

@@ -170,7 +170,7 @@ public final class WebVisit {
     /// Answers a request for a page by its number: the person's move, if it is one and `moves`
     /// allows it, then the page.
     func get(page number: Int, moves: Bool) -> WebResponse {
-        guard platform.hasGiven(number) else { return FlowSite.refusal(404, "There is no such page.", layout: layout) }
+        guard platform.hasGiven(number) else { return FlowSite.refusal(404, \.noSuchPage, layout: layout) }
         guard let screen = platform.screen(numbered: number), moves || host.visibleScreenRef.map(NodeRef.screen) == screen else {
             return .seeOther(currentAddress)
         }
@@ -187,22 +187,22 @@ public final class WebVisit {
     /// Answers a form posted from a page: an action of a screen on it, or closing its dialog.
     func post(page number: Int, form: WebForm) -> WebResponse {
         guard let token = form["token"], Token.same(token, formToken) else {
-            return FlowSite.refusal(403, "The form did not come from this site's page.", layout: layout)
+            return FlowSite.refusal(403, \.formNotFromSite, layout: layout)
         }
         guard let revision = form["revision"].flatMap(Int.init), let screenNumber = form["screen"].flatMap(Int.init) else {
-            return FlowSite.refusal(400, "The form is missing what it needs.", layout: layout)
+            return FlowSite.refusal(400, \.formIncomplete, layout: layout)
         }
-        guard platform.hasGiven(number), platform.hasGiven(screenNumber) else { return FlowSite.refusal(404, "There is no such page.", layout: layout) }
+        guard platform.hasGiven(number), platform.hasGiven(screenNumber) else { return FlowSite.refusal(404, \.noSuchPage, layout: layout) }
         // A form from a page the session has moved on from (a second click, another tab): nothing is done.
         guard revision == self.revision, let node = platform.screen(numbered: screenNumber), let ref = node.screen, let screen = host.screen(for: ref),
             platform.screen(numbered: number) == host.visibleScreenRef.map(NodeRef.screen)
         else {
-            notice = "That page was out of date, so nothing was done. This is where you are."
+            notice = layout.words.pageOutOfDate
             return .seeOther(currentAddress)
         }
         if form["close"] != nil {
             guard case .swipeDown(let presented)? = host.user.swipeDownGesture, host.hierarchy.node(presented)?.contains(node) == true else {
-                return FlowSite.refusal(400, "There is no dialog to close there.", layout: layout)
+                return FlowSite.refusal(400, \.noDialogToClose, layout: layout)
             }
             make(.dismiss(presented))
             return .seeOther(currentAddress)
@@ -215,7 +215,7 @@ public final class WebVisit {
         case .run(let action, let values):
             running {
                 let ran = try driver.act(from: screen) { try action.perform(values) }
-                if !ran { notice = "That page was out of date, so nothing was done. This is where you are." }
+                if !ran { notice = layout.words.pageOutOfDate }
             }
             return .seeOther(currentAddress)
         }
@@ -226,11 +226,11 @@ public final class WebVisit {
     /// Nothing moves: the action runs the app's code, and the ended page is shown again.
     func postEnded(form: WebForm) -> WebResponse {
         guard let token = form["token"], Token.same(token, formToken) else {
-            return FlowSite.refusal(403, "The form did not come from this site's page.", layout: layout)
+            return FlowSite.refusal(403, \.formNotFromSite, layout: layout)
         }
         // A form from before the run ended, or from an ended page another request has answered since.
         guard host.hierarchy.root == nil, let revision = form["revision"].flatMap(Int.init), revision == self.revision else {
-            notice = "That page was out of date, so nothing was done. This is where you are."
+            notice = layout.words.pageOutOfDate
             return .seeOther(currentAddress)
         }
         switch reading(form, among: ended().actions, of: "the ended page's action", keys: (Self.endedDraftKey(action: form["action"] ?? ""), nil)) {
@@ -255,16 +255,18 @@ public final class WebVisit {
     /// again after a refusal, after Back and after a reload. A value that does not hold changes
     /// nothing but the form, which shows why; one that does moves the session on a revision.
     private func reading(_ form: WebForm, among actions: [WebAction], of what: String, keys: (page: String, step: String?)) -> Reading {
-        guard let name = form["action"] else { return .answer(FlowSite.refusal(400, "The form names no action.", layout: layout)) }
+        guard let name = form["action"] else { return .answer(FlowSite.refusal(400, \.noAction, layout: layout)) }
         guard let action = actions.first(where: { $0.name == name }) else {
-            return .answer(FlowSite.refusal(422, "This page offers no action of that name.", layout: layout))
+            return .answer(FlowSite.refusal(422, \.noActionOfThatName, layout: layout))
         }
         if let misnaming = action.misnaming {
             problems?(SiteProblem(.actionNotShown, misnaming))
-            return .answer(FlowSite.refusal(500, "This could not be done here.", layout: layout))
+            return .answer(FlowSite.refusal(500, \.cannotBeDoneHere, layout: layout))
         }
-        if action.fields.isEmpty, form["text"] != nil { return .answer(FlowSite.refusal(400, "\(action.label) takes no text.", layout: layout)) }
-        let (values, errors, problem) = action.read(form)
+        if action.fields.isEmpty, form["text"] != nil {
+            return .answer(FlowSite.refusal(400, saying: WebWords.fill(layout.words.takesNoText, "label", action.label), layout: layout))
+        }
+        let (values, errors, problem) = action.read(form, in: layout.words)
         if let problem { problems?(SiteProblem(.formNotRead, "\(what) \(name): \(problem)")) }
         let typed = action.fields.filter { !$0.isSensitive }.compactMap { field in form[field.name].map { (field.name, $0) } }
         let kept = Dictionary(typed) { first, _ in first }
@@ -280,9 +282,9 @@ public final class WebVisit {
         do {
             try body()
         } catch let error as FlowError {
-            notice = "That did not work: \(error.message)"
+            notice = WebWords.fill(layout.words.didNotWork, "message", error.message)
         } catch {
-            notice = "That did not work: \(error)"
+            notice = WebWords.fill(layout.words.didNotWork, "message", "\(error)")
         }
         check()
     }
@@ -296,7 +298,7 @@ public final class WebVisit {
         revision += 1
         watcher.refusal = nil
         platform.make(move)
-        if let reason = watcher.refusal { notice = "You cannot go there now: \(reason)" }
+        if let reason = watcher.refusal { notice = WebWords.fill(layout.words.cannotGoThere, "reason", reason) }
         check()
     }
 

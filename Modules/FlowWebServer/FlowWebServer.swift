@@ -184,12 +184,16 @@
                 do {
                     body = String(buffer: try await request.body.collect(upTo: limit))
                 } catch {
-                    return response(await site.respond(to: WebRequest(method, request.uri.path, body: String(repeating: " ", count: limit + 1))))
+                    let tooLong = WebRequest(
+                        method, request.uri.path, body: String(repeating: " ", count: limit + 1), sessionToken: request.cookies[FlowSite.cookieName]?.value,
+                        acceptLanguage: request.headers[.acceptLanguage])
+                    return response(await site.respond(to: tooLong))
                 }
                 let webRequest = WebRequest(
                     method, request.uri.path, body: body, sessionToken: request.cookies[FlowSite.cookieName]?.value,
                     isCrossSite: request.headers[.init("Sec-Fetch-Site")!] == "cross-site",
-                    isScripted: request.headers[.init(WebRequest.scriptHeader)!] == "1", ifNoneMatch: request.headers[.ifNoneMatch])
+                    isScripted: request.headers[.init(WebRequest.scriptHeader)!] == "1", ifNoneMatch: request.headers[.ifNoneMatch],
+                    acceptLanguage: request.headers[.acceptLanguage])
                 return response(await answer(webRequest, by: site, logging: logger ?? context.logger))
             }
             for path in ["/", "**"] {

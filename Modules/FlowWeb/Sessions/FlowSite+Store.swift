@@ -42,7 +42,7 @@ extension FlowSite {
             // The run started again under a new session: the old one is gone from the store too,
             // and the new one is written once it holds something.
             try? await store.remove(key)
-            return await created(newToken, answering: response, in: store)
+            return await created(newToken, answering: response, for: request, in: store)
         }
         // Nothing to write unless something the saved visit holds changed.
         guard let visit = visit(for: token), visit.mark != stored[token]?.mark else { return response }
@@ -52,7 +52,7 @@ extension FlowSite {
         } catch {
             // What the request did cannot be kept: it is dropped, and the person is told.
             forget(token)
-            return refusal(500, "The site could not save what you did, so it was not kept. Try again.")
+            return refusal(500, \.notSaved, for: request)
         }
         do {
             if try await store.replace(next, expected: revision) {
@@ -110,9 +110,9 @@ extension FlowSite {
         }
         if stored[token]?.revision != loaded.revision || visit(for: token) == nil {
             forget(token)
-            if let failure = revive(loaded, token: token) {
+            if let failure = revive(loaded, token: token, for: request) {
                 try? await store.remove(key)
-                return .answered(setAside(failure))
+                return .answered(setAside(failure, for: request))
             }
         }
         return .at(loaded.revision)
@@ -131,7 +131,7 @@ extension FlowSite {
             keepUnwritten(token)
             return response
         }
-        return await created(token, answering: response, in: store)
+        return await created(token, answering: response, for: request, in: store)
     }
 
     /// Notes a session this process holds that no store holds yet.
@@ -145,30 +145,30 @@ extension FlowSite {
     private func answerUnwritten(_ request: WebRequest, token: String, in store: any SessionStore) async -> WebResponse {
         let response = answer(request)
         if let newToken = Self.token(inCookie: response.setCookie ?? ""), newToken != token {
-            return await created(newToken, answering: response, in: store)
+            return await created(newToken, answering: response, for: request, in: store)
         }
-        return await created(token, answering: response, in: store)
+        return await created(token, answering: response, for: request, in: store)
     }
 
     /// Writes a session to the store for the first time; unless it is kept there, it is not kept
     /// at all.
-    private func created(_ token: String, answering response: WebResponse, in store: any SessionStore) async -> WebResponse {
+    private func created(_ token: String, answering response: WebResponse, for request: WebRequest, in store: any SessionStore) async -> WebResponse {
         guard let visit = visit(for: token) else { return response }
         let session: StoredSession
         do {
             session = try saved(visit, as: SessionKey(token: token), revision: 1)
         } catch {
             forget(token)
-            return refusal(500, "The app could not save its session.")
+            return refusal(500, \.sessionNotSaved, for: request)
         }
         do {
             guard try await store.create(session, now: now()) else {
                 forget(token)
-                return refusal(500, "The session could not be started; try again.")
+                return refusal(500, \.sessionNotStarted, for: request)
             }
         } catch {
             forget(token)
-            return unavailable(error, for: WebRequest(.get, "/"))
+            return unavailable(error, for: WebRequest(.get, "/", acceptLanguage: request.acceptLanguage))
         }
         stored[token] = (1, visit.mark)
         return response
@@ -183,13 +183,13 @@ extension FlowSite {
         } catch {
             return unavailable(error, for: request)
         }
-        guard let current else { return refusal(403, "There is no session for this form; it may have ended.") }
-        if let failure = revive(current, token: token) {
+        guard let current else { return refusal(403, \.noSessionForForm, for: request) }
+        if let failure = revive(current, token: token, for: request) {
             try? await store.remove(key)
-            return setAside(failure)
+            return setAside(failure, for: request)
         }
-        guard let visit = visit(for: token) else { return refusal(500, "The session could not be read again.") }
-        visit.notice = "That page was out of date, so nothing was done. This is where you are."
+        guard let visit = visit(for: token) else { return refusal(500, \.sessionNotReadAgain, for: request) }
+        visit.notice = visit.layout.words.pageOutOfDate
         // The notice is kept if the session is still as read; if it moved on again, the person is
         // sent where it is all the same.
         if let next = try? saved(visit, as: key, revision: current.revision + 1) {
@@ -208,7 +208,7 @@ extension FlowSite {
     }
 
     /// Makes a stored session's visit again and holds it; returns why not, when it cannot.
-    private func revive(_ session: StoredSession, token: String) -> String? {
+    private func revive(_ session: StoredSession, token: String, for request: WebRequest) -> String? {
         let saved: SavedVisit
         do {
             saved = try SavedVisit(bytes: session.data)
@@ -231,7 +231,7 @@ extension FlowSite {
             visit.end()
             return "its pages could not be numbered again: \(error)"
         }
-        hold(visit, as: token)
+        hold(visit, as: token, for: request)
         stored[token] = (session.revision, visit.mark)
         return nil
     }
@@ -262,13 +262,15 @@ extension FlowSite {
     private func unavailable(_ error: any Error, for request: WebRequest) -> WebResponse {
         storeFailed?(error)
         tell(SiteProblem(.storeFailed, "the session store did not answer: \(error)"))
-        return Self.unavailable(for: request, layout: layout)
+        return Self.unavailable(for: request, layout: layout(for: request))
     }
 
     /// Tells ``onProblem`` why a stored session was set aside, and answers with the app's page.
-    private func setAside(_ reason: String) -> WebResponse {
+    private func setAside(_ reason: String, for request: WebRequest) -> WebResponse {
         tell(SiteProblem(.sessionSetAside, "a stored session was set aside: \(reason)"))
-        return Self.cannotContinue(setAsidePage, layout: layout)
+        let layout = preferredLayout(for: request)
+        // Left as it is, the page is in the layout's words.
+        return Self.cannotContinue(setAsidePage == SetAsidePage() ? layout.words.setAside : setAsidePage, layout: layout)
     }
 
     /// The answer when the store does not answer: nothing was done; try again.
@@ -277,11 +279,11 @@ extension FlowSite {
         return WebResponse(
             status: 503,
             body: layout.document(
-                title: "Try again in a moment",
+                title: layout.words.unavailableTitle,
                 body: """
-                    <main><h1>Try again in a moment</h1>\
-                    <p>The site could not reach where it keeps your session, so nothing was done.</p>\
-                    <p><a href="\(again)">Try again</a></p></main>
+                    <main><h1>\(layout.words.unavailableTitle)</h1>\
+                    <p>\(layout.words.unavailableExplanation)</p>\
+                    <p><a href="\(again)">\(layout.words.tryAgain)</a></p></main>
                     """))
     }
 

@@ -84,6 +84,19 @@ struct SideBySideShopTests {
         #expect(difference.views.map(\.view.screen) == ["Welcome", "Details"])
     }
 
+    /// A move declared as one version's own is compared in every other version: one that offers
+    /// it too differs, as the coordinator does here from a stack declared to have the tabs.
+    @Test func aMoveDeclaredForOneVersionIsADifferenceInAnotherThatOffersIt() throws {
+        let comparison = SideBySideExplorer(
+            [("stack", ShopExploration.explorer(.stack)), ("coordinator", ShopExploration.explorer(.coordinator))],
+            declaring: [.moves([":tab 1", ":tab 2", "account", "shop"], onlyIn: ["stack"], "declared for the wrong version")])
+
+        let difference = try #require(try comparison.explore().difference)
+
+        #expect(difference.moves == ["start", "email ana@example.com"])
+        #expect(difference.parts.first?.differences.contains("controls: :back, :tab 2 | :back") == true, "\(difference)")
+    }
+
     @Test func aBoundOnStatesSaysItCutTheWalkShort() throws {
         let report = try ShopExploration.sideBySide([.stack, .router]).explore(maxStates: 3)
 

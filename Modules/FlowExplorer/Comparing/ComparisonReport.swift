@@ -72,7 +72,7 @@ public struct DeclaredDifference: Hashable, Sendable, CustomStringConvertible {
     public let screen: String?
 
     /// Moves only some versions offer (a tab bar, an action of one version's own): they are left
-    /// out of every version's view and never made.
+    /// out of those versions' views and never made; another version that offers one differs.
     public static func moves(_ moves: [String], onlyIn versions: [String], _ reason: String) -> DeclaredDifference {
         DeclaredDifference(reason: reason, moves: Set(moves), versions: Set(versions), screen: nil)
     }
@@ -84,7 +84,7 @@ public struct DeclaredDifference: Hashable, Sendable, CustomStringConvertible {
         DeclaredDifference(reason: reason, moves: Set(moves), versions: [], screen: screen)
     }
 
-    /// Whether the difference leaves a move out of every view, wherever it is offered.
+    /// Whether the difference leaves a move out of the views of the versions it names.
     var hidesMoves: Bool { !versions.isEmpty }
 
     /// Whether the difference covers a move on a screen.

@@ -98,7 +98,7 @@ private struct ComparisonWalk {
             var lives = try spare ?? replay(route)
             spare = nil
             let screen = comparison.versions[0].explorer.nodeName(of: lives[0])
-            for attempt in explorers[0].attempts(in: lives[0]) where !isHidden(attempt.label) {
+            for attempt in explorers[0].attempts(in: lives[0]) where !isHidden(attempt.label, in: 0) {
                 if let declared = comparison.declared.first(where: { !$0.hidesMoves && $0.covers(attempt.label, on: screen) }) {
                     note(declared, route + [attempt.label])
                     continue
@@ -162,16 +162,18 @@ private struct ComparisonWalk {
 
     // MARK: Comparing
 
-    /// Whether a declared difference leaves a move out of every view.
-    private func isHidden(_ label: String) -> Bool {
-        comparison.declared.contains { $0.hidesMoves && $0.moves.contains(label) }
+    /// Whether a declared difference leaves a move out of a version's view: a move only some
+    /// versions offer, in one of them. Another version that offers it differs.
+    private func isHidden(_ label: String, in version: Int) -> Bool {
+        let name = comparison.versions[version].name
+        return comparison.declared.contains { $0.hidesMoves && $0.moves.contains(label) && $0.versions.contains(name) }
     }
 
     /// The difference between the versions' views after some moves, if there is one.
     private mutating func differ(_ lives: [LiveRun], after route: [String], refused: [Bool]) throws -> VersionDifference? {
-        let views = zip(zip(explorers, lives), refused).map { pair, refused in view(of: pair.1, in: pair.0, refused: refused) }
+        let views = explorers.indices.map { view(of: lives[$0], in: $0, refused: refused[$0]) }
         for (index, explorer) in explorers.enumerated() {
-            for attempt in explorer.attempts(in: lives[index]) where isHidden(attempt.label) {
+            for attempt in explorer.attempts(in: lives[index]) where isHidden(attempt.label, in: index) {
                 let screen = explorer.nodeName(of: lives[index])
                 if let declared = comparison.declared.first(where: { $0.hidesMoves && $0.covers(attempt.label, on: screen) }) {
                     note(declared, route + [attempt.label])
@@ -184,7 +186,8 @@ private struct ComparisonWalk {
     }
 
     /// What a person sees of a version now.
-    private func view(of live: LiveRun, in explorer: NavigationExplorer, refused: Bool) -> ComparisonView {
+    private func view(of live: LiveRun, in version: Int, refused: Bool) -> ComparisonView {
+        let explorer = explorers[version]
         guard let run = live.run else {
             return ComparisonView(screen: "(released)", text: [], actions: [], controls: [], effects: [], state: "", refused: refused)
         }
@@ -192,7 +195,7 @@ private struct ComparisonWalk {
         if let end = endDescription(of: run.flow) {
             return ComparisonView(screen: end, text: [], actions: [], controls: [], effects: effects, state: run.state(), refused: refused)
         }
-        let attempts = explorer.attempts(in: live).filter { !isHidden($0.label) }
+        let attempts = explorer.attempts(in: live).filter { !isHidden($0.label, in: version) }
         let screen = run.host.visibleScreen
         return ComparisonView(
             screen: screen?.displayName ?? "(nothing shown)",

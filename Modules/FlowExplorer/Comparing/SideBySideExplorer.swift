@@ -35,7 +35,7 @@ public final class SideBySideExplorer {
     /// - Parameters:
     ///   - versions: Each version's name and explorer; the first is the one the others are
     ///     compared with.
-    ///   - declaring: The differences that are the versions' nature.
+    ///   - differences: The differences that are the versions' nature.
     public init(_ versions: [(name: String, explorer: NavigationExplorer)], declaring differences: [DeclaredDifference] = []) {
         self.versions = versions
         self.declared = differences

@@ -158,6 +158,31 @@ public final class NavigationExplorer {
         LiveRun(try start()) { [unowned self] in name(of: $0) }
     }
 
+    /// A fresh run with the moves of a route made in it, as they were when the route was found.
+    ///
+    /// - Parameter version: The name the app goes by in a comparison, for the error.
+    /// - Throws: ``ExplorationError`` when a move is not offered or throws: the app does not
+    ///   behave the same way on every run.
+    func replay(_ route: [String], version: String? = nil) throws -> LiveRun {
+        let live = try startRun()
+        let app = version.map { "in \($0) " } ?? ""
+        for label in route {
+            guard let attempt = attempts(in: live).first(where: { $0.label == label }) else {
+                throw ExplorationError(
+                    description:
+                        "Replaying \(route.joined(separator: ", ")) \(app)from a fresh start, '\(label)' was not offered: the app does not behave the same way on every run."
+                )
+            }
+            if let error = try perform(attempt, in: live) {
+                throw ExplorationError(
+                    description:
+                        "Replaying \(route.joined(separator: ", ")) \(app)from a fresh start, '\(label)' threw \(error): the app does not behave the same way on every run."
+                )
+            }
+        }
+        return live
+    }
+
     /// The moves a person can make now: the visible screen's actions, then the gestures.
     func attempts(in live: LiveRun) -> [Attempt] {
         let run = live.run!

@@ -130,23 +130,8 @@ struct Walker {
 
     /// Replays a route from a fresh start.
     private mutating func replay(_ route: [String]) throws -> LiveRun {
-        let live = try explorer.startRun()
-        for label in route {
-            guard let attempt = explorer.attempts(in: live).first(where: { $0.label == label }) else {
-                throw ExplorationError(
-                    description:
-                        "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' was not offered: the app does not behave the same way on every run."
-                )
-            }
-            transitions += 1
-            if let error = try explorer.perform(attempt, in: live) {
-                throw ExplorationError(
-                    description:
-                        "Replaying \(route.joined(separator: ", ")) from a fresh start, '\(label)' threw \(error): the app does not behave the same way on every run."
-                )
-            }
-        }
-        return live
+        transitions += route.count
+        return try explorer.replay(route)
     }
 
     /// Makes one move, records its edge or its finding, and says where it led: the next state's

@@ -237,7 +237,9 @@ extension WebVisit {
     ///   it and forward again — until the form is sent, when the site keeps what was sent.
     /// Without script, every form posts and answers as before: each answer is a new entry.
     static let script: HTML = """
-        addEventListener('pageshow',function(e){if(e.persisted){document.documentElement.dataset.reloading='';location.reload();}});\
+        addEventListener('pageshow',function(e){if(e.persisted){document.documentElement.dataset.reloading='';location.reload();return;}\
+        var n=window.performance&&performance.getEntriesByType&&performance.getEntriesByType('navigation')[0];\
+        if(n&&n.type!=='navigate')document.querySelectorAll('[data-sensitive]').forEach(function(f){f.value='';});});\
         (function(){var d=document.querySelectorAll('dialog[open]:not([inert])');if(!d.length)return;var t=d[d.length-1];\
         t.close();t.showModal();t.addEventListener('cancel',function(e){e.preventDefault();var c=document.getElementById('close');\
         if(c)c.requestSubmit();});})();\

@@ -143,7 +143,7 @@ public struct ComparisonReport: Sendable {
     public var versions: [String]
     /// The distinct states reached: one state of every version, together.
     public var states: Int
-    /// The moves tried from those states.
+    /// The moves tried from those states, each made in every version.
     public var moves: Int
     /// Every action and gesture performed in every version, replays included.
     public var transitions: Int
@@ -155,7 +155,7 @@ public struct ComparisonReport: Sendable {
     /// The first undeclared difference, by the shortest moves; `nil` when the versions agree.
     public var difference: VersionDifference?
 
-    /// A short summary: `26 states, 312 moves (1684 transitions), no difference`.
+    /// A short summary: `26 states, 78 moves (1684 transitions), no difference`.
     public var summary: String {
         "\(states) states, \(moves) moves (\(transitions) transitions), \(difference == nil ? "no difference" : "a difference")"
     }

@@ -66,7 +66,6 @@ public final class SideBySideExplorer {
 @MainActor
 private struct ComparisonWalk {
     typealias LiveRun = NavigationExplorer.LiveRun
-    typealias Attempt = NavigationExplorer.Attempt
 
     let comparison: SideBySideExplorer
     let progress: (@MainActor (ExplorationProgress) -> Void)?
@@ -84,11 +83,12 @@ private struct ComparisonWalk {
     private var explorers: [NavigationExplorer] { comparison.versions.map(\.explorer) }
 
     mutating func run(maxStates: Int) throws -> ComparisonReport {
-        var spare: [LiveRun]? = try explorers.map { try $0.startRun() }
-        if let difference = try differ(spare!, after: [], refused: Array(repeating: false, count: explorers.count)) {
+        let first = try explorers.map { try $0.startRun() }
+        if let difference = try differ(first, after: [], refused: Array(repeating: false, count: explorers.count)) {
             return report(difference)
         }
-        let start = keys(of: spare!)
+        var spare: [LiveRun]? = first
+        let start = keys(of: first)
         routes[start] = []
         var queue: [(key: [StateKey], route: [String])] = [(start, [])]
         var head = 0
@@ -104,9 +104,9 @@ private struct ComparisonWalk {
                     continue
                 }
                 if lives.contains(where: { $0.run == nil }) { lives = try replay(route) }
+                moves += 1
                 var refused: [Bool] = []
                 for (explorer, live) in zip(explorers, lives) {
-                    moves += 1
                     transitions += 1
                     guard let offered = explorer.attempts(in: live).first(where: { $0.label == attempt.label }) else {
                         throw ExplorationError(description: "'\(attempt.label)' is not offered, though every version's view offered it.")

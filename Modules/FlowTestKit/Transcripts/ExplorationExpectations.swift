@@ -46,6 +46,7 @@ public func expectNoFindings(_ graph: NavigationGraph, sourceLocation: SourceLoc
 /// - Parameters:
 ///   - comparison: The versions, and the differences declared as their nature.
 ///   - maxStates: The most states the walk may see.
+///   - sourceLocation: Where a failure is reported; the caller's line by default.
 /// - Returns: the report, for more expectations of the declared differences met.
 /// - Throws: what ``/FlowExplorer/SideBySideExplorer/explore(maxStates:progress:)`` throws.
 @discardableResult

@@ -146,20 +146,13 @@ struct ChainPosition: Equatable {
     ///     the chain on its way forward (a single container's step).
     func following(kept: some Collection<Int>, isShown: (Int) -> Bool, staysShown: (Int) -> Bool) -> Follow {
         var last: Int?
-        var hidden: [Int] = []
-        for step in kept {
-            if isShown(step) {
-                if step > (last ?? -1) { last = step }
-            } else {
-                hidden.append(step)
-            }
-        }
+        for step in kept where step > (last ?? -1) && isShown(step) { last = step }
         guard let last else { return .end }
-        // A step below the current one the person took away (a presented step swiped down under
-        // a later one) is gone from the way back too.
-        let gone = hidden.filter { $0 < last && staysShown($0) }
+        // Let go of: the steps above the last one shown, and a step below it the person took away
+        // (a presented step swiped down under a later one), gone from the way back too.
+        let leaves = { (step: Int) in step > last || (step < last && staysShown(step) && !isShown(step)) }
         // Most changes someone else makes leave the chain as it was: found without allocating.
-        if last == current, gone.isEmpty, !kept.contains(where: { $0 > last }) { return .stay }
-        return .current(last, releasing: (kept.filter { $0 > last } + gone).sorted())
+        if last == current, !kept.contains(where: leaves) { return .stay }
+        return .current(last, releasing: kept.filter(leaves).sorted())
     }
 }

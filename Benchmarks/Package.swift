@@ -19,6 +19,8 @@ let package = Package(
         .package(name: "FlowKit", path: ".."),
         // The anchor the registry is compared with: a dependency-injection container users know.
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+        // The floor web-reload.py measures a page from FlowWeb against: a bare handler.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The sample shop, the same sources as the root package's (a link to Samples/ShopApp), so
@@ -36,6 +38,8 @@ let package = Package(
         ),
         // Every figure in one run, each as a ratio to its anchor.
         .executableTarget(name: "flowkit-ratios", dependencies: ["FlowKitWorkloads"], path: "Sources/FlowKitRatios"),
+        // A bare Hummingbird page, the floor of web-reload.py's reloads.
+        .executableTarget(name: "bare-page", dependencies: [.product(name: "Hummingbird", package: "hummingbird")], path: "Sources/BarePage"),
     ],
     swiftLanguageModes: [.v6]
 )

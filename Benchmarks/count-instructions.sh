@@ -42,7 +42,7 @@ else
     )
 fi
 
-swift build -c release >/dev/null 2>&1
+swift build -c release --product flowkit-ratios >/dev/null 2>&1
 binary=.build/release/flowkit-ratios
 
 instructions() { # figure, operations

@@ -8,8 +8,13 @@ that session's page with its cookie for a fixed time. A reload changes nothing, 
 the server's read path: a process that holds the session at the store's revision asks the store
 for the revision alone. Prints requests per second for each store and its ratio to memory.
 
+With --floor, it also reloads a bare Hummingbird handler (Benchmarks' `bare-page`) that answers a
+page of the same size to a request with the session cookie: the least a server can do for a
+reload, and how far a page from memory is from it.
+
     swift build -c release --traits WebServer,SQLiteStore,PostgresStore --scratch-path .build-web --product flow-demo
-    .ci/with-postgres bash -c 'python3 Benchmarks/web-reload.py .build-web/release/flow-demo --postgres "$FLOWKIT_POSTGRES_URL"'
+    (cd Benchmarks && swift build -c release --product bare-page)
+    .ci/with-postgres bash -c 'python3 Benchmarks/web-reload.py .build-web/release/flow-demo --floor Benchmarks/.build/release/bare-page --postgres "$FLOWKIT_POSTGRES_URL"'
 
 Needs wrk (Debian: apt-get install wrk). Only loopback is ever asked; each wrk run is bounded.
 """
@@ -25,8 +30,12 @@ import urllib.parse
 
 
 def start_server(flow_demo, store):
-    server = subprocess.Popen([flow_demo, "serve", "--strategy", "stack", "--port", "0", "--store", store],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return listening([flow_demo, "serve", "--strategy", "stack", "--port", "0", "--store", store], f"flow-demo serve --store {store}")
+
+
+def listening(command, name):
+    """Starts a server that prints the loopback address it listens on, and its port."""
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     for line in server.stdout:
         found = re.search(r"127\.0\.0\.1:(\d+)/", line)
         if found:
@@ -34,7 +43,7 @@ def start_server(flow_demo, store):
             # stop it.
             threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
             return server, int(found.group(1))
-    raise RuntimeError(f"flow-demo serve --store {store} did not start")
+    raise RuntimeError(f"{name} did not start")
 
 
 def request(port, method, path, cookie=None, body=None):
@@ -72,6 +81,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("flow_demo")
     parser.add_argument("--postgres", help="a PostgreSQL URL, to measure that store too")
+    parser.add_argument("--floor", help="Benchmarks' bare-page executable, to measure a bare handler's page of the same size")
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=32)
     arguments = parser.parse_args()
@@ -83,18 +93,31 @@ def main():
     if arguments.postgres:
         stores.append(("PostgreSQL", arguments.postgres))
     figures = []
+    page_bytes = 0
     try:
         for name, store in stores:
             server, port = start_server(arguments.flow_demo, store)
             try:
                 cookie, address = stored_session(port)
+                if not page_bytes:
+                    page_bytes = len(request(port, "GET", address, cookie)[1].encode())
                 figures.append((name, reloads_per_second(port, cookie, address, arguments.seconds, arguments.connections)))
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
+        floor = None
+        if arguments.floor:
+            server, port = listening([arguments.floor, "--bytes", str(page_bytes)], "bare-page")
+            try:
+                floor = reloads_per_second(port, "flowkit-session=bare", "/p/2", arguments.seconds, arguments.connections)
             finally:
                 server.terminate()
                 server.wait(timeout=30)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     memory = figures[0][1]
+    if floor:
+        print(f"bare Hummingbird page of {page_bytes:,} bytes: {floor:,.0f} reloads/s; from memory {floor / memory:.2f}x its time")
     for name, figure in figures:
         print(f"{name}: {figure:,.0f} reloads/s, {memory / figure:.2f}x the time of one from memory")
     return 0

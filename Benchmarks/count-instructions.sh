@@ -39,6 +39,7 @@ else
         "random journey on FlowCoordinator, per transition"
         "random journey on FlowRouter, per transition"
         "explorer random walk on a generated app of 1,000 screens, per transition"
+        "FlowWeb reload of a page from memory"
     )
 fi
 

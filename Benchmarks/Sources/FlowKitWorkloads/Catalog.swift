@@ -20,6 +20,7 @@ public enum Catalog {
     public static var all: [Workload] {
         [
             Workload(baseline, make: Anchors.allocateAppendRemove),
+            Workload("FlowWeb reload of a page from memory", anchor: baseline, make: Web.reloadFromMemory),
             Workload(swinject, make: Anchors.swinjectResolve),
             Workload("ScreenRegistry resolve (scope .none)", anchor: swinject, goal: "≥ 20× faster", ratioLimit: 0.05, make: Strategies.registryResolve),
 

@@ -79,10 +79,9 @@ public final class FlowSite {
     public nonisolated let sessionLifetime: TimeInterval
     let restoreApp: (@MainActor (Data) throws -> WebVisit)?
     let now: @Sendable () -> Date
-    /// The stored revision of each session held here as the store had it when last read or
-    /// written (a session whose stored revision moved on is read again), and the visit's mark then
-    /// (a visit whose mark has not changed has nothing new to write).
-    var stored: [String: (revision: Int, mark: WebVisit.Mark)] = [:]
+    /// What this process knows of each session it holds as the store had it when last read or
+    /// written: see ``HeldSession``.
+    var stored: [String: HeldSession] = [:]
     /// The requests waiting for a session another request of this process is serving.
     var waitingRequests: [SessionKey: [CheckedContinuation<Void, Never>]] = [:]
 
@@ -208,7 +207,15 @@ public final class FlowSite {
     /// The session token a `Set-Cookie` value sets.
     static func token(inCookie cookie: String) -> String? {
         guard cookie.hasPrefix(cookieName + "="), let end = cookie.firstIndex(of: ";") else { return nil }
-        return String(cookie[cookie.index(cookie.startIndex, offsetBy: cookieName.count + 1)..<end])
+        return session(inCookie: String(cookie[cookie.index(cookie.startIndex, offsetBy: cookieName.count + 1)..<end])).token
+    }
+
+    /// The session token a cookie's value names, and the revision of the stored session the
+    /// browser last saw, which a site with a store writes after the token (`TOKEN.7`).
+    static func session(inCookie value: String) -> (token: String, seen: Int?) {
+        guard let dot = value.firstIndex(of: ".") else { return (value, nil) }
+        let seen = Int(value[value.index(after: dot)...]).flatMap { $0 > 0 ? $0 : nil }
+        return (String(value[..<dot]), seen)
     }
 
     // MARK: Sessions
@@ -220,8 +227,13 @@ public final class FlowSite {
         while sessions[token] != nil { token = Token.make() }
         hold(visit, as: token, for: request)
         var response = WebResponse.seeOther(visit.currentAddress)
-        response.setCookie = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Lax" + (securesCookies ? "; Secure" : "")
+        response.setCookie = sessionCookie(token)
         return response
+    }
+
+    /// The `Set-Cookie` value that gives the browser a session cookie's value.
+    func sessionCookie(_ value: String) -> String {
+        "\(Self.cookieName)=\(value); Path=/; HttpOnly; SameSite=Lax" + (securesCookies ? "; Secure" : "")
     }
 
     private func use(_ token: String) -> WebVisit? {

@@ -19,10 +19,19 @@
     /// work at once); for servers on several machines, use a database server.
     public actor SQLiteSessionStore: SessionStore {
         private let connection: SQLiteConnection
+        private nonisolated let watch: WriteAheadLogWatch?
 
-        private init(connection: SQLiteConnection) {
+        private init(connection: SQLiteConnection, watch: WriteAheadLogWatch?) {
             self.connection = connection
+            self.watch = watch
         }
+
+        /// Whether anything was committed to the file — by this process or another — since the
+        /// mark: SQLite's own counter of transactions, read from the write-ahead log's index
+        /// without a statement (see ``WriteAheadLogWatch``). A server that holds a session asks the
+        /// file nothing while no transaction was committed; after one, it asks for the revision
+        /// once more. `nil` when the file is not in write-ahead-log mode.
+        public nonisolated var changes: (any SessionChangeWatch)? { watch }
 
         /// Opens (or creates) the store in a file, with its tables, safely when several processes
         /// open it at once.
@@ -35,25 +44,27 @@
             } catch {
                 throw SessionStoreUnavailable(reason: "the SQLite file \(path) cannot be opened: \(error)")
             }
-            let store = SQLiteSessionStore(connection: connection)
+            let isLogged: Bool
             do {
-                try await store.createSchema()
+                isLogged = try await createSchema(on: connection)
             } catch {
                 try? await connection.close()
                 throw SessionStoreUnavailable(reason: "the SQLite file \(path) cannot hold sessions: \(error)")
             }
-            return store
+            return SQLiteSessionStore(connection: connection, watch: isLogged ? WriteAheadLogWatch(database: path) : nil)
         }
 
         /// Closes the file; the store answers no more calls.
         public func close() async throws {
+            watch?.close()
             try await connection.close()
         }
 
-        private func createSchema() async throws {
+        /// Makes the tables; returns whether the file is in write-ahead-log mode.
+        private static func createSchema(on connection: SQLiteConnection) async throws -> Bool {
             // Another process opening the file at the same moment waits for the lock, up to 5 s.
             _ = try await connection.query("PRAGMA busy_timeout = 5000")
-            _ = try await connection.query("PRAGMA journal_mode = WAL")
+            let mode = try await connection.query("PRAGMA journal_mode = WAL").first?.column("journal_mode")?.string
             for statement in [
                 """
                 CREATE TABLE IF NOT EXISTS flowkit_sessions (
@@ -79,6 +90,7 @@
             ] {
                 _ = try await connection.query(statement)
             }
+            return mode?.lowercased() == "wal"
         }
 
         public func create(_ session: StoredSession, now: Date) async throws -> Bool {

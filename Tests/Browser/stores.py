@@ -84,8 +84,10 @@ class Visitor:
 
 
 def key_of(cookie):
+    """The store's key of a session cookie's value: the SHA-256 of its token, the part before the
+    revision the browser was last shown (`TOKEN.7`)."""
     import hashlib
-    return hashlib.sha256(cookie.encode()).hexdigest()
+    return hashlib.sha256(cookie.split(".", 1)[0].encode()).hexdigest()
 
 
 class SQLiteBackend:

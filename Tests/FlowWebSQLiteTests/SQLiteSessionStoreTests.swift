@@ -50,6 +50,69 @@
             try await two.close()
         }
 
+        @Test("A store's watch hears every commit to the file, by this process or another, without a statement")
+        func watchLaws() async throws {
+            let folder = try Folder()
+            let (one, two) = (try await SQLiteSessionStore.open(path: folder.database), try await SQLiteSessionStore.open(path: folder.database))
+            #expect(one.changes != nil, "the file is in write-ahead-log mode")
+            let broken = await SessionStoreLaws.checkChanges(of: one, writtenBy: two)
+            #expect(broken.isEmpty, "\(broken)")
+            let itself = await SessionStoreLaws.checkChanges(of: one, writtenBy: one)
+            #expect(itself.isEmpty, "\(itself)")
+            try await one.close()
+            let mark = try #require(one.changes).mark()
+            #expect(try #require(one.changes).isUnchanged(SessionKey(token: "x"), at: 1, since: mark) == false, "a closed store vouches for nothing")
+            try await two.close()
+        }
+
+        /// The store as a server uses it, counting the statements that read a session.
+        actor Counted: SessionStore {
+            let inner: SQLiteSessionStore
+            private(set) var reads = 0
+            init(_ inner: SQLiteSessionStore) { self.inner = inner }
+            nonisolated var changes: (any SessionChangeWatch)? { inner.changes }
+            func create(_ session: StoredSession, now: Date) async throws -> Bool { try await inner.create(session, now: now) }
+            func load(_ key: SessionKey, now: Date) async throws -> StoredSession? {
+                reads += 1
+                return try await inner.load(key, now: now)
+            }
+            func revision(of key: SessionKey, now: Date) async throws -> Int? {
+                reads += 1
+                return try await inner.revision(of: key, now: now)
+            }
+            func replace(_ session: StoredSession, expected: Int) async throws -> Bool { try await inner.replace(session, expected: expected) }
+            func remove(_ key: SessionKey) async throws { try await inner.remove(key) }
+            func removeExpired(now: Date) async throws -> Int { try await inner.removeExpired(now: now) }
+            func journal(of key: SessionKey) async throws -> [Int] { try await inner.journal(of: key) }
+        }
+
+        @Test("Reloads read nothing from the file until another server on it commits; then the next reload shows where the session is")
+        func reloadsBetweenCommits() async throws {
+            let folder = try Folder()
+            let one = Counted(try await SQLiteSessionStore.open(path: folder.database))
+            let two = try await SQLiteSessionStore.open(path: folder.database)
+            let (here, there) = (ShopWeb.site(.stack, store: one), ShopWeb.site(.stack, store: two))
+            var visitor = SiteVisitor(here)
+            await visitor.get("/", through: [here])
+            await visitor.act("start", through: [here])
+            await visitor.get(visitor.address, through: [here])
+            let reads = await one.reads
+
+            for _ in 0..<5 { await visitor.get(visitor.address, through: [here]) }
+            #expect(await one.reads == reads)
+            #expect(visitor.title == "Sign in")
+
+            // The other server moves the session on, and its answer never reaches the browser.
+            var lost = visitor
+            await lost.act("email", "ana@example.com", through: [there])
+            #expect(lost.title == "Catalog")
+            await visitor.get("/", through: [here])
+            #expect(visitor.title == "Catalog")
+            #expect(await one.reads > reads)
+            try await one.inner.close()
+            try await two.close()
+        }
+
         @Test("A file that cannot be opened is a clear error, not a crash")
         func unusableFile() async throws {
             await #expect(throws: SessionStoreUnavailable.self) {

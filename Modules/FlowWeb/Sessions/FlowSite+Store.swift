@@ -3,11 +3,14 @@ import Foundation
 extension FlowSite {
     /// Answers a request, reading its session from the ``store`` first and writing it back after.
     ///
-    /// - A process that holds a session asks the store for its revision on every request
-    ///   (``SessionStore/revision(of:now:)``, a small read); the session is read whole, and made
-    ///   again from it (the app's `restore`, then its pages' numbers), only when the store holds a
-    ///   revision this process has not seen: a session continued by another process, or after a
-    ///   restart.
+    /// - A process that holds a session trusts its copy while the store's ``SessionStore/changes``
+    ///   vouch that nobody changed it, and the browser has seen no later revision of it (the
+    ///   session cookie carries the revision the browser was last given, `TOKEN.7`, so a browser
+    ///   that moved on through another process is never shown this one's older page). Otherwise it
+    ///   asks the store for the session's revision (``SessionStore/revision(of:now:)``, a small
+    ///   read); the session is read whole, and made again from it (the app's `restore`, then its
+    ///   pages' numbers), only when the store holds a revision this process has not seen: a
+    ///   session continued by another process, or after a restart.
     /// - Requests of one session are served one at a time in a process. Across processes a write
     ///   is a compare-and-set on the revision read: the process that loses reads the session again
     ///   and answers as for a form that is out of date, having changed nothing the store keeps.
@@ -26,13 +29,22 @@ extension FlowSite {
     public func respond(to request: WebRequest) async -> WebResponse {
         guard let store else { return answer(request) }
         if let file = staticFiles?.answer(request) { return file }
-        guard let token = request.sessionToken else { return await startingSession(for: request, in: store) }
+        guard let cookie = request.sessionToken else { return await startingSession(for: request, in: store) }
+        let (token, seen) = Self.session(inCookie: cookie)
+        var request = request
+        request.sessionToken = token
+        let response = await respond(to: request, token: token, seen: seen, in: store)
+        return telling(response, token: token, seen: seen)
+    }
+
+    /// Answers a request that came with a session cookie.
+    private func respond(to request: WebRequest, token: String, seen: Int?, in store: any SessionStore) async -> WebResponse {
         let key = SessionKey(token: token)
         await acquire(key)
         defer { release(key) }
 
         let revision: Int
-        switch await read(token, key: key, for: request, in: store) {
+        switch await read(token, key: key, seen: seen, for: request, in: store) {
         case .answered(let response): return response
         case .at(let held): revision = held
         }
@@ -54,9 +66,10 @@ extension FlowSite {
             forget(token)
             return refusal(500, \.notSaved, for: request)
         }
+        let since = store.changes?.mark()
         do {
             if try await store.replace(next, expected: revision) {
-                stored[token] = (next.revision, visit.mark)
+                stored[token] = HeldSession(next, mark: visit.mark, since: since)
                 return response
             }
         } catch {
@@ -70,6 +83,21 @@ extension FlowSite {
         return response
     }
 
+    /// Gives the browser the revision of the session it is now shown, when it has not seen it:
+    /// the cookie's value becomes `TOKEN.REVISION`.
+    private func telling(_ response: WebResponse, token: String, seen: Int?) -> WebResponse {
+        var response = response
+        var current = (token: token, seen: seen)
+        if let cookie = response.setCookie {
+            // A new session's cookie, or one that ends the session.
+            guard let newToken = Self.token(inCookie: cookie), !newToken.isEmpty else { return response }
+            current = (newToken, nil)
+        }
+        guard let revision = stored[current.token]?.revision, revision != Self.unwritten, revision != current.seen else { return response }
+        response.setCookie = sessionCookie("\(current.token).\(revision)")
+        return response
+    }
+
     // MARK: Steps
 
     /// Where a request stands on its session: this process holds it at the store's revision, or
@@ -80,18 +108,25 @@ extension FlowSite {
     }
 
     /// Brings this process's copy of a session to the store's revision. A process that holds the
-    /// session at the revision the store has asks for the revision alone (a small read, where a
-    /// reload writes nothing); otherwise the session is loaded and, if another process moved it
-    /// on, made again.
-    private func read(_ token: String, key: SessionKey, for request: WebRequest, in store: any SessionStore) async -> Reading {
-        if let held = stored[token]?.revision, held != Self.unwritten, visit(for: token) != nil {
+    /// session trusts it while the store's watch vouches for it; else it asks for the revision
+    /// alone (a small read, where a reload writes nothing); otherwise, or when the browser has
+    /// seen a later revision, the session is loaded and, if another process moved it on, made
+    /// again.
+    private func read(_ token: String, key: SessionKey, seen: Int?, for request: WebRequest, in store: any SessionStore) async -> Reading {
+        if let held = stored[token], held.revision != Self.unwritten, visit(for: token) != nil, (seen ?? 0) <= held.revision {
+            if held.isCurrent(key, at: now(), watched: store.changes) { return .at(held.revision) }
+            let since = store.changes?.mark()
             do {
-                if try await store.revision(of: key, now: now()) == held { return .at(held) }
+                if try await store.revision(of: key, now: now()) == held.revision {
+                    stored[token]?.since = since
+                    return .at(held.revision)
+                }
             } catch {
                 forget(token)
                 return .answered(unavailable(error, for: request))
             }
         }
+        let since = store.changes?.mark()
         let loaded: StoredSession?
         do {
             loaded = try await store.load(key, now: now())
@@ -115,6 +150,7 @@ extension FlowSite {
                 return .answered(setAside(failure, for: request))
             }
         }
+        stored[token]?.since = since
         return .at(loaded.revision)
     }
 
@@ -137,7 +173,7 @@ extension FlowSite {
     /// Notes a session this process holds that no store holds yet.
     private func keepUnwritten(_ token: String) {
         guard let visit = visit(for: token) else { return }
-        stored[token] = (Self.unwritten, visit.mark)
+        stored[token] = HeldSession(revision: Self.unwritten, mark: visit.mark)
     }
 
     /// Answers a request that came back with the cookie of a session no store holds yet, and
@@ -161,6 +197,7 @@ extension FlowSite {
             forget(token)
             return refusal(500, \.sessionNotSaved, for: request)
         }
+        let since = store.changes?.mark()
         do {
             guard try await store.create(session, now: now()) else {
                 forget(token)
@@ -170,13 +207,14 @@ extension FlowSite {
             forget(token)
             return unavailable(error, for: WebRequest(.get, "/", acceptLanguage: request.acceptLanguage))
         }
-        stored[token] = (1, visit.mark)
+        stored[token] = HeldSession(session, mark: visit.mark, since: since)
         return response
     }
 
     /// Reads a session that another process changed first, tells the person the page was out of
     /// date, and sends them where the session now is.
     private func outOfDate(_ token: String, key: SessionKey, for request: WebRequest, in store: any SessionStore) async -> WebResponse {
+        let since = store.changes?.mark()
         let current: StoredSession?
         do {
             current = try await store.load(key, now: now())
@@ -188,13 +226,15 @@ extension FlowSite {
             try? await store.remove(key)
             return setAside(failure, for: request)
         }
+        stored[token]?.since = since
         guard let visit = visit(for: token) else { return refusal(500, \.sessionNotReadAgain, for: request) }
         visit.notice = visit.layout.words.pageOutOfDate
         // The notice is kept if the session is still as read; if it moved on again, the person is
         // sent where it is all the same.
         if let next = try? saved(visit, as: key, revision: current.revision + 1) {
+            let since = store.changes?.mark()
             if (try? await store.replace(next, expected: current.revision)) == true {
-                stored[token] = (next.revision, visit.mark)
+                stored[token] = HeldSession(next, mark: visit.mark, since: since)
             } else {
                 forget(token)
             }
@@ -232,7 +272,7 @@ extension FlowSite {
             return "its pages could not be numbered again: \(error)"
         }
         hold(visit, as: token, for: request)
-        stored[token] = (session.revision, visit.mark)
+        stored[token] = HeldSession(session, mark: visit.mark, since: nil)
         return nil
     }
 
@@ -299,5 +339,38 @@ extension FlowSite {
                     <p>\(page.explanation)</p>\
                     <p><a href="/">\(page.startAgain)</a></p></main>
                     """))
+    }
+}
+
+/// What a process knows of a session it holds, as the store had it when this process last read or
+/// wrote it.
+struct HeldSession {
+    /// The stored revision (``FlowSite/unwritten`` for a session no store holds yet): a session
+    /// whose stored revision moved on is read again.
+    var revision: Int
+    /// The visit's mark then: a visit whose mark has not changed has nothing new to write.
+    var mark: WebVisit.Mark
+    /// When the store lets the session go, unless it is written again.
+    var expires: Date?
+    /// Where the store's watch stood before the revision was read or written: while the watch
+    /// vouches for the session since then, the store is not asked.
+    var since: SessionChangeMark?
+
+    init(revision: Int, mark: WebVisit.Mark) {
+        self.revision = revision
+        self.mark = mark
+    }
+
+    init(_ session: StoredSession, mark: WebVisit.Mark, since: SessionChangeMark?) {
+        revision = session.revision
+        self.mark = mark
+        expires = session.expires
+        self.since = since
+    }
+
+    /// Whether the store certainly still holds the session at this revision, without asking it.
+    func isCurrent(_ key: SessionKey, at now: Date, watched watch: (any SessionChangeWatch)?) -> Bool {
+        guard let watch, let since, let expires, expires >= now else { return false }
+        return watch.isUnchanged(key, at: revision, since: since)
     }
 }

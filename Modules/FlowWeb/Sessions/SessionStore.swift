@@ -54,6 +54,11 @@ public protocol SessionStore: Sendable {
     /// process that holds the session checks on each request instead of reading the whole row.
     /// A store answers it with a small read; by default it loads the session.
     func revision(of key: SessionKey, now: Date) async throws -> Int?
+
+    /// How the store tells a process that holds a session that another process changed it, so
+    /// that the process trusts what it holds instead of asking ``revision(of:now:)`` on every
+    /// request; `nil` (the default) when it cannot.
+    var changes: (any SessionChangeWatch)? { get }
 }
 
 extension SessionStore {
@@ -65,9 +70,13 @@ extension SessionStore {
 
 /// The embedded store: sessions in this process's memory, lost when it ends. A site without a
 /// store of its own keeps its sessions so, as it always has.
+///
+/// Sites that share one in-memory store (tests of several servers) are told of each other's
+/// writes as they are made (``changes``), so none asks the store on a request that changes nothing.
 public actor MemorySessionStore: SessionStore {
     private var sessions: [SessionKey: StoredSession] = [:]
     private var journals: [SessionKey: [Int]] = [:]
+    private nonisolated let notices = SessionNotices(isWatching: true)
     /// Whether the store answers: `false` makes every call throw, as a database that went away
     /// does (for tests of a store that is down).
     public private(set) var isAvailable = true
@@ -75,8 +84,16 @@ public actor MemorySessionStore: SessionStore {
     /// Makes an empty store.
     public init() {}
 
-    /// Makes the store answer, or throw as an unavailable database does.
-    public func setAvailable(_ available: Bool) { isAvailable = available }
+    /// Every write, as it is made.
+    public nonisolated var changes: (any SessionChangeWatch)? { notices }
+
+    /// Makes the store answer, or throw as an unavailable database does. A store that goes away
+    /// vouches for nothing it held: the sites that share it ask it again once it is back.
+    public func setAvailable(_ available: Bool) {
+        guard available != isAvailable else { return }
+        isAvailable = available
+        if available { notices.watching() } else { notices.lostSight() }
+    }
 
     /// How many sessions the store holds, expired ones included until they are removed.
     public var count: Int { sessions.count }
@@ -87,6 +104,7 @@ public actor MemorySessionStore: SessionStore {
         guard sessions[session.key] == nil else { return false }
         sessions[session.key] = session
         journals[session.key, default: []].append(session.revision)
+        notices.changed(session.key, to: session.revision)
         return true
     }
 
@@ -107,12 +125,14 @@ public actor MemorySessionStore: SessionStore {
         guard sessions[session.key]?.revision == expected else { return false }
         sessions[session.key] = session
         journals[session.key, default: []].append(session.revision)
+        notices.changed(session.key, to: session.revision)
         return true
     }
 
     public func remove(_ key: SessionKey) throws {
         try requireAvailable()
         sessions[key] = nil
+        notices.removed(key)
     }
 
     public func removeExpired(now: Date) throws -> Int {
@@ -133,7 +153,10 @@ public actor MemorySessionStore: SessionStore {
 
     private func removeExpiredSessions(now: Date) -> Int {
         let expired = sessions.filter { $0.value.expires < now }.map(\.key)
-        for key in expired { sessions[key] = nil }
+        for key in expired {
+            sessions[key] = nil
+            notices.removed(key)
+        }
         return expired.count
     }
 

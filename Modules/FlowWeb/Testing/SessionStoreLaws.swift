@@ -71,4 +71,47 @@ public enum SessionStoreLaws {
         law(try await store.create(first, now: now), "a removed session's key can be created again")
         try await store.remove(key)
     }
+
+    /// Checks the laws of a store's ``SessionStore/changes``: after a session is read, the watch
+    /// vouches for it while nothing is written, and never once another process — `writer`, a
+    /// store on the same database — has written or removed it. Returns a sentence for each law
+    /// broken; none for a store without a watch.
+    ///
+    /// - Parameters:
+    ///   - store: The store whose watch is checked, watching already.
+    ///   - writer: Another store on the same database, as another server opens it.
+    ///   - settled: Waits until the watch has heard of every change committed before the call:
+    ///     nothing for a watch that hears at once, a round of notices for one that hears over a
+    ///     connection.
+    public static func checkChanges(
+        of store: any SessionStore, writtenBy writer: any SessionStore, settled: () async throws -> Void = {}
+    ) async -> [String] {
+        guard let watch = store.changes else { return [] }
+        var broken: [String] = []
+        func law(_ holds: Bool, _ sentence: String) { if !holds { broken.append(sentence) } }
+        do {
+            let now = Date()
+            let later = now.addingTimeInterval(3600)
+            let key = SessionKey(token: "laws-watch-\(UUID().uuidString)")
+            law(try await writer.create(StoredSession(key: key, revision: 1, data: [1], expires: later), now: now), "the writer creates a session")
+            try await settled()
+            var mark = watch.mark()
+            law(try await store.revision(of: key, now: now) == 1, "the store reads what the writer wrote")
+            law(watch.isUnchanged(key, at: 1, since: mark), "a session read after the mark, with nothing written since, is vouched for")
+
+            law(try await writer.replace(StoredSession(key: key, revision: 2, data: [2], expires: later), expected: 1), "the writer replaces it")
+            try await settled()
+            law(!watch.isUnchanged(key, at: 1, since: mark), "a revision another process moved past is not vouched for")
+            mark = watch.mark()
+            law(try await store.revision(of: key, now: now) == 2, "the store reads the new revision")
+            law(watch.isUnchanged(key, at: 2, since: mark), "the revision read again is vouched for")
+
+            try await writer.remove(key)
+            try await settled()
+            law(!watch.isUnchanged(key, at: 2, since: mark), "a session another process removed is not vouched for")
+        } catch {
+            broken.append("the store threw \(error)")
+        }
+        return broken
+    }
 }

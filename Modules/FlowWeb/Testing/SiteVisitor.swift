@@ -15,8 +15,16 @@
 public struct SiteVisitor {
     /// The site visited.
     public let site: FlowSite
-    /// The session's cookie token, once the site has set one.
-    public var token: String?
+    /// The session cookie's value as the site last set it: the session's token, and after it, on
+    /// a site with a store, the revision of the session the visitor was last shown (`TOKEN.7`).
+    /// Every request sends it, as a browser does.
+    public var cookie: String?
+    /// The session's token, once the site has set one: what ``SessionKey/init(token:)`` hashes.
+    /// Setting it sets ``cookie`` to the token alone.
+    public var token: String? {
+        get { cookie.map { FlowSite.session(inCookie: $0).token } }
+        set { cookie = newValue }
+    }
     /// The address of the page shown, after any redirects.
     public private(set) var address = ""
     /// The HTML of the page shown.
@@ -42,7 +50,7 @@ public struct SiteVisitor {
     /// Asks for a page, following redirects, as the address bar, Back, Forward and reload do.
     public mutating func get(_ path: String) {
         statuses = []
-        follow(site.respond(to: WebRequest(.get, path, sessionToken: token)), from: path)
+        follow(site.respond(to: WebRequest(.get, path, sessionToken: cookie)), from: path)
     }
 
     /// Submits a form to `path` (the page shown by default) with these fields, as typed: they are
@@ -50,7 +58,7 @@ public struct SiteVisitor {
     public mutating func post(_ fields: [String: String], to path: String? = nil) {
         statuses = []
         let path = path ?? address
-        follow(site.respond(to: WebRequest(.post, path, body: Self.formBody(fields), sessionToken: token)), from: path)
+        follow(site.respond(to: WebRequest(.post, path, body: Self.formBody(fields), sessionToken: cookie)), from: path)
     }
 
     /// Does an action of the page shown, by the name its form posts, with the text typed into its
@@ -137,13 +145,13 @@ public struct SiteVisitor {
     /// The visitor's session as the site's state endpoint tells it (`GET /.flowkit/state`, on a
     /// site that ``FlowSite/exposesState``), without moving: `nil` when the site does not answer it.
     public func state() -> SiteState? {
-        SiteState(site.respond(to: WebRequest(.get, "/.flowkit/state", sessionToken: token)))
+        SiteState(site.respond(to: WebRequest(.get, "/.flowkit/state", sessionToken: cookie)))
     }
 
     /// The visitor's session as ``state()`` reads it, from the next of `servers`.
     public func state(through servers: [FlowSite]) async -> SiteState? {
         guard let server = servers.first else { return nil }
-        return SiteState(await server.respond(to: WebRequest(.get, "/.flowkit/state", sessionToken: token)))
+        return SiteState(await server.respond(to: WebRequest(.get, "/.flowkit/state", sessionToken: cookie)))
     }
 
     // MARK: Through servers that share a store
@@ -153,13 +161,13 @@ public struct SiteVisitor {
     /// stickiness spreads them: servers whose sites share one ``SessionStore``.
     public mutating func get(_ path: String, through servers: [FlowSite]) async {
         statuses = []
-        await follow(WebRequest(.get, path, sessionToken: token), through: servers)
+        await follow(WebRequest(.get, path, sessionToken: cookie), through: servers)
     }
 
     /// Submits a form as ``post(_:to:)`` does, through servers that share a store.
     public mutating func post(_ fields: [String: String], to path: String? = nil, through servers: [FlowSite]) async {
         statuses = []
-        await follow(WebRequest(.post, path ?? address, body: Self.formBody(fields), sessionToken: token), through: servers)
+        await follow(WebRequest(.post, path ?? address, body: Self.formBody(fields), sessionToken: cookie), through: servers)
     }
 
     /// Does an action of the page shown as ``act(_:_:)`` does, through servers that share a store.
@@ -196,7 +204,7 @@ public struct SiteVisitor {
             let response = await server.respond(to: request)
             statuses.append(response.status)
             if let cookie = response.setCookie, let value = cookie.split(separator: ";").first?.split(separator: "=", omittingEmptySubsequences: false).last {
-                token = value.isEmpty ? nil : String(value)
+                self.cookie = value.isEmpty ? nil : String(value)
             }
             guard response.status == 303, let location = response.location, statuses.count <= Self.maximumRedirects else {
                 address = request.path
@@ -204,7 +212,7 @@ public struct SiteVisitor {
                 arrived()
                 return
             }
-            request = WebRequest(.get, location, sessionToken: token)
+            request = WebRequest(.get, location, sessionToken: cookie)
         }
     }
 
@@ -289,10 +297,10 @@ public struct SiteVisitor {
         var path = path
         while true {
             statuses.append(response.status)
-            if let cookie = response.setCookie, let value = cookie.split(separator: ";").first?.split(separator: "=").last { token = String(value) }
+            if let cookie = response.setCookie, let value = cookie.split(separator: ";").first?.split(separator: "=").last { self.cookie = String(value) }
             guard response.status == 303, let location = response.location, statuses.count <= Self.maximumRedirects else { break }
             path = location
-            response = site.respond(to: WebRequest(.get, location, sessionToken: token))
+            response = site.respond(to: WebRequest(.get, location, sessionToken: cookie))
         }
         address = path
         page = response.body

@@ -23,6 +23,14 @@
     /// cannot reach the database fails at once (``/FlowWeb/SessionStoreUnavailable``), the site
     /// answers 503 and changes nothing, and the next request connects again.
     ///
+    /// A server hears of every change to a session as it is committed: a trigger on the sessions'
+    /// table sends a notice (`NOTIFY`) with the session's key and revision, and the store listens
+    /// on a connection of its own (``changes``), so that a server trusts a session it holds until
+    /// another server changes it, and asks the database nothing on a reload. The store starts
+    /// listening with its first request, and when the listening connection drops it vouches for
+    /// nothing until it listens again (the next request connects it again): every session is then
+    /// asked for once before it is trusted, so a notice lost in the gap loses nothing.
+    ///
     /// Run it as a service of the server's application (`FlowWebServer.serve(site, services:
     /// [store])`): it closes its connections when the application shuts down. Expired sessions are
     /// removed in the background, at most once a minute, after a session starts.
@@ -78,6 +86,23 @@
         private var leased = 0
         /// The requests waiting for a connection, first come first served.
         private var waiting: [CheckedContinuation<Void, Never>] = []
+        /// What the listening connection has heard.
+        private nonisolated let notices = SessionNotices(isWatching: false)
+        /// The task that listens for the sessions' notices, while it runs.
+        private var listener: Task<Void, Never>?
+        /// The connection it listens on, once connected.
+        private var listening: PostgresConnection?
+        /// Those waiting for the listener to listen (or to fail).
+        private var awaitingListener: [CheckedContinuation<Void, Never>] = []
+        /// Those waiting for a notice of their own to come back: see ``caughtUp()``.
+        private var awaitingEcho: [String: CheckedContinuation<Void, any Error>] = [:]
+        /// Whether ``closeAll()`` was called: the store listens no more.
+        private var isClosed = false
+
+        /// The channel the sessions' notices are sent on.
+        static let channel = "flowkit_sessions"
+        /// The name the listening connection gives itself, as `pg_stat_activity` shows it.
+        public static let listenerName = "flowkit sessions: changes"
 
         private init(location: Location, logger: Logger) {
             self.location = location
@@ -99,11 +124,107 @@
             await closeAll()
         }
 
-        /// Closes every idle connection.
+        /// Closes every idle connection and the listening one: the store listens no more.
         public func closeAll() async {
+            isClosed = true
+            listener?.cancel()
+            try? await listening?.close()
             let connections = idle
             idle = []
             for connection in connections { try? await connection.close() }
+        }
+
+        // MARK: Hearing of changes
+
+        /// Every session's notices, as the listening connection hears them: nothing is vouched
+        /// for until the store listens, nor after the connection dropped until it listens again.
+        public nonisolated var changes: (any SessionChangeWatch)? { notices }
+
+        /// Waits until the store has heard of every change committed before the call: it listens
+        /// (connecting if it does not), sends a notice of its own and waits for it to come back,
+        /// as notices arrive in the order they were committed.
+        ///
+        /// - Throws: ``/FlowWeb/SessionStoreUnavailable`` when the database cannot be reached or the
+        ///   listening connection dropped before the notice came back.
+        public func caughtUp() async throws {
+            listen()
+            if !notices.isWatching, listener != nil {
+                await withCheckedContinuation { awaitingListener.append($0) }
+            }
+            guard notices.isWatching else { throw SessionStoreUnavailable(reason: "PostgreSQL at \(location): its notices cannot be heard") }
+            let echo = "echo \(UUID().uuidString)"
+            try await withCheckedThrowingContinuation { continuation in
+                awaitingEcho[echo] = continuation
+                Task { await self.send(echo) }
+            }
+        }
+
+        /// Sends a notice of the store's own, for ``caughtUp()``.
+        private func send(_ echo: String) async {
+            do {
+                try await run { connection in
+                    _ = try await connection.query("SELECT pg_notify(\(Self.channel), \(echo))", logger: logger)
+                }
+            } catch {
+                awaitingEcho.removeValue(forKey: echo)?.resume(throwing: error)
+            }
+        }
+
+        /// Starts listening for the sessions' notices, unless the store listens already.
+        private func listen() {
+            guard listener == nil, !isClosed else { return }
+            listener = Task { await self.listenUntilTheConnectionDrops() }
+        }
+
+        /// Listens on a connection of its own until it drops or the store closes, then notes the
+        /// gap: nothing heard before it is trusted again.
+        private func listenUntilTheConnectionDrops() async {
+            do {
+                nextID += 1
+                let connection = try await PostgresConnection.connect(configuration: location.configuration, id: nextID, logger: logger)
+                listening = connection
+                guard !isClosed else { throw CancellationError() }
+                try await connection.query("SET application_name = \(unescaped: "'" + Self.listenerName + "'")", logger: logger)
+                try await connection.listen(on: Self.channel) { heard in
+                    self.startedListening()
+                    for try await notice in heard { self.heard(notice.payload) }
+                }
+            } catch {
+                logger.debug("The store stopped hearing of changes", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            notices.lostSight()
+            try? await listening?.close()
+            listening = nil
+            listener = nil
+            for waiter in awaitingListener { waiter.resume() }
+            awaitingListener = []
+            let echoes = awaitingEcho
+            awaitingEcho = [:]
+            for waiter in echoes.values {
+                waiter.resume(throwing: SessionStoreUnavailable(reason: "PostgreSQL at \(location): the connection that hears of changes dropped"))
+            }
+        }
+
+        private func startedListening() {
+            notices.watching()
+            for waiter in awaitingListener { waiter.resume() }
+            awaitingListener = []
+        }
+
+        /// A notice: `KEY REVISION` for a session written, `KEY -` for one removed, or an echo.
+        private func heard(_ payload: String) {
+            if payload.hasPrefix("echo ") {
+                awaitingEcho.removeValue(forKey: payload)?.resume()
+                return
+            }
+            let words = payload.split(separator: " ")
+            guard words.count == 2 else { return }
+            let key = SessionKey(hex: String(words[0]))
+            if let revision = Int(words[1]) {
+                notices.changed(key, to: revision)
+            } else {
+                notices.removed(key)
+            }
         }
 
         private func createSchema() async throws {
@@ -119,6 +240,29 @@
                     try await connection.query("CREATE INDEX IF NOT EXISTS flowkit_sessions_expires ON flowkit_sessions (expires)", logger: logger)
                     try await connection.query(
                         "CREATE TABLE IF NOT EXISTS flowkit_journal (key text NOT NULL, revision bigint NOT NULL, PRIMARY KEY (key, revision))", logger: logger)
+                    // Every change to a session, whoever makes it, is a notice to the servers
+                    // that listen: the key and the revision, or `-` when it is removed.
+                    try await connection.query(
+                        """
+                        CREATE OR REPLACE FUNCTION flowkit_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+                        BEGIN
+                            IF TG_OP = 'DELETE' THEN
+                                PERFORM pg_notify('flowkit_sessions', OLD.key || ' -');
+                                RETURN OLD;
+                            END IF;
+                            PERFORM pg_notify('flowkit_sessions', NEW.key || ' ' || NEW.revision);
+                            RETURN NEW;
+                        END $$
+                        """, logger: logger)
+                    try await connection.query(
+                        """
+                        DO $$ BEGIN
+                            IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'flowkit_sessions_changed') THEN
+                                CREATE TRIGGER flowkit_sessions_changed AFTER INSERT OR UPDATE OR DELETE ON flowkit_sessions
+                                    FOR EACH ROW EXECUTE FUNCTION flowkit_session_changed();
+                            END IF;
+                        END $$
+                        """, logger: logger)
                 }
             }
         }
@@ -132,7 +276,8 @@
         }
 
         public func load(_ key: SessionKey, now: Date) async throws -> StoredSession? {
-            try await run { connection in
+            listen()
+            return try await run { connection in
                 for try await (revision, data, expires) in try await connection.execute(Load(key: key.hex, now: now.timeIntervalSince1970), logger: logger) {
                     return StoredSession(key: key, revision: revision, data: Array(data.readableBytesView), expires: Date(timeIntervalSince1970: expires))
                 }
@@ -142,7 +287,8 @@
 
         /// The session's revision alone, without its bytes.
         public func revision(of key: SessionKey, now: Date) async throws -> Int? {
-            try await run { connection in
+            listen()
+            return try await run { connection in
                 for try await revision in try await connection.execute(Revision(key: key.hex, now: now.timeIntervalSince1970), logger: logger) {
                     return revision
                 }

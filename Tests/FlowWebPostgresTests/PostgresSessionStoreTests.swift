@@ -81,6 +81,90 @@
             await store.closeAll()
         }
 
+        @Test("The store hears of every change another server commits, and of its own")
+        func watchLaws() async throws {
+            let (one, two) = (try await Self.open(), try await Self.open())
+            let broken = await SessionStoreLaws.checkChanges(of: one, writtenBy: two) { try await one.caughtUp() }
+            #expect(broken.isEmpty, "\(broken)")
+            let itself = await SessionStoreLaws.checkChanges(of: one, writtenBy: one) { try await one.caughtUp() }
+            #expect(itself.isEmpty, "\(itself)")
+            await one.closeAll()
+            await two.closeAll()
+            #expect(!one.changes!.isUnchanged(SessionKey(token: "x"), at: 1, since: one.changes!.mark()), "a closed store vouches for nothing")
+        }
+
+        /// Two servers on the database, and a visitor on the shop's sign-in page that the first
+        /// holds and trusts.
+        static func twoServersAndAVisitorOnSignIn() async throws -> (
+            one: PostgresSessionStore, two: PostgresSessionStore, counted: CountingSessionStore, servers: [FlowSite], visitor: SiteVisitor
+        ) {
+            let (one, two) = (try await Self.open(), try await Self.open())
+            let counted = CountingSessionStore(one)
+            let servers = [ShopWeb.site(.stack, store: counted), ShopWeb.site(.stack, store: two)]
+            try await one.caughtUp()
+            var visitor = SiteVisitor(servers[0])
+            await visitor.get("/", through: [servers[0]])
+            await visitor.act("start", through: [servers[0]])
+            await visitor.get(visitor.address, through: [servers[0]])
+            #expect(visitor.title == "Sign in")
+            return (one, two, counted, servers, visitor)
+        }
+
+        @Test("Reloads ask PostgreSQL nothing until another server changes the session; then the next shows where it is")
+        func reloadsBetweenChanges() async throws {
+            var (one, two, counted, servers, visitor) = try await Self.twoServersAndAVisitorOnSignIn()
+            let reads = await counted.reads
+            for _ in 0..<5 { await visitor.get(visitor.address, through: [servers[0]]) }
+            #expect(await counted.reads == reads)
+            #expect(visitor.title == "Sign in")
+
+            // Changed by the other server between two reloads of this one, its answer lost on the
+            // way to the browser: the notice tells this server.
+            let before = visitor
+            await visitor.act("email", "ana@example.com", through: [servers[1]])
+            try await one.caughtUp()
+            visitor = before
+            await visitor.get("/", through: [servers[0]])
+            #expect(visitor.title == "Catalog")
+            #expect(await counted.loads > 0)
+
+            // Changed again, the answer reaching the browser: its cookie tells this server, whether
+            // or not the notice arrived first.
+            await visitor.act("shoes", through: [servers[1]])
+            await visitor.get(visitor.address, through: [servers[0]])
+            #expect(visitor.title == "Product")
+            await one.closeAll()
+            await two.closeAll()
+        }
+
+        @Test("A notice lost while the listening connection was down: the server asks PostgreSQL again before trusting its copy")
+        func noticeLostWhileDisconnected() async throws {
+            var (one, two, counted, servers, visitor) = try await Self.twoServersAndAVisitorOnSignIn()
+            let before = visitor
+            // The listening connection drops (PostgreSQL ends it, and waits until it has gone) …
+            let url = try Self.url()
+            let ended = await Task.detached {
+                Self.shell(
+                    "psql '\(url)' -qtA -c \"SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = '\(PostgresSessionStore.listenerName)'\" >/dev/null"
+                )
+            }.value
+            #expect(ended == 0)
+            // … the other server changes the session: its notice reaches nobody here …
+            await visitor.act("email", "ana@example.com", through: [servers[1]])
+            #expect(visitor.title == "Catalog")
+            // … and the store listens again.
+            try await one.caughtUp()
+            let revisionReads = await counted.revisionReads
+
+            visitor = before
+            await visitor.get("/", through: [servers[0]])
+
+            #expect(visitor.title == "Catalog")
+            #expect(await counted.revisionReads == revisionReads + 1)
+            await one.closeAll()
+            await two.closeAll()
+        }
+
         @Test("Servers starting at once on an empty database make the tables once, and race on a session with one winner")
         func serversStartingAtOnce() async throws {
             // An empty database, as on a first deploy.

@@ -65,31 +65,11 @@
             try await two.close()
         }
 
-        /// The store as a server uses it, counting the statements that read a session.
-        actor Counted: SessionStore {
-            let inner: SQLiteSessionStore
-            private(set) var reads = 0
-            init(_ inner: SQLiteSessionStore) { self.inner = inner }
-            nonisolated var changes: (any SessionChangeWatch)? { inner.changes }
-            func create(_ session: StoredSession, now: Date) async throws -> Bool { try await inner.create(session, now: now) }
-            func load(_ key: SessionKey, now: Date) async throws -> StoredSession? {
-                reads += 1
-                return try await inner.load(key, now: now)
-            }
-            func revision(of key: SessionKey, now: Date) async throws -> Int? {
-                reads += 1
-                return try await inner.revision(of: key, now: now)
-            }
-            func replace(_ session: StoredSession, expected: Int) async throws -> Bool { try await inner.replace(session, expected: expected) }
-            func remove(_ key: SessionKey) async throws { try await inner.remove(key) }
-            func removeExpired(now: Date) async throws -> Int { try await inner.removeExpired(now: now) }
-            func journal(of key: SessionKey) async throws -> [Int] { try await inner.journal(of: key) }
-        }
-
         @Test("Reloads read nothing from the file until another server on it commits; then the next reload shows where the session is")
         func reloadsBetweenCommits() async throws {
             let folder = try Folder()
-            let one = Counted(try await SQLiteSessionStore.open(path: folder.database))
+            let file = try await SQLiteSessionStore.open(path: folder.database)
+            let one = CountingSessionStore(file)
             let two = try await SQLiteSessionStore.open(path: folder.database)
             let (here, there) = (ShopWeb.site(.stack, store: one), ShopWeb.site(.stack, store: two))
             var visitor = SiteVisitor(here)
@@ -109,7 +89,7 @@
             await visitor.get("/", through: [here])
             #expect(visitor.title == "Catalog")
             #expect(await one.reads > reads)
-            try await one.inner.close()
+            try await file.close()
             try await two.close()
         }
 

@@ -397,29 +397,9 @@ struct FirstDeployTests {
         #expect(price != nil && visitor.page.contains("Total: €\(price ?? "")"), "one pair of shoes in the cart")
     }
 
-    /// A memory store that counts how it is read.
-    actor CountingStore: SessionStore {
-        let inner = MemorySessionStore()
-        private(set) var loads = 0
-        private(set) var revisionReads = 0
-
-        func create(_ session: StoredSession, now: Date) async throws -> Bool { try await inner.create(session, now: now) }
-        func load(_ key: SessionKey, now: Date) async throws -> StoredSession? {
-            loads += 1
-            return try await inner.load(key, now: now)
-        }
-        func revision(of key: SessionKey, now: Date) async throws -> Int? {
-            revisionReads += 1
-            return try await inner.revision(of: key, now: now)
-        }
-        func replace(_ session: StoredSession, expected: Int) async throws -> Bool { try await inner.replace(session, expected: expected) }
-        func remove(_ key: SessionKey) async throws { try await inner.remove(key) }
-        func removeExpired(now: Date) async throws -> Int { try await inner.removeExpired(now: now) }
-        func journal(of key: SessionKey) async throws -> [Int] { try await inner.journal(of: key) }
-    }
-
+    /// A store without a watch, counting how it is read.
     @Test func aReloadOfASessionThisProcessHoldsReadsOnlyItsRevision() async throws {
-        let store = CountingStore()
+        let store = CountingSessionStore(MemorySessionStore(), passingOnChanges: false)
         let site = ShopWeb.site(.stack, store: store)
         var visitor = SiteVisitor(site)
         await visitor.get("/", through: [site])

@@ -84,7 +84,7 @@ public enum SessionStoreLaws {
     ///     nothing for a watch that hears at once, a round of notices for one that hears over a
     ///     connection.
     public static func checkChanges(
-        of store: any SessionStore, writtenBy writer: any SessionStore, settled: () async throws -> Void = {}
+        of store: any SessionStore, writtenBy writer: any SessionStore, settled: @Sendable () async throws -> Void = {}
     ) async -> [String] {
         guard let watch = store.changes else { return [] }
         var broken: [String] = []

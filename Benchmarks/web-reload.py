@@ -5,8 +5,11 @@ run: how much more a page costs when its session lives in SQLite or PostgreSQL t
 For each store it starts `flow-demo serve` on loopback (with its request log on, as a server runs),
 makes one session that the store holds (the shop's Start, which writes it), then lets wrk reload
 that session's page with its cookie for a fixed time. A reload changes nothing, so each request is
-the server's read path: a process that holds the session at the store's revision asks the store
-for the revision alone. Prints requests per second for each store and its ratio to memory.
+the server's read path: a process that holds the session trusts it while the store's watch
+vouches that nobody changed it. With --postgres it measures PostgreSQL with two servers: the
+session is made on one and reloaded on the other, both listening for the sessions' notices.
+Every server runs for the whole run, and --rounds (3) rounds reload each in turn, every round in
+another order; prints the median requests per second for each store and its ratio to memory.
 
 With --floor, it also reloads a bare Hummingbird handler (Benchmarks' `bare-page`) that answers a
 page of the same size to a request with the session cookie: the least a server can do for a
@@ -65,6 +68,8 @@ def stored_session(port):
     fields = {name: re.search(f'name="{name}" value="([^"]*)"', page).group(1) for name in ("token", "revision", "screen")}
     fields["action"] = "start"
     response, _ = request(port, "POST", address, cookie, urllib.parse.urlencode(fields))
+    # The cookie now says the revision the browser was shown.
+    cookie = (response.getheader("Set-Cookie") or cookie).split(";")[0]
     return cookie, response.getheader("Location")
 
 
@@ -84,42 +89,53 @@ def main():
     parser.add_argument("--floor", help="Benchmarks' bare-page executable, to measure a bare handler's page of the same size")
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds over every server, each in another order; the median is shown")
     arguments = parser.parse_args()
     if not shutil.which("wrk"):
         print("web-reload.py needs wrk (apt-get install wrk)")
         return 1
     folder = tempfile.mkdtemp()
-    stores = [("memory", "memory"), ("SQLite", f"sqlite:{folder}/sessions.sqlite")]
+    stores = [("memory", "memory", 1), ("SQLite", f"sqlite:{folder}/sessions.sqlite", 1)]
     if arguments.postgres:
-        stores.append(("PostgreSQL", arguments.postgres))
-    figures = []
-    page_bytes = 0
+        stores.append(("PostgreSQL, two servers", arguments.postgres, 2))
+    # Every server runs for the whole run, and each round reloads them in another order, so a
+    # machine that is faster now and slower later favours none of them.
+    started = []
+    targets = []
     try:
-        for name, store in stores:
-            server, port = start_server(arguments.flow_demo, store)
-            try:
-                cookie, address = stored_session(port)
-                if not page_bytes:
-                    page_bytes = len(request(port, "GET", address, cookie)[1].encode())
-                figures.append((name, reloads_per_second(port, cookie, address, arguments.seconds, arguments.connections)))
-            finally:
-                server.terminate()
-                server.wait(timeout=30)
-        floor = None
+        page_bytes = 0
+        for name, store, count in stores:
+            servers = [start_server(arguments.flow_demo, store) for _ in range(count)]
+            started += [server for server, _ in servers]
+            cookie, address = stored_session(servers[0][1])
+            # The last server reloads: with two, one the session did not start on.
+            port = servers[-1][1]
+            if not page_bytes:
+                page_bytes = len(request(port, "GET", address, cookie)[1].encode())
+            targets.append((name, port, cookie, address))
         if arguments.floor:
             server, port = listening([arguments.floor, "--bytes", str(page_bytes)], "bare-page")
-            try:
-                floor = reloads_per_second(port, "flowkit-session=bare", "/p/2", arguments.seconds, arguments.connections)
-            finally:
-                server.terminate()
-                server.wait(timeout=30)
+            started.append(server)
+            targets.append(("floor", port, "flowkit-session=bare", "/p/2"))
+        runs = {name: [] for name, *_ in targets}
+        for round in range(arguments.rounds):
+            order = targets[round % len(targets):] + targets[:round % len(targets)]
+            for name, port, cookie, address in (order if round % 2 == 0 else list(reversed(order))):
+                runs[name].append(reloads_per_second(port, cookie, address, arguments.seconds, arguments.connections))
     finally:
+        for server in started:
+            server.terminate()
+            server.wait(timeout=30)
         shutil.rmtree(folder, ignore_errors=True)
-    memory = figures[0][1]
-    if floor:
-        print(f"bare Hummingbird page of {page_bytes:,} bytes: {floor:,.0f} reloads/s; from memory {floor / memory:.2f}x its time")
-    for name, figure in figures:
-        print(f"{name}: {figure:,.0f} reloads/s, {memory / figure:.2f}x the time of one from memory")
+    figures = {name: sorted(figures)[len(figures) // 2] for name, figures in runs.items()}
+    memory = figures["memory"]
+    spread = lambda name: f"(runs {', '.join(f'{figure:,.0f}' for figure in runs[name])})"
+    if "floor" in figures:
+        floor = figures["floor"]
+        print(f"bare Hummingbird page of {page_bytes:,} bytes: {floor:,.0f} reloads/s {spread('floor')}; from memory {floor / memory:.2f}x its time")
+    for name, *_ in targets:
+        if name != "floor":
+            print(f"{name}: {figures[name]:,.0f} reloads/s {spread(name)}, {memory / figures[name]:.2f}x the time of one from memory")
     return 0
 
 

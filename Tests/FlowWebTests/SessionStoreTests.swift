@@ -305,8 +305,10 @@ struct MemorySessionStoreTests {
 }
 
 /// Random browsing with sessions in a store, each request landing on either of two servers, one
-/// of which is now and then replaced by a new process: after every step the page shown is the one
-/// the session's model says, nothing drifted, and the journal has every revision once.
+/// of which is now and then replaced by a new process, the store's change notices now and then
+/// held back, delivered late or lost with their connection, and an answer now and then lost on
+/// its way to the browser: after every step the page shown is the one the session's model says
+/// and the one the store's session says, nothing drifted, and the journal has every revision once.
 @MainActor
 @Suite("Random browsing over servers that share a store")
 struct RandomStoredBrowsingTests {
@@ -316,19 +318,37 @@ struct RandomStoredBrowsingTests {
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWKIT_WEB_FUZZ_SEED"] ?? "") ?? 37
         var random = SeededGenerator(seed: seed &+ UInt64(Strategy.allCases.firstIndex(of: strategy) ?? 0))
         for run in 0..<runs {
-            let store = MemorySessionStore()
+            let store = TrustingAHeldSessionTests.WatchedStore()
             var servers = [SessionStoreTests.server(strategy, store), SessionStoreTests.server(strategy, store)]
             var visitor = SiteVisitor(servers[0])
             await visitor.get("/", through: servers)
             var seen: [String] = [visitor.address]
             for step in 0..<25 {
                 let names = RandomBrowsingTests.actions(on: visitor.page)
+                let holdingNotices = await store.holdsNotices
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<5 where !names.isEmpty:
                     let name = names.randomElement(using: &random)!
                     await visitor.act(name, name == "email" ? ["ana@example.com", "nope"].randomElement(using: &random) : nil, through: servers)
-                case 5..<7:
+                case 5:
                     await visitor.get(seen.randomElement(using: &random)!, through: servers)
+                case 6 where !names.isEmpty && !holdingNotices:
+                    // A move whose answer never reaches the browser, whose cookie then says nothing
+                    // of it (the notice does); the person opens the site again.
+                    let before = visitor
+                    await visitor.act(names.randomElement(using: &random)!, "ana@example.com", through: servers)
+                    visitor = before
+                    await visitor.get("/", through: servers)
+                case 9:
+                    // The store's notices: held back, delivered late, or lost with their connection.
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: await store.holdNotices()
+                    case 1: await store.deliver()
+                    default:
+                        await store.dropConnection()
+                        await store.reconnect()
+                    }
+                    await visitor.get(visitor.address, through: servers)
                 case 7:
                     // A server restarts: a new process, knowing only the store.
                     let index = Int.random(in: 0..<2, using: &random)
@@ -336,7 +356,9 @@ struct RandomStoredBrowsingTests {
                     servers[index] = SessionStoreTests.server(strategy, store)
                     await visitor.get(visitor.address, through: servers)
                 case 8 where !names.isEmpty:
-                    // A double click on both servers at once.
+                    // A double click on both servers at once, whose answers the browser drops: only
+                    // the notices tell the servers what the other did.
+                    if holdingNotices { await store.deliver() }
                     var fields = visitor.hidden
                     fields["action"] = names.randomElement(using: &random)!
                     let body = fields.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
@@ -361,11 +383,16 @@ struct RandomStoredBrowsingTests {
                 let agrees = visit.drifts.isEmpty && visitor.address == visit.currentAddress && visit.platform.hierarchy == visit.host.hierarchy
                 let journal = try await store.journal(of: SessionKey(token: token))
                 let gapless = journal == Array(1...max(journal.count, 1)) || journal.isEmpty
+                // A new process knowing only the store sends the person where the page shown is.
+                let fresh = SessionStoreTests.server(strategy, store)
+                let stored = await fresh.respond(to: WebRequest(.get, "/", sessionToken: token))
+                let current = journal.isEmpty || stored.location == visitor.address
+                fresh.endAll()
                 #expect(
-                    agrees && answered && gapless,
-                    "run \(run) (seed \(seed)) step \(step): \(visitor.statuses) at \(visitor.address), model at \(visit.currentAddress), drifts \(visit.drifts), journal \(journal)"
+                    agrees && answered && gapless && current,
+                    "run \(run) (seed \(seed)) step \(step): \(visitor.statuses) at \(visitor.address), model at \(visit.currentAddress), store at \(stored.location ?? "?"), drifts \(visit.drifts), journal \(journal)"
                 )
-                if !(agrees && answered && gapless) { return }
+                if !(agrees && answered && gapless && current) { return }
             }
             for server in servers { server.endAll() }
         }

@@ -39,7 +39,8 @@ extension FlowSite {
 
     /// Answers a request that came with a session cookie.
     private func respond(to request: WebRequest, token: String, seen: Int?, in store: any SessionStore) async -> WebResponse {
-        let key = SessionKey(token: token)
+        // A held session's key was hashed when it was first held.
+        let key = stored[token]?.key ?? SessionKey(token: token)
         await acquire(key)
         defer { release(key) }
 
@@ -173,7 +174,7 @@ extension FlowSite {
     /// Notes a session this process holds that no store holds yet.
     private func keepUnwritten(_ token: String) {
         guard let visit = visit(for: token) else { return }
-        stored[token] = HeldSession(revision: Self.unwritten, mark: visit.mark)
+        stored[token] = HeldSession(revision: Self.unwritten, mark: visit.mark, key: SessionKey(token: token))
     }
 
     /// Answers a request that came back with the cookie of a session no store holds yet, and
@@ -345,6 +346,8 @@ extension FlowSite {
 /// What a process knows of a session it holds, as the store had it when this process last read or
 /// wrote it.
 struct HeldSession {
+    /// The session's key in the store.
+    var key: SessionKey
     /// The stored revision (``FlowSite/unwritten`` for a session no store holds yet): a session
     /// whose stored revision moved on is read again.
     var revision: Int
@@ -356,12 +359,14 @@ struct HeldSession {
     /// vouches for the session since then, the store is not asked.
     var since: SessionChangeMark?
 
-    init(revision: Int, mark: WebVisit.Mark) {
+    init(revision: Int, mark: WebVisit.Mark, key: SessionKey) {
+        self.key = key
         self.revision = revision
         self.mark = mark
     }
 
     init(_ session: StoredSession, mark: WebVisit.Mark, since: SessionChangeMark?) {
+        key = session.key
         revision = session.revision
         self.mark = mark
         expires = session.expires

@@ -54,18 +54,33 @@ public struct HTML: Hashable, Sendable, CustomStringConvertible, ExpressibleBySt
     /// Text with `&`, `<`, `>`, `"` and `'` written as entities: safe in content and in quoted
     /// attribute values.
     public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
+        // Most text has nothing to escape, and comes back as it is. The five characters are ASCII,
+        // and no byte of a longer UTF-8 sequence is ASCII, so the bytes are read one by one.
+        var text = text
+        let escaped: String? = text.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: Self.needsEscaping) else { return nil }
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(bytes.count + 16)
+            escaped.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): escaped.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): escaped.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): escaped.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): escaped.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): escaped.append(contentsOf: "&#39;".utf8)
+                default: escaped.append(byte)
+                }
             }
+            return String(decoding: escaped, as: UTF8.self)
         }
-        return escaped
+        return escaped ?? text
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
+        }
     }
 }

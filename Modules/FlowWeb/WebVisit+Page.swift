@@ -6,6 +6,8 @@ extension WebVisit {
     /// The page the person sees: the screen the model shows with what is around it — the stack's
     /// back link, the tab bars, the page below a dialog — and its actions as forms.
     func render() -> String {
+        pagesBeingRendered = [:]
+        defer { pagesBeingRendered = nil }
         let hierarchy = host.hierarchy
         var body: [HTML] = []
         if let notice {
@@ -174,7 +176,10 @@ extension WebVisit {
     }
 
     private func page(forRef ref: ScreenRef) -> WebScreen {
-        host.screen(for: ref).map(page) ?? WebScreen(title: ref.displayName)
+        if let made = pagesBeingRendered?[ref] { return made }
+        let made = host.screen(for: ref).map(page) ?? WebScreen(title: ref.displayName)
+        pagesBeingRendered?[ref] = made
+        return made
     }
 
     /// How many of the person's Back steps lead from the page they see to the first page: one for

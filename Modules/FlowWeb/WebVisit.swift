@@ -29,6 +29,8 @@ public final class WebVisit {
     private(set) var revision = 0
     /// A sentence for the person, shown once on the next page.
     var notice: String?
+    /// The pages of the screens shown, while a page is rendered: each screen's page is made once.
+    var pagesBeingRendered: [ScreenRef: WebScreen]?
     /// What the person last posted in each form of the pages still shown, with the messages of
     /// the values that did not hold, by ``draftKey(screen:action:)``: a form shows it again after
     /// a refusal, after Back and after a reload. Sensitive fields are never kept.

@@ -169,6 +169,22 @@ struct FlowSiteTests {
         #expect(Self.transcript(visitor) == before)
     }
 
+    @Test(
+        "HTML.escape writes the five characters as entities and leaves every other one, in any script, as it was",
+        arguments: [
+            ("", ""),
+            ("plain text", "plain text"),
+            ("a < b && c > d", "a &lt; b &amp;&amp; c &gt; d"),
+            ("\"quoted\" and 'single'", "&quot;quoted&quot; and &#39;single&#39;"),
+            ("<script>alert('é')</script>", "&lt;script&gt;alert(&#39;é&#39;)&lt;/script&gt;"),
+            ("São Paulo — 東京 👩🏽‍💻 & Zürich", "São Paulo — 東京 👩🏽‍💻 &amp; Zürich"),
+            ("café", "café"),
+            ("&amp;", "&amp;amp;"),
+        ])
+    func escapeTable(_ text: String, escaped: String) {
+        #expect(HTML.escape(text) == escaped)
+    }
+
     @Test("What a person types is escaped on the page")
     func escaping() {
         var visitor = SiteVisitor(ShopWeb.site(.stack))

@@ -16,7 +16,9 @@ public struct WebRequest: Sendable, Hashable {
     public var path: String
     /// The body of a form post, `application/x-www-form-urlencoded`, as sent.
     public var body: String
-    /// The session cookie's value, if the browser sent one.
+    /// The session cookie's value, if the browser sent one: the session's token and, on a site
+    /// with a store, after a dot, the revision of the session the browser was last shown
+    /// (`TOKEN.7`). The server passes it as the browser sent it.
     public var sessionToken: String?
     /// Whether the browser says the request comes from another site's page (`Sec-Fetch-Site:
     /// cross-site`): such a request never moves the person's pages.

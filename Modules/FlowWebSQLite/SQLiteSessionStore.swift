@@ -28,9 +28,9 @@
 
         /// Whether anything was committed to the file — by this process or another — since the
         /// mark: SQLite's own counter of transactions, read from the write-ahead log's index
-        /// without a statement (see ``WriteAheadLogWatch``). A server that holds a session asks the
-        /// file nothing while no transaction was committed; after one, it asks for the revision
-        /// once more. `nil` when the file is not in write-ahead-log mode.
+        /// without a statement. A server that holds a session asks the file nothing while no
+        /// transaction was committed; after one, it asks for the revision once more. `nil` when
+        /// the file is not in write-ahead-log mode.
         public nonisolated var changes: (any SessionChangeWatch)? { watch }
 
         /// Opens (or creates) the store in a file, with its tables, safely when several processes

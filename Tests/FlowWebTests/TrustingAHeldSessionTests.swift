@@ -113,6 +113,23 @@ struct TrustingAHeldSessionTests {
         #expect(bare.setCookie?.hasPrefix("\(FlowSite.cookieName)=\(token).\(revision);") == true)
     }
 
+    @Test(arguments: ["999", "0", "-3", "x", ""])
+    func aCookieThatClaimsARevisionTheStoreNeverWroteIsReadOnceAndCorrected(_ claimed: String) async throws {
+        let store = WatchedStore()
+        let site = ShopWeb.site(.stack, store: store)
+        let visitor = await Self.onSignIn(site)
+        let token = try #require(visitor.token)
+        let revision = try #require(try await store.inner.revision(of: SessionKey(token: token), now: Date()))
+        let journal = try await store.journal(of: SessionKey(token: token))
+
+        let answer = await site.respond(to: WebRequest(.get, visitor.address, sessionToken: "\(token).\(claimed)"))
+
+        #expect(answer.status == 200)
+        #expect(answer.body.contains("Sign in"))
+        #expect(answer.setCookie?.hasPrefix("\(FlowSite.cookieName)=\(token).\(revision);") == true, "the browser is told the revision it was shown")
+        #expect(try await store.journal(of: SessionKey(token: token)) == journal, "nothing was written")
+    }
+
     @Test func aSessionTheOtherServerChangedBetweenTwoReloadsIsShownAsItIsNowWhenItsNoticeArrived() async throws {
         let store = WatchedStore()
         let (one, two) = (ShopWeb.site(.stack, store: store), ShopWeb.site(.stack, store: store))

@@ -115,7 +115,7 @@ extension FlowSite {
     /// again.
     private func read(_ token: String, key: SessionKey, seen: Int?, for request: WebRequest, in store: any SessionStore) async -> Reading {
         if let held = stored[token], held.revision != Self.unwritten, visit(for: token) != nil, (seen ?? 0) <= held.revision {
-            if held.isCurrent(key, at: now(), watched: store.changes) { return .at(held.revision) }
+            if held.isCurrent(at: now(), watched: store.changes) { return .at(held.revision) }
             let since = store.changes?.mark()
             do {
                 if try await store.revision(of: key, now: now()) == held.revision {
@@ -374,7 +374,7 @@ struct HeldSession {
     }
 
     /// Whether the store certainly still holds the session at this revision, without asking it.
-    func isCurrent(_ key: SessionKey, at now: Date, watched watch: (any SessionChangeWatch)?) -> Bool {
+    func isCurrent(at now: Date, watched watch: (any SessionChangeWatch)?) -> Bool {
         guard let watch, let since, let expires, expires >= now else { return false }
         return watch.isUnchanged(key, at: revision, since: since)
     }

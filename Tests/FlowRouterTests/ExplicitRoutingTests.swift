@@ -45,9 +45,9 @@ struct ExplicitRoutingTests {
         var used = false
         producer.graph = .custom(
             Taker<Int>.self,
-            .custom { context in
+            .decided { context in
                 used = true
-                try context.present()
+                return [context.presenting()]
             })
         try stage.show(.screen(producer))
         try producer.produce(7)

@@ -326,9 +326,9 @@ struct ImplicitRoutingTests {
         var used = false
         router.addTransition(
             to: Taker<T1>.self,
-            .custom { context in
+            .decided { context in
                 used = true
-                try context.present()
+                return [context.presenting()]
             })
         let producer = Producer<T1>()
         try stage.show(.stack("nav", [.screen(producer)]))
@@ -340,12 +340,17 @@ struct ImplicitRoutingTests {
     @Test func aTransitionForTheSourceAndDestinationTypesIsUsed() throws {
         try router.register(Taker<T1>.self)
         var used = false
-        router.addTransition(from: Dummy.self, to: Taker<T1>.self, .custom { _ in Issue.record("wrong source") })
+        router.addTransition(
+            from: Dummy.self, to: Taker<T1>.self,
+            .decided { _ in
+                Issue.record("wrong source")
+                return []
+            })
         router.addTransition(
             from: Producer<T1>.self, to: Taker<T1>.self,
-            .custom { context in
+            .decided { context in
                 used = true
-                try context.show()
+                return [context.showing()]
             })
         let producer = Producer<T1>()
         try stage.show(.screen(producer))
@@ -359,9 +364,9 @@ struct ImplicitRoutingTests {
         var used = false
         router.addTransition(
             forProduced: T1.self,
-            .custom { context in
+            .decided { context in
                 used = true
-                try context.show()
+                return [context.showing()]
             })
         let producer = Producer<T1>()
         try stage.show(.screen(producer))
@@ -375,7 +380,7 @@ struct ImplicitRoutingTests {
         router.addTransition { context in
             guard context.isUnwind else { return false }
             unwinds += 1
-            try context.host.dismiss(presentedBy: .of(context.to), for: nil)
+            try context.make([.dismiss(presentedBy: .of(context.to))])
             return true
         }
         let handler = Handler<T1>()
@@ -392,7 +397,7 @@ struct ImplicitRoutingTests {
         var used = false
         router.addUnwindTransition(from: Producer<T1>.self, to: Handler<T1>.self) { context in
             used = true
-            try context.host.dismiss(presentedBy: .of(context.to), for: nil)
+            try context.make([.dismiss(presentedBy: .of(context.to))])
         }
         let handler = Handler<T1>()
         let producer = Producer<T1>()
@@ -448,5 +453,28 @@ struct ImplicitRoutingTests {
         try stage.show(.screen(producer))
         try producer.produce(T1())
         #expect(try (stage.current as? Taker<T2>)?.input == T2(tag: "split"))
+    }
+}
+
+/// Transitions written against the API before the run made their changes: `.custom` and
+/// `TransitionContext.host` are deprecated, and still work for the apps that use them.
+@MainActor
+@Suite("Router transitions written the earlier way")
+struct DeprecatedTransitionTests {
+    let host = InMemoryHost()
+
+    @available(*, deprecated, message: "Pins the deprecated .custom and TransitionContext.host.")
+    @Test func aCustomTransitionThatChangesTheHostItselfStillShowsTheScreen() throws {
+        let router = Router()
+        try router.register(Taker<T1>.self)
+        router.addTransition(
+            to: Taker<T1>.self, .custom { context in try context.host.present(.screen(context.to), over: .of(context.from), for: context.flow) })
+        let producer = Producer<T1>()
+        try host.setRoot(.stack("nav", [.screen(producer)]), for: nil)
+        let session = RouterSession(router: router, host: host)
+        session.attach(producer)
+        try producer.produce(T1())
+        #expect(host.hierarchy.presenter(of: host.hierarchy.topmost!.ref)?.ref == .of(producer))
+        #expect(host.topmost?.screen?.type == ScreenType(Taker<T1>.self))
     }
 }

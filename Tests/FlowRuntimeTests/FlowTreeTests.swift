@@ -4,70 +4,55 @@ import FlowStage
 import FlowTestKit
 import Testing
 
-/// The smallest flow of one's own that joins the host's tree: a stack of probe screens, shown with
-/// a ``FlowMount``, every request inside ``FlowLifecycle/navigate(_:)``.
+/// The smallest front door on a run that joins the host's tree: a stack of probe screens, shown
+/// through its mount, every request a decree the run carries out.
 @MainActor
-final class TreeProbeFlow: Flow, RunningFlow {
-    let lifecycle: FlowLifecycle<Void>
-    private var mount: FlowMount?
+final class TreeProbeFlow: FlowFrontDoor {
+    let run: FlowRun<Void>
+    private(set) var mount: FlowMount?
     private(set) var followed: [String] = []
     /// Runs each time the flow follows a change.
     var onFollow: (() -> Void)?
 
-    init(_ id: FlowID) { lifecycle = FlowLifecycle(id: id) }
+    init(_ id: FlowID) { run = FlowRun(id: id) }
 
-    var id: FlowID { lifecycle.id }
-    var phase: FlowPhase { lifecycle.phase }
-    var outcome: FlowOutcome<Void>? { lifecycle.outcome }
-    func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Void>) -> Void) { lifecycle.onFinish(handler) }
+    var id: FlowID { run.id }
+    var phase: FlowPhase { run.phase }
+    var outcome: FlowOutcome<Void>? { run.outcome }
+    func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Void>) -> Void) { run.onFinish(handler) }
+    var baseNode: NodeRef? { mount?.firstEntry }
 
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         let host = try host.requireFlowHost(for: id)
-        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        try lifecycle.start(self, on: host, parent: parent) {
-            try mount.show(.screen(LawProbe("\(id.name) 0")), on: host)
+        try run.begin(self, at: placement, on: host, parent: parent, origin: nil, first: { (LawProbe("\(id.name) 0"), ()) }) { mount, _, _ in
             self.mount = mount
-            try lifecycle.didStart(on: host, parent: parent)
         }
     }
 
     func push(_ name: String) throws {
-        try lifecycle.navigate { host in try mount?.show(.screen(LawProbe(name)), on: host) }
+        try decide { _, _ in
+            guard let stack = self.mount?.stack else { return .refuse(FlowError(.flowFinished, "gone")) }
+            return .change(FlowChange(HostChange(.push(.screen(LawProbe(name)), onto: stack), origin: .flow(self.id)), state: ()))
+        }
     }
 
     func pop() throws {
-        try lifecycle.navigate { host in
-            guard let stack = mount?.stack else { return }
-            try host.pop(stack, for: id)
+        try decide { _, _ in
+            guard let stack = self.mount?.stack else { return .refuse(FlowError(.flowFinished, "gone")) }
+            return .change(FlowChange(HostChange(.pop(stack), origin: .flow(self.id)), state: ()))
         }
     }
 
-    func cancel() throws {
-        try lifecycle.navigate { host in
-            try lifecycle.checkChildrenGuards(on: host)
-            try mount?.remove(from: host)
-        }
-        try lifecycle.finish(.cancelled)
-    }
-
-    var baseNode: NodeRef? { mount?.firstEntry }
+    func cancel() throws { try end(.cancelled) }
 
     func hostDidChange(by origin: FlowEvent.Origin) {
         followed.append(origin.description)
         onFollow?()
-        guard let host = lifecycle.host, mount?.isGone(on: host) == true else { return }
+        guard let host = run.followingHost, mount?.isGone(on: host) == true else { return }
         endDetached()
     }
 
-    func endDetached() {
-        guard phase == .running, let host = lifecycle.host else { return }
-        host.flows.request(on: host) { try? mount?.remove(from: host) }
-        try? lifecycle.finish(.cancelled)
-    }
-
-    func endRefusal() -> GuardRefusal? {
-        lifecycle.host.flatMap { mount?.removalRefusal(on: $0) }
-    }
+    func releaseEverything() { mount?.didRemove() }
 }
 
 @MainActor

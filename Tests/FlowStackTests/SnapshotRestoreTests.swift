@@ -130,38 +130,24 @@ struct SnapshotRestoreTests {
 
 /// A flow of one screen that does not adopt `RestorableFlow`.
 @MainActor
-final class ProbeFlowStub: Flow, RunningFlow {
-    let lifecycle = FlowLifecycle<Void>(id: "probe")
-    private var mount: FlowMount?
-    var id: FlowID { lifecycle.id }
-    var phase: FlowPhase { lifecycle.phase }
-    var outcome: FlowOutcome<Void>? { lifecycle.outcome }
+final class ProbeFlowStub: FlowFrontDoor {
+    let run = FlowRun<Void>(id: "probe")
+    private(set) var mount: FlowMount?
+    var id: FlowID { run.id }
+    var phase: FlowPhase { run.phase }
+    var outcome: FlowOutcome<Void>? { run.outcome }
     var baseNode: NodeRef? { mount?.firstEntry }
 
-    func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Void>) -> Void) { lifecycle.onFinish(handler) }
+    func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Void>) -> Void) { run.onFinish(handler) }
 
     func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
         let host = try host.requireFlowHost(for: id)
-        var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
-        try lifecycle.start(self, on: host, parent: parent) {
-            try mount.show(.screen(LawProbe("Step")), on: host)
+        try run.begin(self, at: placement, on: host, parent: parent, origin: nil, first: { (LawProbe("Step"), ()) }) { mount, _, _ in
             self.mount = mount
-            try lifecycle.didStart(on: host, parent: parent)
         }
     }
 
     func cancel() throws { endDetached() }
 
-    func hostDidChange(by origin: FlowEvent.Origin) {
-        guard let host = lifecycle.host, mount?.isGone(on: host) ?? true else { return }
-        endDetached()
-    }
-
-    func endDetached() {
-        guard let host = lifecycle.host else { return }
-        host.flows.request(on: host) { try? mount?.remove(from: host) }
-        try? lifecycle.finish(.cancelled)
-    }
-
-    func endRefusal() -> GuardRefusal? { nil }
+    func releaseEverything() { mount?.didRemove() }
 }

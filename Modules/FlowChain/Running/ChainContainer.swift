@@ -227,7 +227,7 @@ protocol ChainDrafting: AnyObject {
 /// One request's decision while the chain makes it: the host change its step actions add to, in
 /// order, and the chain's state once the change is made.
 @MainActor
-struct ChainDraft {
+@usableFromInline package struct ChainDraft {
     /// Who the change is made for.
     let origin: FlowEvent.Origin
     /// The host change, in order.

@@ -83,14 +83,14 @@ extension ChainFlow {
             }
             let entering = arrival.forward ? arrival.steps.compactMap { made[$0] ?? screens[$0] } : []
             // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
-            try host.checkGuards(removing: leaving, showing: entering, origin: origin)
+            try run.askAhead(removing: leaving, showing: entering, origin: origin)
             if arrival.forward {
                 var previous = position.current
                 for index in arrival.steps {
                     try show(index, context: given[index], after: previous, in: plan, on: host, made: made[index], into: &draft)
                     previous = index
                 }
-                return
+                return nil
             }
             for index in arrival.leaving {
                 guard let screen = screens[index], let revealing = position.shown(before: index) else { continue }
@@ -102,6 +102,7 @@ extension ChainFlow {
                 draft.change.append(.context(target, value))
                 draft.report(FlowEvent(.delivered(ScreenType(anyType: type(of: value)), to: [ScreenRef(screen)], as: .context), origin: origin))
             }
+            return nil
         }
     }
 }

@@ -30,8 +30,8 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         let onEnd: ((ChainContainer) -> Void)?
     }
 
-    /// The flow's run, which keeps its lifecycle.
-    package let run: FlowRun<Result>
+    /// The flow's run, which runs its requests, its start and its end.
+    @usableFromInline package let run: FlowRun<Result>
     private let kind: ChainContainer.Kind
     /// Everything the builder gave, until the chain ends.
     var plan: Plan?
@@ -112,15 +112,6 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         run.onFinish(handler)
     }
 
-    // MARK: RunningFlow
-
-    /// The first guard that refuses what the chain's end would take away.
-    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
-    /// Ends the chain cancelled, without running end actions, because what it stands on is gone
-    /// (its steps, the screen that started it, its parent): whatever of its own is left (a modal
-    /// over a shared stack) goes too, as far as the host lets it.
-    public func endDetached() { run.endDetached(self) }
-
     /// The screen of the current step.
     public var currentScreen: (any Screen)? {
         guard let current = state.current else { return nil }
@@ -147,13 +138,17 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
             // The first step is decided and made as any request is, before the chain runs.
             self.container = container
             do {
-                try decide(in: container, origin: origin ?? .flow(id), on: host) { draft in
-                    // The first step that applies, handed no context (a condition of the app's
-                    // own state may skip the first steps).
-                    guard let first = try plan.steps.indices.first(where: { try plan.steps[$0].applies(to: nil) }) else {
-                        throw FlowError(.stepSkipped, "The chain '\(id)' has no step to start with: every step's condition fails.")
+                try releasingOnRefusal { made in
+                    let decree = try decree(in: container, origin: origin ?? .flow(id), on: host, made: &made) { draft in
+                        // The first step that applies, handed no context (a condition of the
+                        // app's own state may skip the first steps).
+                        guard let first = try plan.steps.indices.first(where: { try plan.steps[$0].applies(to: nil) }) else {
+                            throw FlowError(.stepSkipped, "The chain '\(id)' has no step to start with: every step's condition fails.")
+                        }
+                        try show(first, context: nil, after: nil, in: plan, on: host, into: &draft)
+                        return nil
                     }
-                    try show(first, context: nil, after: nil, in: plan, on: host, into: &draft)
+                    _ = try carryOut(decree, on: host)
                 }
             } catch {
                 self.container = nil
@@ -164,7 +159,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
 
     /// Ends the chain without a result and without running end actions, as a parent does.
     public func cancel() throws {
-        try run.end(.cancelled, of: self)
+        try end(.cancelled)
     }
 
     // MARK: Following the user
@@ -172,7 +167,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     /// Reads which step the person sees after someone else took away screens of the chain's: the
     /// last step whose screen is still shown is current; steps above it are let go of; with none
     /// left, the chain ends.
-    public func hostDidChange(by origin: FlowEvent.Origin) {
+    @usableFromInline package func hostDidChange(by origin: FlowEvent.Origin) {
         guard let host = run.followingHost else { return }
         guard let container, container.isShown else { return endDetached() }
         let screens = state.screens
@@ -190,6 +185,9 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     /// Where the chain stands now.
     var position: ChainPosition { state.position(stepCount: declaredSteps.count) }
 
+    /// Where the chain stands: its own state, which follows the host.
+    @usableFromInline package func position(on host: any FlowHost) -> ChainPosition { position }
+
     /// Clears the handles of screens the chain let go of.
     private func detach(_ released: [(step: Int, screen: any Screen)]) {
         guard let plan else { return }
@@ -197,13 +195,13 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     }
 
     /// Where the chain shows its container, while it runs.
-    package var mount: FlowMount? { container?.core.mount }
+    @usableFromInline package var mount: FlowMount? { container?.core.mount }
 
     /// The outermost node the chain put on the host, whose departure ends it.
     public var baseNode: NodeRef? { container?.baseNode }
 
     /// The current step's screen: a flow one of its steps starts stands on it.
-    public func anchorForChild(on host: any FlowHost) -> NodeRef? {
+    @usableFromInline package func anchorForChild(on host: any FlowHost) -> NodeRef? {
         currentScreen.map(NodeRef.of) ?? host.visibleScreenRef.map(NodeRef.screen)
     }
 
@@ -221,7 +219,8 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
             // not to the context handed on now.
             let picked = try plan.pick(after: step, handingOn: context, in: id) ?? 0
             if case .show(let after) = try position.next(from: step, applies: { $0 >= picked ? try plan.steps[$0].applies(to: context) : false }) {
-                return try show(after, context: context, after: step, in: plan, on: host, into: &draft)
+                try show(after, context: context, after: step, in: plan, on: host, into: &draft)
+                return nil
             }
             // The last step's context is the chain's result; with no context, a Void chain completes.
             guard let result = (context ?? ()) as? Result else {
@@ -229,7 +228,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
                 throw FlowError(
                     .argumentTypeMismatch, "The chain '\(id)' completes with a \(Result.self); its last step passed \(given).", types: [Result.self])
             }
-            try end(.completed(result), in: &draft, on: host) { plan.onEnd?($0) }
+            return try end(.completed(result), in: &draft) { plan.onEnd?($0) }
         }
     }
 
@@ -241,12 +240,13 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
                 throw FlowError(.nothingToGoBackTo, "The first step has no step before it to go back to.")
             }
             try dismiss(leaving, screen: screen, revealing: revealing, in: plan, container: container, into: &draft)
+            return nil
         }
     }
 
     func endFlow(from step: Int) throws {
-        try requesting(from: step) { plan, host, _, draft in
-            try end(.cancelled, in: &draft, on: host) { container in
+        try requesting(from: step) { plan, _, _, draft in
+            try end(.cancelled, in: &draft) { container in
                 if let end = plan.steps[step].end, let screen = state.screens[step] {
                     end(screen, container)
                 } else {
@@ -285,9 +285,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         }
         // The screen's guard answers before it gets its context or a handle, once in the request:
         // the host does not ask it again when the change shows it.
-        if case .refuse(let reason) = host.flows.answer(of: screen, .entering, origin: draft.origin) {
-            throw host.refused(GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason), origin: draft.origin)
-        }
+        try run.askAhead(entering: screen, origin: draft.origin)
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
         if kept == nil { draft.made.append((index, screen)) }
         if let context { step.deliver(screen, context) }
@@ -343,66 +341,79 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
 
     /// Runs a request from a step: the chain must run, not be in another request, and the step
     /// must be the current one (any step for `nil`). The body decides from the position, read once,
-    /// adding to the request's decision; the runtime then makes it whole, or nothing changes.
+    /// adding to the request's draft, and returns the chain's outcome when it ends the chain; the
+    /// run then makes the decree whole, or nothing changes.
     func requesting(
-        from step: Int?, origin: FlowEvent.Origin? = nil, _ body: (Plan, any FlowHost, ChainPosition, inout ChainDraft) throws -> Void
+        from step: Int?, origin: FlowEvent.Origin? = nil,
+        _ body: (Plan, any FlowHost, ChainPosition, inout ChainDraft) throws -> FlowOutcome<Result>?
     ) throws {
-        try run.request { host in
-            // Read once: the request decides from this position.
-            let position = position
-            try position.requireCurrent(step)
-            let plan = try requirePlan()
-            guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
-            try decide(in: container, origin: origin ?? container.origin, on: host) { draft in
-                try body(plan, host, position, &draft)
+        try releasingOnRefusal { made in
+            try decide { position, host in
+                try position.requireCurrent(step)
+                let plan = try requirePlan()
+                guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
+                return try decree(in: container, origin: origin ?? container.origin, on: host, made: &made) { draft in
+                    try body(plan, host, position, &draft)
+                }
             }
         }
     }
 
-    /// Opens a decision on the container, lets `body` add to it, then hands it to the runtime,
-    /// which makes the host change whole; the chain keeps the new state and the container what it
-    /// shows only then. A body that ends the chain has made its own change
-    /// (``end(_:in:on:running:)``). On any refusal, the screens made for the decision let go of
-    /// their handles and nothing else has changed.
-    private func decide(in container: ChainContainer, origin: FlowEvent.Origin, on host: any FlowHost, _ body: (inout ChainDraft) throws -> Void) throws {
+    /// Opens a draft on the container and lets `body` add to it, then makes it the request's
+    /// decree: the host change with its reports and the draft to keep once the host made it, or,
+    /// when `body` ends the chain, the end with the end action's changes before the chain's
+    /// removal. `made` names the screens made for the draft.
+    private func decree(
+        in container: ChainContainer, origin: FlowEvent.Origin, on host: any FlowHost, made: inout [(step: Int, screen: any Screen)],
+        _ body: (inout ChainDraft) throws -> FlowOutcome<Result>?
+    ) throws -> FlowDecree<ChainDraft, Result> {
         var draft = ChainDraft(origin: origin, isShown: container.core.mount.isShown(on: host))
+        defer { made = draft.made }
+        if let outcome = try body(&draft) {
+            return .end(outcome, removal: HostChange(draft.operations + container.removal(), origin: origin), first: nil, then: nil)
+        }
+        // The most common decision, one operation, is held without an array.
+        let change = draft.operations.count == 1 ? HostChange(draft.operations[0], origin: origin) : HostChange(draft.operations, origin: origin)
+        return .change(FlowChange(change, state: draft, reports: draft.reports))
+    }
+
+    /// Runs a request whose decree is built from a draft; on any refusal — the decision's, a
+    /// guard's or the host's — the screens made for the draft let go of their handles, and nothing
+    /// else has changed.
+    private func releasingOnRefusal(_ request: (inout [(step: Int, screen: any Screen)]) throws -> Void) throws {
+        var made: [(step: Int, screen: any Screen)] = []
         do {
-            try body(&draft)
-            guard !draft.ended else { return }
-            if draft.operations.count == 1, draft.reports.isEmpty {
-                // The most common decision, one operation: the host asks its guards as it makes it.
-                try run.make(draft.operations[0], origin: origin, on: host)
-            } else {
-                try run.make(FlowChange(HostChange(draft.operations, origin: origin), state: (), reports: draft.reports), on: host)
-            }
-            state.apply(draft.change)
-            container.core.keep(draft)
+            try request(&made)
         } catch {
-            if let plan, !draft.ended {
-                for (step, screen) in draft.made { plan.steps[step].attach(screen, nil) }
+            // A chain that ended has let go of every step already.
+            if let plan {
+                for (step, screen) in made { plan.steps[step].attach(screen, nil) }
             }
             throw error
         }
     }
 
-    /// Ends the chain from a request: its children's guards answer first, then `running` (an end
-    /// action, handed the container) adds its changes, and the chain's removal follows them in the
-    /// one host change; the chain lets go of everything and finishes with `outcome`.
-    private func end(
-        _ outcome: FlowOutcome<Result>, in draft: inout ChainDraft, on host: any FlowHost, running action: (ChainContainer) -> Void
-    ) throws {
-        try run.checkChildrenGuards(on: host)
+    /// Keeps a draft the host has made: the chain's new state, and what its container now shows.
+    @usableFromInline package func apply(_ draft: ChainDraft) -> (() -> Void)? {
+        state.apply(draft.change)
+        container?.core.keep(draft)
+        return nil
+    }
+
+    /// Ends the chain from a request: its children's guards answer first, then `action` (an end
+    /// action, handed the container) adds its changes, which the chain's removal follows in the
+    /// one host change; the run then lets go of everything and finishes with `outcome`.
+    private func end(_ outcome: FlowOutcome<Result>, in draft: inout ChainDraft, running action: (ChainContainer) -> Void) throws -> FlowOutcome<Result> {
+        if let host = run.host { try run.checkChildrenGuards(on: host) }
         if let container {
             let acting = container.acting(for: draft.origin)
             try container.core.lending(&draft) { action(acting) }
         }
-        let change = HostChange(draft.operations + (container?.removal() ?? []), origin: draft.origin)
-        try run.end(outcome, on: host, removal: change, releasing: releaseEverything)
-        draft.ended = true
+        return outcome
     }
 
     /// Lets go of every step, screen and closure.
-    package func releaseEverything() {
+    @usableFromInline package func releaseEverything() {
         if let plan {
             for (index, screen) in state.screens { plan.steps[index].attach(screen, nil) }
         }
@@ -442,6 +453,9 @@ extension ChainFlow: ChainDrafting {
     /// A container call made outside the chain's requests: a request of its own, which changes
     /// what the host shows and nothing of the chain's steps.
     func request(origin: FlowEvent.Origin, _ body: (inout ChainDraft) throws -> Void) throws {
-        try requesting(from: nil, origin: origin) { _, _, _, draft in try body(&draft) }
+        try requesting(from: nil, origin: origin) { _, _, _, draft in
+            try body(&draft)
+            return nil
+        }
     }
 }

@@ -10,7 +10,7 @@ import FlowKernel
 /// step that does not apply is skipped. The trail — the steps shown, from the first to the current
 /// one — is the chain's way back, so Back from the step after a skipped one lands on the last step
 /// shown.
-struct ChainPosition: Equatable {
+@usableFromInline package struct ChainPosition: Equatable {
     /// How many steps the chain has.
     let stepCount: Int
     /// The steps shown, from the first to the one the person sees: the way back. Empty once the

@@ -11,7 +11,7 @@ import FlowKernel
 /// The coordinator's own entries are read on demand by offset from its start node, so a request
 /// costs the same however deep the stack is.
 @MainActor
-struct CoordinatorPosition {
+@usableFromInline package struct CoordinatorPosition {
     /// The running child, as the coordinator remembers it.
     struct Child: Equatable {
         /// The child's name, for messages.

@@ -4,10 +4,10 @@ import FlowRuntime
 /// What a coordinator keeps between requests, as a value: the host it runs on, where it shows
 /// itself, its top, and its running child.
 ///
-/// A request decides a ``Change`` and hands it to the runtime with the host change
-/// (``/FlowRuntime/FlowChange``); the coordinator applies it only once the host made the change.
+/// A request decides a ``Change`` and hands it to its run with the host change; the run has the
+/// coordinator apply it only once the host made the change.
 @MainActor
-struct CoordinatorState {
+@usableFromInline package struct CoordinatorState {
     /// The host while the coordinator starts and runs.
     var host: (any FlowHost)?
     /// Where the coordinator shows itself: its stack and its first screen.
@@ -24,13 +24,16 @@ struct CoordinatorState {
     var runningChild: CoordinatorPosition.Child? { child == nil ? nil : running }
 
     /// What a request changes of the state, applied once the host made its change.
-    struct Change {
+    @usableFromInline package struct Change {
         /// The coordinator's top once the change is made.
         var top: NodeRef?
         /// Content the mount shows, the first time (its first entry) or pushed.
         var showing: FlowMount.Showing?
         /// The coordinator's own entries, when the request replaces them.
         var replacing: [Presentable]?
+        /// A child the request started: on the coordinator's stack (`shares`) over `snapshot`,
+        /// or presented.
+        var beginning: (child: any Flow, shares: Bool, snapshot: NodeRef?)?
     }
 
     /// Applies a change the host has made.
@@ -38,6 +41,7 @@ struct CoordinatorState {
         if let showing = change.showing { mount?.didShow(showing) }
         if let replacing = change.replacing { mount?.didReplaceEntries(with: replacing) }
         top = change.top
+        if let beginning = change.beginning { begin(beginning.child, shares: beginning.shares, snapshot: beginning.snapshot) }
     }
 
     /// A child started: on the coordinator's stack (`shares`) over `snapshot`, or presented.

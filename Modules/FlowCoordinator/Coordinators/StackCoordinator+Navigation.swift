@@ -14,14 +14,15 @@ extension StackCoordinator {
 
     /// Pushes any content, such as a tab group.
     func move(toContent content: Presentable) throws {
-        try requesting { host in
+        try decide { _, host in
             try requireNoChildOnStack()
             // The first move puts the stack on the host at the coordinator's site. Decided from the
             // mount, then noted in it: no access to it is held while the host tells its observers.
             guard let showing = try state.mount?.showing(content, on: host) else { preconditionFailure("An active coordinator has a mount.") }
             // Only the first content shown is something the mount notes.
             let change = CoordinatorState.Change(top: content.ref, showing: showing.first == nil ? nil : showing)
-            try make(showing.operation, origin: startingFor ?? .flow(id), applying: change, on: host)
+            // While start() runs, its moves are made for the start's origin (a restore's).
+            return .change(FlowChange(HostChange(showing.operation, origin: run.origin), state: change))
         }
     }
 
@@ -33,10 +34,11 @@ extension StackCoordinator {
     ///   among its entries (a tab coordinator's tab group), or while a child runs on the stack;
     ///   `flowFinished`. Nothing changes then.
     public func setStack(_ screens: [any Screen]) throws {
-        try run.request { host in try setStack(screens, on: host) }
+        try decide { _, host in try replacing(with: screens.map { .screen($0) }, origin: .flow(id), on: host) }
     }
 
-    private func setStack(_ screens: [any Screen], on host: any FlowHost) throws {
+    /// Decides the replacement of the coordinator's own entries with `contents`, bottom first.
+    func replacing(with contents: [Presentable], origin: FlowEvent.Origin, on host: any FlowHost) throws -> FlowDecree<CoordinatorState.Change, Result> {
         try requireNoChildOnStack()
         guard let mount = state.mount, let stack = mount.stack else { preconditionFailure("A running coordinator has a mount.") }
         let own = mount.ownEntries(on: host)
@@ -47,9 +49,8 @@ extension StackCoordinator {
                 throw FlowError(.hostRejected, "\(entry) on the stack of '\(id)' holds flows of its own; setStack replaces screens only.")
             }
         }
-        let contents: [Presentable] = screens.map { .screen($0) }
-        let change = CoordinatorState.Change(top: screens.last.map { .of($0) }, replacing: contents)
-        try make(mount.replacement(of: contents, on: host), origin: .flow(id), applying: change, on: host)
+        let change = CoordinatorState.Change(top: contents.last?.ref, replacing: contents)
+        return .change(FlowChange(HostChange(try mount.replacement(of: contents, on: host), origin: origin), state: change))
     }
 
     /// Pops one screen; ``topNode`` becomes the new top.
@@ -96,10 +97,10 @@ extension StackCoordinator {
 
     /// Decides a back request from where the coordinator stands, then applies it: one host
     /// operation, after which the decided node is the top.
-    private func goBack(_ decide: (CoordinatorPosition) throws -> CoordinatorPosition.Back) throws {
-        try run.request { host in
-            let plan = try decide(position(on: host))
-            try make(plan.operation(in: runningStack), origin: .flow(id), applying: CoordinatorState.Change(top: plan.top), on: host)
+    private func goBack(_ back: (CoordinatorPosition) throws -> CoordinatorPosition.Back) throws {
+        try decide { position, _ in
+            let plan = try back(position)
+            return .change(FlowChange(HostChange(plan.operation(in: runningStack), origin: .flow(id)), state: CoordinatorState.Change(top: plan.top)))
         }
     }
 
@@ -115,11 +116,14 @@ extension StackCoordinator {
     ///   runs (one child at a time: finish or cancel it first); the child's own error if it cannot
     ///   start; `flowFinished` after the coordinator ended.
     public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)? = nil) throws {
-        try run.request { host in
-            try position(on: host).requireNoChild()
+        try decide { position, host in
+            try position.requireNoChild()
             let snapshot = host.topEntry(of: runningStack)
+            // The child's start is the child's own request, inside this one; the coordinator keeps
+            // it as its child once it runs.
             try child.start(on: host, placement: presented ? .presented : .onStack(runningStack), parent: id)
-            beginChild(child, shares: !presented, snapshot: snapshot)
+            let change = CoordinatorState.Change(top: state.top, beginning: (child, !presented, snapshot))
+            return .change(FlowChange(HostChange([], origin: .flow(id)), state: change))
         }
         child.onFinish { [weak self, weak child] outcome in
             if let self, let child { self.childDidFinish(child) }
@@ -129,12 +133,6 @@ extension StackCoordinator {
                 self?.refused(.wrapping(error))
             }
         }
-    }
-
-    /// Makes a request's decision: the host change, then the state's change with it.
-    func make(_ operation: HostOperation, origin: FlowEvent.Origin, applying change: CoordinatorState.Change, on host: any FlowHost) throws {
-        try run.make(operation, origin: origin, on: host)
-        state.apply(change)
     }
 
     /// The stack of a running coordinator.

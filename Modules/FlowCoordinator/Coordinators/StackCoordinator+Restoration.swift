@@ -109,11 +109,7 @@ extension StackCoordinator: RestorableFlow {
         // is tried again one screen shorter.
         if let first {
             let held = restoring.longestPrefix(of: made.count, atLeast: 1) { count in
-                try run.request { host in
-                    let contents = ([first] + made.prefix(count)).map { Presentable.screen($0) }
-                    let change = CoordinatorState.Change(top: made.prefix(count).last.map(NodeRef.of), replacing: contents)
-                    try make(mount.replacement(of: contents, on: host), origin: origin, applying: change, on: host)
-                }
+                try decide { _, host in try replacing(with: ([first] + made.prefix(count)).map { .screen($0) }, origin: origin, on: host) }
             }
             made = Array(made.prefix(max(held, 0)))
         }
@@ -158,7 +154,7 @@ extension StackCoordinator: RestorableFlow {
         if shares, let base = restored.baseNode, let index = host.place(of: base)?.index, index > 0 {
             snapshot = host.child(at: index - 1, of: .container(stack))
         }
-        beginChild(flow, shares: shares, snapshot: snapshot)
+        state.begin(flow, shares: shares, snapshot: snapshot)
         follow(flow)
         didRestore(child: flow)
     }

@@ -33,19 +33,16 @@ import FlowSnapshot
 /// its children.
 @MainActor
 open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
-    /// The flow's run, which keeps its lifecycle.
-    package let run: FlowRun<Result>
+    /// The flow's run, which runs its requests, its start and its end.
+    @usableFromInline package let run: FlowRun<Result>
     /// Where the coordinator makes screens whose types it knows: a ``ScreenFactory`` by default,
     /// or any container the app already has (FlowStack's `ScreenRegistry`, an adapter over its
     /// dependency container).
     public let factory: any ScreenContainer
     /// What the coordinator keeps between requests; a request changes it with the host, or not at all.
     final var state = CoordinatorState()
-    /// While ``start()`` runs for a restore, the origin its changes are made for; `nil` otherwise.
-    var startingFor: FlowEvent.Origin?
-
     /// Where the coordinator shows itself: its stack and its first screen.
-    package var mount: FlowMount? { state.mount }
+    @usableFromInline package var mount: FlowMount? { state.mount }
     /// The first node the coordinator moved to.
     public var startNode: NodeRef? { state.mount?.firstEntry }
     /// The last node moved to, or the one on top when the running child started.
@@ -84,12 +81,8 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         run.onFinish(handler)
     }
 
-    // MARK: RunningFlow
-
     /// The coordinator's first screen, whose departure ends it.
     public var baseNode: NodeRef? { mount?.firstEntry }
-    /// The first guard that refuses what the coordinator's own removal would take away.
-    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
 
     /// The stack the coordinator pushes onto, once it has one.
     public var stack: ContainerID? { state.mount?.stack }
@@ -149,13 +142,10 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     /// Runs ``start()`` with a mount; on failure takes off whatever was shown and resets.
     func begin(on host: any FlowHost, mount: FlowMount, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
         // The coordinator is in the tree before start() runs, so that the items and children it
-        // starts are its children there.
-        try run.begin(self, on: host, parent: parent, origin: origin) {
+        // starts are its children there. What start() moves to is a request of the run's, shown
+        // for `origin` (a restore's), which no move(to:) of the app's can be handed.
+        try run.begin(self, on: host, parent: parent, origin: origin, requesting: true) {
             state = CoordinatorState(host: host, mount: mount)
-            // What start() shows is shown for `origin` (a restore's), which no move(to:) of the
-            // app's can be handed.
-            startingFor = origin
-            defer { startingFor = nil }
             do {
                 try start()
                 guard startNode != nil else {
@@ -163,7 +153,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
                 }
             } catch {
                 // What start() showed goes again, as far as the host lets it.
-                _ = try? run.make(FlowChange(removal(on: host), state: ()), on: host)
+                _ = try? decide { _, host in .change(FlowChange(removal(on: host), state: CoordinatorState.Change(top: nil))) }
                 state = CoordinatorState()
                 throw error
             }
@@ -207,16 +197,9 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
 
     // MARK: Internal steps
 
-    /// The host, while the coordinator starts or runs; otherwise the lifecycle's error.
-    func requireActive() throws -> any FlowHost {
-        guard let activeHost = state.host, phase != .finished else { return try run.requireNavigable() }
-        try FlowLifecycle<Result>.requireIdle(activeHost, for: id)
-        return activeHost
-    }
-
     /// Where the coordinator stands: one read of the host, through its targeted queries (the
     /// start node's place, the stack's, the top's), whatever the depth of the stack.
-    func position(on host: any FlowHost) -> CoordinatorPosition {
+    @usableFromInline package func position(on host: any FlowHost) -> CoordinatorPosition {
         // A child is remembered from its start until its end is handled (childDidFinish).
         let remembered = state.runningChild
         let topNode = state.top
@@ -238,10 +221,6 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         try state.runningChild?.requireNotOnStack(of: id)
     }
 
-    func beginChild(_ flow: any Flow, shares: Bool, snapshot: NodeRef?) {
-        state.begin(flow, shares: shares, snapshot: snapshot)
-    }
-
     /// When the running child ends: forget it and, if it shared the stack, pop back to what was on
     /// top when it started. A presented child left the stack alone, and so does its end.
     func childDidFinish(_ flow: any Flow) {
@@ -254,10 +233,11 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         state.forgetChild()
         let change = CoordinatorState.Change(top: after.top)
         guard let snapshot = after.popTo, let stack else { return state.apply(change) }
-        // The snapshot is in the stack with entries above it, so a refusal means a host that
-        // broke its contract; it is reported, not lost, and the top stays where it was.
+        // Part of the request that ended the child, whoever made it. The snapshot is in the stack
+        // with entries above it, so a refusal means a host that broke its contract; it is
+        // reported, not lost, and the top stays where it was.
         do {
-            try make(.popTo(snapshot, in: stack), origin: .flow(id), applying: change, on: host)
+            _ = try carryOut(.change(FlowChange(HostChange(.popTo(snapshot, in: stack), origin: .flow(id)), state: change)), on: host)
         } catch {
             refused(.wrapping(error))
         }
@@ -290,7 +270,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     /// on. Override it to tell the user or to end the coordinator; call `super` to keep the event.
     /// A coordinator that has ended, or was never started, has no host to report to.
     open func refused(_ error: FlowError) {
-        (state.host ?? run.host)?.report(FlowEvent(.requestRefused(error), flow: id))
+        state.host?.report(FlowEvent(.requestRefused(error), flow: id))
     }
 
     // MARK: Following the user
@@ -299,7 +279,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     /// first screen gone the coordinator ends cancelled; otherwise a top that was popped becomes
     /// the screen on top of its own part of the stack (or, while a child runs on it, the screen
     /// the child started over).
-    public func hostDidChange(by origin: FlowEvent.Origin) {
+    @usableFromInline package func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, let host = state.host else { return }
         switch position(on: host).following() {
         case .stay: return
@@ -311,46 +291,37 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     /// Ends the coordinator cancelled because what it stands on is gone (its first screen, the
     /// screen that started it, its parent): its children first, then whatever of its own is left,
     /// as far as the host lets it.
-    public func endDetached() {
-        run.endDetached(self) { host in
-            // A child that ends now is forgotten, not popped back to: what it would return to is
-            // going too.
-            state.forgetChild()
-            host.flows.endChildren(of: self)
-            return removal(on: host)
-        }
+    @usableFromInline package func endDetached() {
+        // A child that ends now is forgotten, not popped back to: what it would return to is
+        // going too.
+        if phase == .running { state.forgetChild() }
+        run.endDetached(endingChildrenFirst: true, removal: removal(on:), releasing: releaseEverything)
     }
 
     /// The coordinator's top, while it is shown: a child it starts stands on it. A top someone
     /// else's change took away (a tab group a child pushed, popped by the person) gives way to
     /// the screen the person sees.
-    public func anchorForChild(on host: any FlowHost) -> NodeRef? {
+    @usableFromInline package func anchorForChild(on host: any FlowHost) -> NodeRef? {
         if let topNode = state.top, host.contains(topNode) { return topNode }
         return host.visibleScreenRef.map(NodeRef.screen)
     }
 
     private func end(_ outcome: FlowOutcome<Result>) throws {
-        try run.request { host in
-            // The guards of everything that goes, the children's screens included, wherever
-            // they are shown, answer before any child is cancelled.
-            try state.mount?.checkGuardsForRemoval(from: host)
-            try run.checkChildrenGuards(on: host)
-            try cancelEverythingRunning()
-            // Finished before the tree follows the removal: a flow it ends finds the coordinator ended.
-            try run.end(outcome, on: host, removal: removal(on: host), releasing: releaseEverything)
-        }
+        // The guards of everything that goes, the children's screens included, wherever they are
+        // shown, answer before any child is cancelled; the coordinator is finished before the tree
+        // follows the removal, so a flow it ends finds the coordinator ended.
+        try decide { _, _ in .end(outcome, removal: nil, first: cancelEverythingRunning, then: nil) }
+    }
+
+    /// Keeps a request's state change once the host has made its change.
+    @usableFromInline package func apply(_ change: CoordinatorState.Change) -> (() -> Void)? {
+        state.apply(change)
+        return nil
     }
 
     /// Forgets the host and the screens, once they are gone.
-    package func releaseEverything() {
+    @usableFromInline package func releaseEverything() {
         state.stop()
-    }
-
-    /// Runs a request of the coordinator, started or starting, as one request of its host's flow
-    /// tree.
-    func requesting<T>(_ body: (any FlowHost) throws -> T) throws -> T {
-        let host = try requireActive()
-        return try host.flows.request(on: host) { try body(host) }
     }
 
     /// Cancels every flow the coordinator runs, before it takes its own screens away: a finished

@@ -30,7 +30,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     /// Pushes the tab group, empty, onto the coordinator's stack.
     open override func start() throws {
-        let host = try requireActive()
+        guard let host = state.host, phase != .finished else { throw FlowError(.flowFinished, "The tab coordinator '\(id)' has ended.") }
         let tabs = host.unusedContainerID("\(id.name)-tabs")
         try move(toContent: .tabs(tabs, [], selected: nil))
         self.tabs = tabs
@@ -42,9 +42,13 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///   already runs; the item's own error if it cannot start (it must move to a first screen);
     ///   `notFound` before the tab group is shown; `flowFinished` after the coordinator ended.
     public func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem) throws {
-        try requesting { host in try addItem(item, tabItem: tabItem, on: host) }
+        try decide { _, host in
+            try addItem(item, tabItem: tabItem, on: host)
+            return .change(FlowChange(HostChange([], origin: .flow(id)), state: CoordinatorState.Change(top: state.top)))
+        }
     }
 
+    /// Starts an item as the last tab: the item's own start, inside the tab coordinator's request.
     private func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem, on host: any FlowHost) throws {
         guard let tabs else {
             throw FlowError(.notFound, "The tab coordinator '\(id)' shows no tab group yet; call super.start() before adding items.")
@@ -68,11 +72,13 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item (UIFlow ignored it); nothing changes.
     public func removeItem(at index: Int) throws {
-        try run.request { _ in
+        try decide { _, _ in
             guard items.indices.contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index).")
             }
+            // The item's cancel is its own request, inside this one; its tab goes with it.
             try items[index].cancel()
+            return .change(FlowChange(HostChange([], origin: .flow(id)), state: CoordinatorState.Change(top: state.top)))
         }
     }
 
@@ -80,11 +86,11 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item.
     public func select(_ index: Int) throws {
-        try run.request { host in
+        try decide { _, _ in
             guard let tabs, items.indices.contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
             }
-            try run.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: .flow(id)), state: ()), on: host)
+            return .change(FlowChange(HostChange(.selectTab(index, in: tabs), origin: .flow(id)), state: CoordinatorState.Change(top: state.top)))
         }
     }
 
@@ -106,7 +112,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     override func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any FlowHost) throws -> Bool {
         guard let tabs, items.indices.contains(index) else { return false }
-        try run.make(FlowChange(HostChange([.selectTab(index, in: tabs)], origin: origin), state: ()), on: host)
+        try decide { _, _ in .change(FlowChange(HostChange(.selectTab(index, in: tabs), origin: origin), state: CoordinatorState.Change(top: state.top))) }
         return true
     }
 

@@ -76,10 +76,10 @@ extension RouterFlow {
     ///   screen is presented over the flow's (a child flow's, which the router does not own);
     ///   `reentrantNavigation` during a route or a host's change; `flowFinished`.
     public func arrive<Input>(at input: Input, resolving resolve: (Any.Type) -> Any? = { _ in nil }) throws {
-        try run.request { host in try arrive(at: input, on: host, resolving: resolve) }
+        try decide { _, host in try arrival(at: input, on: host, resolving: resolve) }
     }
 
-    private func arrive<Input>(at input: Input, on host: any FlowHost, resolving resolve: (Any.Type) -> Any?) throws {
+    private func arrival<Input>(at input: Input, on host: any FlowHost, resolving resolve: (Any.Type) -> Any?) throws -> FlowDecree<FlowMount, Result> {
         guard let session, let mount, let first = mount.firstEntry?.screen, let stack = mount.stack,
             let root = host.screen(for: first) as? any Routable
         else {
@@ -115,7 +115,7 @@ extension RouterFlow {
             let screen = try step.destination.make(value, isTarget ? matched : step.received)
             made.append((screen, step.presented || made.last?.presented == true))
         }
-        try show(made, over: root, replacing: dismissals, mount: mount, session: session, origin: .link(for: id), on: host)
+        return .change(try showing(made, over: root, replacing: dismissals, mount: mount, session: session, origin: .link(for: id), on: host))
     }
 
     /// What the flow presents over its stack, which an arrival dismisses; throws when someone
@@ -143,14 +143,16 @@ extension RouterFlow {
         return dismissals
     }
 
-    /// Shows screens above the flow's first screen in one change: the pushed ones (up to the
-    /// first presented) replace the flow's stack above its first screen, the rest are presented
-    /// each over the one before, and `dismissals` go. Every guard answers before anything
-    /// changes. The changes are made for `origin` on the flow's behalf (a link's, a restore's).
-    func show(
+    /// Decides showing screens above the flow's first screen in one change: the pushed ones (up to
+    /// the first presented) replace the flow's stack above its first screen, the rest are
+    /// presented each over the one before, and `dismissals` go. Every guard answers before anything
+    /// changes. The changes are made for `origin` on the flow's behalf (a link's, a restore's);
+    /// the flow keeps the mount that notes them, and its screens produce into the session, once
+    /// the host has made them.
+    func showing(
         _ made: [(screen: any Routable, presented: Bool)], over root: any Routable, replacing dismissals: [NodeRef], mount: FlowMount,
         session: RouterSession, origin: FlowEvent.Origin, on host: any FlowHost
-    ) throws {
+    ) throws -> FlowChange<FlowMount> {
         var mount = mount
         let pushed: [Presentable] = ([root] + made.prefix { !$0.presented }.map(\.screen)).map { .screen($0) }
         let presented: [Presentable] = made.dropFirst(pushed.count - 1).map { .screen($0.screen) }
@@ -159,9 +161,14 @@ extension RouterFlow {
             presenting: presented, over: pushed.last?.ref ?? .of(root))
         // One change, every guard asked before any of it: what goes and what the link shows.
         mount.didReplaceEntries(with: pushed)
-        self.mount = try run.make(FlowChange(HostChange(operations, origin: origin), state: mount), on: host)
-        for content in presented { self.mount?.didPresent(content, on: host) }
-        for entry in made { session.attach(entry.screen) }
+        for content in presented { mount.didPresent(content, on: host) }
+        return FlowChange(HostChange(operations, origin: origin), state: mount, onceAccepted: { for entry in made { session.attach(entry.screen) } })
+    }
+
+    /// Keeps the mount of a change the host has made.
+    @usableFromInline package func apply(_ mount: FlowMount) -> (() -> Void)? {
+        self.mount = mount
+        return nil
     }
 
 }

@@ -99,8 +99,8 @@ extension RouterFlow: RestorableFlow {
         }
         // A refused arrival changes nothing; it is tried again one screen shorter.
         let held = restoring.longestPrefix(of: made.count, atLeast: 1) { count in
-            try run.request { host in
-                try show(Array(made.prefix(count)), over: root, replacing: [], mount: mount, session: session, origin: origin, on: host)
+            try decide { _, host in
+                .change(try showing(Array(made.prefix(count)), over: root, replacing: [], mount: mount, session: session, origin: origin, on: host))
             }
         }
         made = Array(made.prefix(max(held, 0)))

@@ -22,8 +22,8 @@ import FlowRuntime
 public final class RouterFlow<Result>: FlowFrontDoor {
     /// The routing table.
     public let router: Router
-    /// The flow's run, which keeps its lifecycle.
-    package let run: FlowRun<Result>
+    /// The flow's run, which runs its requests — its routes among them — its start and its end.
+    @usableFromInline package let run: FlowRun<Result>
     private let makeRoot: () -> any Routable
     /// The session routing this flow's screens, while it runs.
     public private(set) var session: RouterSession?
@@ -33,7 +33,7 @@ public final class RouterFlow<Result>: FlowFrontDoor {
         didSet { session?.onRefused = onRefused }
     }
     /// Where the flow shows itself, while it runs.
-    package var mount: FlowMount?
+    @usableFromInline package var mount: FlowMount?
 
     /// Makes a router flow.
     ///
@@ -62,18 +62,8 @@ public final class RouterFlow<Result>: FlowFrontDoor {
         run.onFinish(handler)
     }
 
-    // MARK: RunningFlow
-
     /// The flow's first screen, whose departure ends it.
     public var baseNode: NodeRef? { mount?.firstEntry }
-    /// The first guard that refuses what the flow's end would take away.
-    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
-    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
-    /// that started it, its parent): what of its own is left goes too, as far as the host lets it.
-    public func endDetached() { run.endDetached(self) }
-    /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
-    /// gone; otherwise answers what is left.
-    public func hostDidChange(by origin: FlowEvent.Origin) { run.follow(self, by: origin) }
 
     /// Shows the root screen in a new stack (the host's root, or presented), or on a shared stack.
     public func start(on host: any PresentationHost, placement: FlowPlacement, parent: FlowID?) throws {
@@ -86,13 +76,15 @@ public final class RouterFlow<Result>: FlowFrontDoor {
         try run.requireReady()
         let root = makeRoot()
         try run.begin(self, at: placement, on: host, parent: parent, origin: origin, first: { (root, ()) }) { mount, _, _ in
-            let session = RouterSession(router: router, host: host, flow: id)
+            let session = RouterSession(router: router, host: host, flow: id, door: run)
             session.onRefused = onRefused
             self.mount = mount
             session.attach(root)
+            // A value nothing routes completes the flow inside the route's request, which is the
+            // run's own: the end is that request's decree.
             session.takeUnrouted = { [weak self] value in
                 guard let self, let result = value as? Result else { return false }
-                try self.end(.completed(result))
+                _ = try self.carryOut(.end(.completed(result)), on: host)
                 return true
             }
             self.session = session
@@ -100,17 +92,13 @@ public final class RouterFlow<Result>: FlowFrontDoor {
     }
 
     /// Ends the flow without a result.
+    /// Screens the router presents go over the screen that produced, so they leave with it.
     public func cancel() throws {
         try end(.cancelled)
     }
 
-    private func end(_ outcome: FlowOutcome<Result>) throws {
-        // Screens the router presents go over the screen that produced, so they leave with it.
-        try run.end(outcome, of: self)
-    }
-
     /// Stops routing once the screens are gone: the session takes no more values.
-    package func releaseEverything() {
+    @usableFromInline package func releaseEverything() {
         mount?.didRemove()
         session?.isOpen = false
         session?.takeUnrouted = nil

@@ -18,6 +18,10 @@ public final class RouterSession {
     public let host: any FlowHost
     /// The flow events are reported for.
     public let flow: FlowID?
+    /// The door every route goes through: its flow's run, or, for a session placed on a host by
+    /// hand, the host's tree. The session's queue of values produced during a route is its own
+    /// policy, inside that request.
+    let door: any RequestDoor
     /// Takes a value nothing routes; `true` when taken. A ``RouterFlow`` completes with it.
     var takeUnrouted: ((Any) throws -> Bool)?
     /// Closed when the flow ends; routing then throws `flowFinished`.
@@ -44,6 +48,15 @@ public final class RouterSession {
         self.router = router
         self.host = host
         self.flow = flow
+        self.door = HostRequests(host: host, flow: flow)
+    }
+
+    /// Makes the session of a flow: its routes are requests of the flow's run.
+    init(router: Router, host: any FlowHost, flow: FlowID, door: any RequestDoor) {
+        self.router = router
+        self.host = host
+        self.flow = flow
+        self.door = door
     }
 
     /// Lets a screen produce into this session.
@@ -90,7 +103,7 @@ public final class RouterSession {
         screen.route.graph = next
         attach(screen)
         let context = TransitionContext(
-            from: source, to: screen, producedType: C.Input.self, receivedType: C.Input.self, isUnwind: false, host: host, flow: flow)
+            from: source, to: screen, producedType: C.Input.self, receivedType: C.Input.self, isUnwind: false, host: host, door: door, flow: flow)
         try transition.perform(context)
     }
 
@@ -116,10 +129,9 @@ public final class RouterSession {
             waiting?.append(Waiting(source: source, describe: describe(), route: route))
             return
         }
-        try FlowLifecycle<Void>.requireIdle(host, for: flow)
-        try requireShown(source)
-        // One request in the host's flow tree: the flows a route touches follow once it is over.
-        try host.flows.request(on: host) {
+        // One request of the flow's run: the flows a route touches follow once it is over.
+        try door.request { _ in
+            try requireShown(source)
             waiting = []
             do {
                 try route()
@@ -131,14 +143,13 @@ public final class RouterSession {
         }
     }
 
-    /// Throws while a value is routed or the host makes a change: a request from inside one would
-    /// interleave with it.
+    /// Throws while a value is routed: a request from inside one would interleave with it. (The
+    /// flow's run refuses a request while the host makes a change.)
     func requireNotRouting() throws {
         guard isOpen else { throw FlowError(.flowFinished, "The router flow '\(flow?.name ?? "")' has ended.") }
         if waiting != nil {
             throw FlowError(.reentrantNavigation, "The router flow '\(flow?.name ?? "")' is routing a value; arrive somewhere once that route is over.")
         }
-        try FlowLifecycle<Void>.requireIdle(host, for: flow)
     }
 
     private func requireShown(_ source: any Routable) throws {
@@ -205,17 +216,18 @@ public final class RouterSession {
         guard let first = handlers.first, let destination = host.screen(for: first) else { return false }
         // The guards of what the unwind takes away answer before any handler gets the update.
         let planned = UnwindPlan(to: target, in: shown)
-        try host.checkGuards(of: planned.operations, origin: .of(flow))
+        try door.askAhead(of: planned.operations, origin: .of(flow))
         for ref in handlers {
             if let handler = host.screen(for: ref) as? any UpdateHandling { Self.deliver(value, as: type, to: handler) }
         }
         host.report(FlowEvent(.delivered(ScreenType(anyType: type), to: handlers, as: .update), flow: flow))
-        let context = TransitionContext(from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, flow: flow)
+        let context = TransitionContext(
+            from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, door: door, flow: flow)
         if custom, try router.runCustomTransitions(context) { return true }
         // Planned again from what is shown now: a handler may have changed it while it took the
         // update, and what it presented stays.
         let plan = UnwindPlan(again: planned, to: target, in: shown)
-        try host.make(FlowChange(HostChange(plan.operations, origin: .of(flow)), state: ()))
+        try door.carryOut(HostChange(plan.operations, origin: .of(flow)))
         return true
     }
 
@@ -224,7 +236,8 @@ public final class RouterSession {
         guard let destination = router.destination(for: type) else { return false }
         let screen = try destination.make(value, type)
         screen.route.session = self
-        let context = TransitionContext(from: source, to: screen, producedType: produced, receivedType: type, isUnwind: false, host: host, flow: flow)
+        let context = TransitionContext(
+            from: source, to: screen, producedType: produced, receivedType: type, isUnwind: false, host: host, door: door, flow: flow)
         if try router.runCustomTransitions(context) { return true }
         try context.show()
         return true

@@ -13,91 +13,50 @@ import FlowKernel
 /// ```swift
 /// // The step's screen pushed, and the chain's state change that goes with it.
 /// let decision = FlowChange(HostChange([.push(.screen(card), onto: stack)], origin: .flow(id)), state: Shown(step: 2, screen: card))
-/// state.apply(try lifecycle.make(decision, on: host))
+/// return .change(decision)   // in the door's `decide`; the run keeps the state once the host accepts
 /// ```
 @MainActor
-public struct FlowChange<State> {
+@usableFromInline package struct FlowChange<State> {
     /// What the host is to change, in order, for one origin.
-    public var host: HostChange
+    @usableFromInline package var host: HostChange
     /// The flow's state once the host has made the change, or what changes of it, for a flow
     /// whose state grows with what it shows.
-    public var state: State
+    @usableFromInline package var state: State
     /// What runs once every guard has allowed the change, before its first operation: what a
     /// request does only once it is sure to happen, such as a `configure` hook on the screens it
     /// is about to show.
-    public var onceAccepted: (@MainActor () -> Void)?
+    @usableFromInline package var onceAccepted: (@MainActor () -> Void)?
     /// What the change hands on besides the host's own events (a context delivered to a screen),
     /// each reported once the operations before it are made.
-    public var reports: [Report]
+    @usableFromInline package var reports: [Report]
+    /// What runs once the request that made the change is over and the flows it touched have
+    /// followed: a callback the change answers, which may itself make a request.
+    @usableFromInline package var effect: (@MainActor () -> Void)?
 
     /// An event the change reports, and how many of its operations are made before it.
-    public typealias Report = FlowChangeReport
+    @usableFromInline package typealias Report = FlowChangeReport
 
     /// A decision: a host change, the state kept with it, and the events it reports.
     @inlinable @inline(__always)
-    public init(_ host: HostChange, state: State, reports: [Report] = []) {
+    package init(
+        _ host: HostChange, state: State, reports: [Report] = [], onceAccepted: (@MainActor () -> Void)? = nil, then effect: (@MainActor () -> Void)? = nil
+    ) {
         self.host = host
         self.state = state
         self.reports = reports
-    }
-}
-
-extension FlowLifecycle {
-    /// Makes a decision of the flow's: carries out its host change whole (every guard asked before
-    /// the first operation), reports its events among its operations, and returns the state the
-    /// flow keeps.
-    ///
-    /// Call it inside the flow's request (``navigate(_:)``).
-    ///
-    /// - Throws: `guardRefused` or the host's error; nothing has changed then, and the flow keeps
-    ///   the state it had.
-    @inlinable @inline(__always)
-    public func make<State>(_ decision: FlowChange<State>, on host: any FlowHost) throws -> State {
-        try host.make(decision)
-    }
-
-    /// Makes the host change of a decision of one operation, the most common request: the host
-    /// asks the operation's guards as it makes it. The flow keeps its decided state once this
-    /// returns; a throw leaves it as it was.
-    ///
-    /// - Throws: `guardRefused` or the host's error; nothing has changed then.
-    public func make(_ operation: HostOperation, origin: FlowEvent.Origin, on host: any FlowHost) throws {
-        try host.carryOut(operation, origin: origin)
-    }
-
-    /// ``end(_:on:removing:releasing:)`` for a flow whose content leaves in one host change:
-    /// asks the children's guards, makes `removal`, lets go with `releasing`, then finishes.
-    ///
-    /// - Throws: the guards' refusal and the host's error; nothing changes then.
-    public func end(_ outcome: FlowOutcome<Result>, on host: any FlowHost, removal: HostChange, releasing: () -> Void) throws {
-        try end(outcome, on: host, removing: { try $0.carryOut(removal) }, releasing: releasing)
-    }
-
-    /// ``end(_:removing:releasing:)`` for a flow whose content leaves in one host change, decided
-    /// from what the host shows once the request has opened.
-    ///
-    /// - Throws: what ``navigate(_:)`` throws, the guards' refusal and the host's error; nothing
-    ///   changes then.
-    public func end(_ outcome: FlowOutcome<Result>, removal: (any FlowHost) -> HostChange, releasing: () -> Void) throws {
-        try navigate { host in try end(outcome, on: host, removal: removal(host), releasing: releasing) }
-    }
-
-    /// ``endDetached(removing:releasing:)`` for a flow whose content leaves in one host change,
-    /// decided from what the host shows when the flow ends.
-    public func endDetached(removal: (any FlowHost) -> HostChange, releasing: () -> Void) {
-        endDetached(removing: { try $0.carryOut(removal($0)) }, releasing: releasing)
+        self.onceAccepted = onceAccepted
+        self.effect = effect
     }
 }
 
 extension FlowHost {
     /// Makes a decision: carries out its host change whole (every guard asked before the first
-    /// operation), reports its events among its operations, and returns the state to keep. What a
-    /// flow's lifecycle does (``FlowLifecycle/make(_:on:)``), for a decision made with no flow of
-    /// its own: a router session placed on a host by hand.
+    /// operation), reports its events among its operations, and returns the state to keep: what a
+    /// flow's run does (``FlowRun/carryOut(_:on:)``), for a decision made with no flow of its own.
     ///
     /// - Throws: `guardRefused` or the host's error; nothing has changed then.
     @inlinable @inline(__always)
-    public func make<State>(_ decision: FlowChange<State>) throws -> State {
+    package func make<State>(_ decision: FlowChange<State>) throws -> State {
         try make(decision.host, reports: decision.reports, onceAccepted: decision.onceAccepted)
         return decision.state
     }
@@ -134,14 +93,14 @@ extension FlowHost {
 }
 
 /// An event a ``FlowChange`` reports, and how many of its operations are made before it.
-public struct FlowChangeReport {
+@usableFromInline package struct FlowChangeReport {
     /// How many of the change's operations come before the event.
-    public var after: Int
+    @usableFromInline package var after: Int
     /// The event.
-    public var event: FlowEvent
+    @usableFromInline package var event: FlowEvent
 
     /// An event reported once `after` operations of the change are made.
-    public init(after: Int, _ event: FlowEvent) {
+    @usableFromInline package init(after: Int, _ event: FlowEvent) {
         self.after = after
         self.event = event
     }

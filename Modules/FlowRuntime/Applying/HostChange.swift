@@ -13,25 +13,52 @@ import FlowKernel
 /// try host.carryOut(.pop(stack), origin: .flow(id))   // a change of one operation
 /// ```
 @MainActor
-public struct HostChange {
-    /// The operations, in the order the host makes them.
-    public var operations: [HostOperation]
+@usableFromInline package struct HostChange {
+    /// The operations, held without an array when there is one: most requests make one.
+    @usableFromInline enum Operations {
+        case one(HostOperation)
+        case many([HostOperation])
+    }
+
+    @usableFromInline var storage: Operations
     /// Who makes the change, named in every event it reports.
-    public var origin: FlowEvent.Origin
+    @usableFromInline package var origin: FlowEvent.Origin
 
     /// A change of operations made for an origin.
-    public init(_ operations: [HostOperation], origin: FlowEvent.Origin) {
-        self.operations = operations
+    @inlinable
+    package init(_ operations: [HostOperation], origin: FlowEvent.Origin) {
+        self.storage = .many(operations)
         self.origin = origin
     }
 
+    /// A change of one operation made for an origin: the most common request's.
+    @inlinable
+    package init(_ operation: HostOperation, origin: FlowEvent.Origin) {
+        self.storage = .one(operation)
+        self.origin = origin
+    }
+
+    /// The operations, in the order the host makes them.
+    @usableFromInline package var operations: [HostOperation] {
+        get {
+            switch storage {
+            case .one(let operation): [operation]
+            case .many(let operations): operations
+            }
+        }
+        set { storage = .many(newValue) }
+    }
+
     /// Whether the change makes no operation.
-    public var isEmpty: Bool { operations.isEmpty }
+    @usableFromInline package var isEmpty: Bool {
+        if case .many(let operations) = storage { return operations.isEmpty }
+        return false
+    }
 }
 
 extension HostChange: @MainActor CustomStringConvertible {
     /// The operations in order, one per line.
-    public var description: String { operations.map(\.description).joined(separator: "\n") }
+    @usableFromInline package var description: String { operations.map(\.description).joined(separator: "\n") }
 }
 
 extension FlowHost {
@@ -45,8 +72,11 @@ extension FlowHost {
     ///
     /// - Throws: ``/FlowKernel/FlowError`` with `guardRefused` when a guard refuses (nothing
     ///   changes then), or what the host throws for an operation it cannot make.
-    public func carryOut(_ change: HostChange) throws {
-        let operations = change.operations
+    @usableFromInline package func carryOut(_ change: HostChange) throws {
+        guard case .many(let operations) = change.storage else {
+            if case .one(let operation) = change.storage { try carryOut(operation, origin: change.origin) }
+            return
+        }
         switch operations.count {
         case 0: return
         case 1: try carryOut(operations[0], origin: change.origin)
@@ -61,7 +91,7 @@ extension FlowHost {
     /// happen, such as a `configure` hook on the screens it is about to show.
     ///
     /// - Throws: what ``carryOut(_:)`` throws; `onceAccepted` has not run when a guard refused.
-    public func carryOut(_ change: HostChange, onceAccepted: () -> Void) throws {
+    @usableFromInline package func carryOut(_ change: HostChange, onceAccepted: () -> Void) throws {
         try checkGuards(of: change.operations, origin: change.origin)
         onceAccepted()
         for operation in change.operations { try apply(asked: operation, origin: change.origin) }
@@ -71,7 +101,7 @@ extension FlowHost {
     /// as it makes it, and reports it as one event named for `origin`.
     ///
     /// - Throws: what ``carryOut(_:)`` throws.
-    public func carryOut(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
+    @usableFromInline package func carryOut(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         try apply(operation, origin: origin)
     }
 }

@@ -69,7 +69,7 @@ extension FlowHost {
     /// child cancelled) ahead of the host's change.
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/guardRefused``.
-    public func checkGuards(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) throws {
+    package func checkGuards(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) throws {
         if let refusal = guardRefusal(removing: nodes, showing: screens, origin: origin) { throw refused(refusal, origin: origin) }
     }
 
@@ -77,7 +77,7 @@ extension FlowHost {
     /// does; on a refusal, reports it and throws, changing nothing.
     ///
     /// - Throws: ``/FlowKernel/FlowError/Code/guardRefused``.
-    public func checkGuards(of operations: [HostOperation], origin: FlowEvent.Origin) throws {
+    package func checkGuards(of operations: [HostOperation], origin: FlowEvent.Origin) throws {
         if let refusal = guardRefusal(of: operations, origin: origin) { throw refused(refusal, origin: origin) }
     }
 

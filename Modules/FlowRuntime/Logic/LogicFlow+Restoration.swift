@@ -117,13 +117,12 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
         // its last entry until it passes.
         let shown = max(
             restoring.longestPrefix(of: entries.count, atLeast: 2) { count in
-                try run.request { host in
-                    let position = position(on: host)
+                try decide { position, host in
                     let onStack = min(count, state.stack.count)
                     let target = FlowPath(
                         stack: position.path.stackItems + entries[1..<onStack].map { .init(entry: $0, screen: nil) },
                         modals: entries[onStack..<count].map { .init(entry: $0, screen: nil) })
-                    try show(target, from: position, on: host, origin: origin)
+                    return .change(try plan(target, from: position, on: host, origin: origin))
                 }
             }, 1)
         let path = position(on: host).path

@@ -73,18 +73,8 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
         run.onFinish(handler)
     }
 
-    // MARK: RunningFlow
-
     /// The flow's first screen, whose departure ends it.
     public var baseNode: NodeRef? { mount?.firstEntry }
-    /// The first guard that refuses what the flow's end would take away.
-    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
-    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
-    /// that started it, its parent): what of its own is left goes too, as far as the host lets it.
-    public func endDetached() { run.endDetached(self) }
-    /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
-    /// gone; otherwise answers what is left.
-    public func hostDidChange(by origin: FlowEvent.Origin) { run.follow(self, by: origin) }
 
     /// Shows the logic's first entry, on a stack of the flow's own at the placement, or pushed
     /// onto a shared stack with ``/FlowKernel/FlowPlacement/onStack(_:)``.
@@ -158,8 +148,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     func request(
         from screen: ScreenRef?, _ decide: (Logic, FlowPath<Logic.Entry>, inout Logic.Memory) throws -> FlowDecision<Logic.Entry, Logic.Result>
     ) throws {
-        let effect = try run.request { host in
-            let position = position(on: host)
+        try self.decide { position, host in
             if let screen, position.path.lastItem?.screen != screen {
                 throw FlowError(
                     .screenNotCurrent, "\(screen) is not the screen the person sees in the flow '\(id)'; only that screen's requests move it.")
@@ -168,15 +157,17 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
             let decision = try decide(logic, position.path, &memory)
             switch decision.change {
             case .show(let next):
-                try show(next, from: position, on: host, origin: .flow(id))
-                remember(memory)
-                return decision.effect
+                var change = try plan(next, from: position, on: host, origin: .flow(id))
+                change.state.memory = memory
+                change.effect = decision.effect
+                return .change(change)
             case .finish(let outcome):
-                try end(outcome, on: host, remembering: memory, then: decision.effect)
-                return nil
+                return .end(outcome) {
+                    self.remember(memory)
+                    decision.effect?()
+                }
             }
         }
-        effect?()
     }
 
     // MARK: What the runtime does
@@ -184,24 +175,46 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     // Inlinable, with what they read, so that each app's flow is specialized for its logic:
     // generic code left to the runtime asks for its types' metadata on every request.
 
+    /// What a decided path keeps once the host has shown it: the entries behind its screens, in
+    /// its order, what the mount now shows, and what the logic remembers.
+    @usableFromInline
+    package struct Shown {
+        @usableFromInline var entries: [ScreenRef: Logic.Entry]
+        @usableFromInline var order: [ScreenRef]
+        /// The flow's new entries on its stack, when the change replaced them.
+        @usableFromInline var replaced: [Presentable]?
+        /// The first modal the flow presented over its stack, when the change presented it.
+        @usableFromInline var presented: Presentable?
+        /// What the logic remembers once the change is made; `nil` keeps what it remembers.
+        @usableFromInline var memory: Logic.Memory?
+
+        @inlinable
+        init(entries: [ScreenRef: Logic.Entry], order: [ScreenRef], replaced: [Presentable]?, presented: Presentable?) {
+            self.entries = entries
+            self.order = order
+            self.replaced = replaced
+            self.presented = presented
+        }
+    }
+
     /// Keeps what the logic remembers once a request's change is made.
     @usableFromInline
     func remember(_ memory: Logic.Memory) { self.memory = memory }
 
-    /// Ends the flow from a request: its screens leave, it lets go of their entries, keeps what
-    /// the logic remembers, runs the decision's effect, then finishes.
-    @usableFromInline
-    func end(_ outcome: FlowOutcome<Logic.Result>, on host: any FlowHost, remembering memory: Logic.Memory, then effect: (@MainActor () -> Void)?) throws {
-        try run.end(outcome, on: host, removal: removal(on: host)) {
-            releaseEverything()
-            remember(memory)
-            effect?()
-        }
+    /// Keeps a shown path once the host has made its change.
+    @inlinable
+    package func apply(_ shown: Shown) -> (() -> Void)? {
+        if let replaced = shown.replaced { mount?.didReplaceEntries(with: replaced) }
+        if let presented = shown.presented, let host = run.host { mount?.didPresent(presented, on: host) }
+        shownEntries = shown.entries
+        shownOrder = shown.order
+        if let memory = shown.memory { remember(memory) }
+        return nil
     }
 
     /// Where the flow stands on the host: its path, and whether something not its own covers it.
     @usableFromInline
-    struct Position {
+    package struct Position {
         @usableFromInline var path: FlowPath<Logic.Entry>
         @usableFromInline var isCovered: Bool
 
@@ -215,7 +228,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// Reads the flow's own entries from its first one up, and its modals over its stack; stops at
     /// the first node that is not the flow's.
     @inlinable
-    func position(on host: any FlowHost) -> Position {
+    package func position(on host: any FlowHost) -> Position {
         // The mount's fields read in place, not the mount copied; the flow's own entries from the
         // host's cheapest queries (its first entry's index, the stack's count).
         guard let stack = mount?.stack else { return Position(path: FlowPath([]), isCovered: false) }
@@ -247,10 +260,10 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
         return Position(path: FlowPath(stack: items, modals: modals), isCovered: isCovered)
     }
 
-    /// Shows a path: makes its new screens, plans the change from the path shown, carries it out
-    /// whole, then keeps the new path and notes what the mount now shows.
+    /// Plans a path: makes its new screens and decides the change from the path shown, with what
+    /// the flow keeps once the host has made it.
     @inlinable
-    func show(_ next: FlowPath<Logic.Entry>, from position: Position, on host: any FlowHost, origin: FlowEvent.Origin) throws {
+    func plan(_ next: FlowPath<Logic.Entry>, from position: Position, on host: any FlowHost, origin: FlowEvent.Origin) throws -> FlowChange<Shown> {
         guard let stack = mount?.stack else { throw FlowError(.flowFinished, "The flow '\(id)' shows nothing; it has ended.") }
         if position.isCovered {
             throw FlowError(.hostRejected, "A flow that the flow '\(id)' started covers its screens; it changes what it shows once that flow ends.")
@@ -286,17 +299,13 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
             operations[index] = try mount.replacement(of: contents, on: host)
             replaced = true
         }
-        try host.carryOut(HostChange(operations, origin: origin))
-        // The host accepted: the new path is kept with the change.
-        if replaced { self.mount?.didReplaceEntries(with: stackScreens.map { .screen($0) }) }
-        if let first = modalScreens.first, next.modalItems.first?.screen == nil {
-            self.mount?.didPresent(.screen(first), on: host)
-        }
         var entries: [ScreenRef: Logic.Entry] = Dictionary(minimumCapacity: order.count)
         for (index, item) in next.stackItems.enumerated() { entries[order[index]] = item.entry }
         for (index, item) in next.modalItems.enumerated() { entries[order[next.stackItems.count + index]] = item.entry }
-        shownEntries = entries
-        shownOrder = order
+        let presented = modalScreens.first.flatMap { next.modalItems.first?.screen == nil ? Presentable.screen($0) : nil }
+        let shown = Shown(
+            entries: entries, order: order, replaced: replaced ? stackScreens.map { .screen($0) } : nil, presented: presented)
+        return FlowChange(HostChange(operations, origin: origin), state: shown)
     }
 
     /// The screen of an entry, with its reference: the one shown, or a new one the logic makes.
@@ -342,6 +351,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
 
     /// Forgets the entries of screens that left, then lets the logic answer what is left and what
     /// left (the run has ended a flow whose first screen is gone).
+    @usableFromInline
     package func follow(on host: any FlowHost, by origin: FlowEvent.Origin) {
         let position = position(on: host)
         // What left, in the order it was shown.

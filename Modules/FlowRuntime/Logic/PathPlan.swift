@@ -13,7 +13,7 @@ import FlowKernel
 ///
 /// A stack that changes takes its modals with it: they are dismissed, and a modal of the new path
 /// that was shown before is presented again.
-public enum PathPlan {
+@usableFromInline package enum PathPlan {
     /// The operations, in order, that take a flow's stack and modals from what they show to what
     /// a decision asks for; none when the two are the same.
     ///
@@ -26,7 +26,7 @@ public enum PathPlan {
     /// - Throws: `hostRejected` for a path with no entry on its stack (a flow that shows nothing
     ///   ends instead) and for a screen the path shows twice.
     @MainActor
-    public static func operations(
+    @usableFromInline package static func operations(
         from before: (stack: [ScreenRef], modals: [ScreenRef]),
         to after: (stack: [any Screen], modals: [any Screen]),
         in stack: ContainerID
@@ -78,7 +78,9 @@ public enum PathPlan {
     ///   - modals: The destination's modals, the first presented first.
     ///   - anchor: What the first modal is presented over: the flow's stack, or its new top.
     @MainActor
-    public static func arrival(dismissing presenters: [NodeRef], replacing entries: HostOperation, presenting modals: [Presentable], over anchor: NodeRef)
+    @usableFromInline package static func arrival(
+        dismissing presenters: [NodeRef], replacing entries: HostOperation, presenting modals: [Presentable], over anchor: NodeRef
+    )
         -> [HostOperation]
     {
         var operations: [HostOperation] = presenters.map { .dismiss(presentedBy: $0) }

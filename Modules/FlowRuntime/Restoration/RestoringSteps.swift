@@ -6,7 +6,7 @@ import FlowSnapshot
 /// and what was cut and why. A strategy supplies only what is its own: how it shows a prefix, and
 /// what its elements are called.
 @MainActor
-public enum RestoringSteps {
+package enum RestoringSteps {
     /// Reads a flow's saved state as its strategy's type.
     ///
     /// - Parameters:
@@ -14,7 +14,7 @@ public enum RestoringSteps {
     ///   - type: The strategy's type of saved state.
     ///   - flow: The flow as a message names it: `The stack flow 'shop'`.
     /// - Throws: ``/FlowKernel/FlowError/Code/invalidSnapshot`` when the state does not read as `State`.
-    public static func state<State: Decodable>(of saved: SavedFlow, as type: State.Type, flow: String) throws -> State {
+    package static func state<State: Decodable>(of saved: SavedFlow, as type: State.Type, flow: String) throws -> State {
         do {
             return try (saved.state ?? .null).decode(type)
         } catch {
@@ -31,7 +31,7 @@ public enum RestoringSteps {
     ///   - make: Makes one element again, or throws why it cannot.
     ///
     /// - Returns: What was made, one for each element before the first that could not be.
-    public static func make<Element, Made>(_ elements: some Sequence<Element>, refusal: inout String?, _ make: (Element) throws -> Made) -> [Made] {
+    package static func make<Element, Made>(_ elements: some Sequence<Element>, refusal: inout String?, _ make: (Element) throws -> Made) -> [Made] {
         var made: [Made] = []
         for element in elements {
             do {
@@ -54,7 +54,7 @@ public enum RestoringSteps {
     ///   - refusal: The first reason met; an attempt's refusal is kept when it is still `nil`.
     ///   - show: Shows the first elements, as many as it is given, or throws and shows nothing.
     /// - Returns: How many elements are shown: the count that held, or `minimum - 1` when none did.
-    public static func longestPrefix(of count: Int, atLeast minimum: Int, refusal: inout String?, _ show: (Int) throws -> Void) -> Int {
+    package static func longestPrefix(of count: Int, atLeast minimum: Int, refusal: inout String?, _ show: (Int) throws -> Void) -> Int {
         var shown = count
         while shown >= minimum {
             do {
@@ -79,7 +79,7 @@ public enum RestoringSteps {
     ///   - shown: How many elements came back.
     ///   - refusal: Why the rest could not, if known.
     ///   - cut: What the reason of a cut says when none is known: `a screen before it could not come back`.
-    public static func report(
+    package static func report(
         flow: String, elements: [(label: String, state: SavedValue?)], screens: [any Screen], shown: Int, refusal: String?, cut: String
     ) -> [RestorationReport.Entry] {
         var lines = [RestorationReport.Entry(flow: flow, outcome: .restored, subject: elements.prefix(shown).map(\.label).joined(separator: ", "))]

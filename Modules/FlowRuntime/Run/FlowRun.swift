@@ -1,99 +1,209 @@
 import FlowKernel
 import FlowSnapshot
 
-/// One flow's run: the part of every running flow that is not its programming model's own.
+/// One flow's run: everything a running flow is that is not its programming model's own, written
+/// once for every flow.
 ///
 /// Each strategy's public type — FlowStack's `StackNavigator`, FlowChain's `ChainFlow`, FlowRouter's
-/// `RouterFlow`, FlowCoordinator's coordinators — and ``LogicFlow`` is a front door: it keeps its
-/// name, generics and verbs, holds a run, and gives the run its logic through package members
-/// apps cannot see (`FlowFrontDoor`). The run keeps the flow's ``FlowLifecycle``: its phase, its
-/// outcome and handlers, its host, its place in the host's ``FlowTree``, and the one re-entrancy
-/// rule of its requests.
+/// `RouterFlow`, FlowCoordinator's coordinators — and ``LogicFlow`` is a front door
+/// (``FlowFrontDoor``): it keeps its name, generics and verbs, holds a run, and gives the run its
+/// logic through package members apps cannot see. The run keeps the flow's phase, its outcome set
+/// once and its handlers run once in order, its host, its place in the host's ``FlowTree``, and
+/// runs every request the flow makes ([the request cycle](doc:FlowRun/decide(_:origin:_:))), its
+/// start, its end by request, its end when what it stands on is gone, and its restore
+/// (`FlowRun+Restoring.swift`).
 ///
-/// A run has no API of its own for apps: a flow is driven through its front door's verbs.
+/// The run is the package's own: an app drives a flow through its front door's verbs, and writes a
+/// flow of its own as a ``FlowLogic`` that ``LogicFlow`` runs.
 @MainActor
-public final class FlowRun<Result> {
-    /// The flow's bookkeeping: phases, the outcome set once, handlers run once in order.
-    package let lifecycle: FlowLifecycle<Result>
+@usableFromInline
+package final class FlowRun<Result> {
+    /// The flow's name.
+    package let id: FlowID
+    /// Where the flow is in its life.
+    package private(set) var phase: FlowPhase = .ready
+    /// How the flow ended, once it has.
+    package private(set) var outcome: FlowOutcome<Result>?
+    /// The flow this one runs as a child of, once started.
+    package private(set) var parent: FlowID?
+    /// The host the flow was started on, while it runs. Cleared when it finishes.
+    @usableFromInline package private(set) var host: (any FlowHost)?
+
+    /// Whether one of the flow's requests is under way (``request(_:)``), or the flow is ending
+    /// because what it stands on is gone: the one re-entrancy rule of every flow, kept here so that
+    /// no flow keeps a flag of its own. A flow that hears of a change meanwhile made it itself.
+    @usableFromInline package private(set) var isNavigating = false
+
+    /// While a flow whose door makes requests as it starts shows its first content, in code of the
+    /// app's own (a coordinator's `start()`): the host it starts on, and who its start is made for.
+    private var starting: (host: any FlowHost, origin: FlowEvent.Origin?)?
+
+    private var handlers: [@MainActor (FlowOutcome<Result>) -> Void] = []
+    /// The flow this run belongs to, once it joined its host's tree. Weak: the tree keeps the
+    /// flow, and the flow keeps its run.
+    private weak var member: (any FlowTreeMember)?
 
     /// Makes the run of a flow named `id`; it runs once its front door starts it.
-    package init(id: FlowID) {
-        self.lifecycle = FlowLifecycle(id: id)
+    package init(id: FlowID) { self.id = id }
+
+    // MARK: The phases
+
+    /// Throws unless the flow can start now: `flowAlreadyStarted`, `flowFinished`.
+    package func requireReady() throws {
+        switch phase {
+        case .ready: return
+        case .running: throw FlowError(.flowAlreadyStarted, "The flow '\(id)' is already running.")
+        case .finished: throw finishedError
+        }
     }
 
-    /// The flow's name.
-    package var id: FlowID { lifecycle.id }
-    /// Where the flow is in its life.
-    package var phase: FlowPhase { lifecycle.phase }
-    /// How the flow ended, once it has.
-    package var outcome: FlowOutcome<Result>? { lifecycle.outcome }
+    /// The host of a running flow, or `flowNotStarted`, `flowFinished`.
+    @discardableResult
+    @usableFromInline package func requireRunning() throws -> any FlowHost {
+        switch phase {
+        case .running:
+            // `didStart` sets the host with the phase, and `finish` clears both.
+            guard let host else { throw FlowError(.flowNotStarted, "The flow '\(id)' has no host.") }
+            return host
+        case .ready: throw FlowError(.flowNotStarted, "The flow '\(id)' has not been started.")
+        case .finished: throw finishedError
+        }
+    }
 
-    /// Adds a handler for the outcome; it runs after the flow's screens are gone (at once if they
-    /// are).
+    /// The host of a running flow that may navigate now, or `flowNotStarted`, `flowFinished`, and
+    /// `reentrantNavigation` while the host is making a change or delivering an event, before the
+    /// request changes anything.
+    @discardableResult
+    package func requireNavigable() throws -> any FlowHost {
+        let host = try requireRunning()
+        try Self.requireIdle(host, for: id)
+        return host
+    }
+
+    /// Throws `reentrantNavigation` while a host is making a change or delivering an event: a
+    /// request made then (from an observer) is refused whole.
+    package static func requireIdle(_ host: any FlowHost, for flow: FlowID?) throws {
+        guard host.isChanging else { return }
+        let name = flow.map { " '\($0)'" } ?? ""
+        throw FlowError(
+            .reentrantNavigation,
+            "The host is making a change or delivering its event; the flow\(name) cannot navigate inside it. Navigate from a follower or after the change.")
+    }
+
+    /// Adds a handler for the outcome; runs it at once if the flow has finished.
     package func onFinish(_ handler: @escaping @MainActor (FlowOutcome<Result>) -> Void) {
-        lifecycle.onFinish(handler)
+        if let outcome {
+            handler(outcome)
+        } else {
+            handlers.append(handler)
+        }
     }
 
-    /// The host the flow runs on, while it runs.
-    @usableFromInline package var host: (any FlowHost)? { lifecycle.host }
+    /// Who the flow's requests are made for: the start's origin while the flow starts (a
+    /// restore's, when it starts for one), the flow's own otherwise.
+    package var origin: FlowEvent.Origin {
+        starting?.origin ?? .flow(id)
+    }
 
     /// The host of a running flow that has no request of its own under way: where a change
     /// someone else made is followed. `nil` otherwise: a flow's own changes never make it follow.
     package var followingHost: (any FlowHost)? {
-        guard lifecycle.phase == .running, !lifecycle.isNavigating else { return nil }
-        return lifecycle.host
+        guard phase == .running, !isNavigating else { return nil }
+        return host
     }
 
-    /// The flow this one runs as a child of, once started.
-    package var parent: FlowID? { lifecycle.parent }
-
-    /// Throws unless the flow can start now: `flowAlreadyStarted`, `flowFinished`.
-    package func requireReady() throws { try lifecycle.requireReady() }
-
-    /// The host of a running flow, or `flowNotStarted`, `flowFinished`.
-    @discardableResult
-    package func requireRunning() throws -> any FlowHost { try lifecycle.requireRunning() }
-
-    /// The host of a running flow that may navigate now, or `flowNotStarted`, `flowFinished`,
-    /// `reentrantNavigation`.
-    @discardableResult
-    package func requireNavigable() throws -> any FlowHost { try lifecycle.requireNavigable() }
-
-    /// Makes a decision of the flow's inside its request: the host change whole, then the state
-    /// to keep (``FlowLifecycle/make(_:on:)``).
-    @inline(__always)
-    package func make<State>(_ decision: FlowChange<State>, on host: any FlowHost) throws -> State {
-        try host.make(decision)
+    private var finishedError: FlowError {
+        FlowError(.flowFinished, "The flow '\(id)' has already finished.")
     }
 
-    /// Makes a decision of one operation inside the flow's request; the host asks its guards as
-    /// it makes it.
-    package func make(_ operation: HostOperation, origin: FlowEvent.Origin, on host: any FlowHost) throws {
-        try host.carryOut(operation, origin: origin)
-    }
+    // MARK: Requests
 
-    /// Throws the refusal of the guards of what the ends of the flow's children would take away.
-    package func checkChildrenGuards(on host: any FlowHost) throws {
-        try lifecycle.checkChildrenGuards(on: host)
-    }
-
-    /// Ends the flow from inside a request already under way: the children's guards answer,
-    /// `removal` is made, `releasing` lets go, and the flow finishes with `outcome`.
-    @usableFromInline
-    package func end(_ outcome: FlowOutcome<Result>, on host: any FlowHost, removal: HostChange, releasing: () -> Void) throws {
-        try lifecycle.end(outcome, on: host, removal: removal, releasing: releasing)
-    }
-
-    /// Starts the flow in its host's tree as one request: `show` puts its first content on the
-    /// host (made for `origin`, or for the flow); the flow runs once it returns, and its start is
-    /// reported with that origin.
+    /// Runs a request of the flow: running, idle, one at a time, inside one request of the host's
+    /// tree, so that the flows it touches follow once it returns.
     ///
+    /// A request made while another of the same flow is under way — from a screen's factory or a
+    /// `configure` hook, before the host changes anything — is refused whole with
+    /// `reentrantNavigation`, as one made from inside a host's change is.
+    ///
+    /// While the flow starts, its door's requests (the moves of a coordinator's `start()`) are
+    /// requests too, on the host it starts on, inside its start's request of the tree.
+    @usableFromInline
+    package func request<T>(_ body: (any FlowHost) throws -> T) throws -> T {
+        let host =
+            try starting.map { starting in
+                try Self.requireIdle(starting.host, for: id)
+                return starting.host
+            } ?? requireNavigable()
+        return try host.flows.request(on: host) {
+            guard !isNavigating else {
+                throw FlowError(.reentrantNavigation, "The flow '\(id)' is already navigating; a request cannot start inside another.")
+            }
+            isNavigating = true
+            defer { isNavigating = false }
+            return try body(host)
+        }
+    }
+
+    /// Makes a host change of the flow's inside its request: every guard asked before the first
+    /// operation, the change's events reported among its operations, `onceAccepted` run once every
+    /// guard allowed it.
+    ///
+    /// - Throws: `guardRefused` or the host's error; nothing has changed then.
+    @inlinable @inline(__always)
+    package func carryOut<State>(_ change: FlowChange<State>, on host: any FlowHost) throws {
+        try host.make(change.host, reports: change.reports, onceAccepted: change.onceAccepted)
+    }
+
+    /// Asks, inside the flow's request, the guard of a screen the request is about to show, before
+    /// the request hands the screen anything: a guard answers once per request, so the host does
+    /// not ask it again when the change shows it.
+    ///
+    /// - Throws: `guardRefused`, reported as an event; nothing has changed then.
+    package func askAhead(entering screen: any Screen, origin: FlowEvent.Origin) throws {
+        guard let host else { return }
+        if case .refuse(let reason) = host.flows.answer(of: screen, .entering, origin: origin) {
+            throw host.refused(GuardRefusal(screen: ScreenRef(screen), direction: .entering, reason: reason), origin: origin)
+        }
+    }
+
+    /// Asks, inside the flow's request, the guards of the screens in and above `nodes` and of
+    /// `screens`, ahead of a change that takes the nodes away and shows the screens, and of the
+    /// flows the change would end: what a request asks before it runs code of the app's own that
+    /// decides the rest (a chain's step actions). Each guard that allows answers once per request.
+    ///
+    /// - Throws: `guardRefused`, reported as an event; nothing has changed then.
+    package func askAhead(removing nodes: [NodeRef], showing screens: [any Screen], origin: FlowEvent.Origin) throws {
+        guard let host else { return }
+        try host.checkGuards(removing: nodes, showing: screens, origin: origin)
+    }
+
+    // MARK: Starting
+
+    /// Starts the flow in its host's ``FlowTree`` as one request: `show` puts its first content on
+    /// the host (made for `origin`, or for the flow); the flow runs once it returns, and its start
+    /// is reported with that origin. The tree keeps the flow from now until it has finished.
+    ///
+    /// - Parameter requesting: Whether `show` makes the first content through the flow's own
+    ///   requests (a coordinator's `start()` moves to its first screen): they are requests of the
+    ///   run, on the host the flow starts on, made for `origin` (``origin``).
     /// - Throws: `flowAlreadyStarted`, `flowFinished`, and what `show` throws; the flow is not in
     ///   the tree then.
-    package func begin(_ door: some RunningFlow, on host: any FlowHost, parent: FlowID?, origin: FlowEvent.Origin?, _ show: () throws -> Void) throws {
-        try lifecycle.start(door, on: host, parent: parent) {
-            try show()
-            try lifecycle.didStart(on: host, parent: parent, origin: origin)
+    package func begin(
+        _ door: some FlowTreeMember, on host: any FlowHost, parent: FlowID?, origin: FlowEvent.Origin?, requesting: Bool = false, _ show: () throws -> Void
+    ) throws {
+        try requireReady()
+        member = door
+        do {
+            try host.flows.start(door, parent: parent, on: host) {
+                if requesting { starting = (host, origin) }
+                defer { starting = nil }
+                try show()
+                starting = nil
+                try didStart(on: host, parent: parent, origin: origin)
+            }
+        } catch {
+            member = nil
+            throw error
         }
     }
 
@@ -106,10 +216,10 @@ public final class FlowRun<Result> {
     /// - Throws: what ``begin(_:on:parent:origin:_:)``, `first` and `keep` throw, and the host's
     ///   or a guard's refusal; nothing is shown then.
     package func begin<First>(
-        _ door: some RunningFlow, at placement: FlowPlacement, on host: any FlowHost, parent: FlowID?, origin: FlowEvent.Origin?,
+        _ door: some FlowTreeMember, at placement: FlowPlacement, on host: any FlowHost, parent: FlowID?, origin: FlowEvent.Origin?,
         first: () throws -> (any Screen, First), keeping keep: (FlowMount, any Screen, First) throws -> Void
     ) throws {
-        try lifecycle.requireReady()
+        try requireReady()
         var mount = try FlowMount(for: id, at: FlowMount.Site(placement), on: host)
         let (screen, made) = try first()
         try begin(door, on: host, parent: parent, origin: origin) {
@@ -120,82 +230,88 @@ public final class FlowRun<Result> {
         }
     }
 
-    /// Runs a request of the flow (``FlowLifecycle/navigate(_:)``): running, idle, one at a time,
-    /// inside one request of the host's tree.
-    @usableFromInline
-    package func request<T>(_ body: (any FlowHost) throws -> T) throws -> T {
-        try lifecycle.navigate(body)
+    /// Marks the flow running on a host and reports `flowStarted`, with the flow's own origin, or
+    /// the one given (a restore's).
+    private func didStart(on host: any FlowHost, parent: FlowID?, origin: FlowEvent.Origin?) throws {
+        try requireReady()
+        self.phase = .running
+        self.parent = parent
+        self.host = host
+        host.report(FlowEvent(.flowStarted(parent: parent), origin: origin ?? .flow(id)))
     }
 
-    /// Ends the flow by its own request: the guards of its children's ends answer, the door's
-    /// removal is made, the door lets go of what it kept, and the flow finishes with `outcome`.
+    // MARK: Ending
+
+    /// Throws the refusal of the guards of what the ends of the flow's children (and theirs) would
+    /// take away, reported as an event, before a flow's end changes anything: a child presented
+    /// somewhere the flow's own removal does not reach goes with it all the same.
+    package func checkChildrenGuards(on host: any FlowHost) throws {
+        guard let member, let refusal = host.flows.childrenRefusal(of: member) else { return }
+        throw host.refused(refusal, origin: .flow(id))
+    }
+
+    /// Asks, inside the flow's request, the guards of everything its end would take away — what
+    /// `removal` takes and what its children's ends take — before the end changes anything, and
+    /// throws their refusal, reported as an event.
+    @usableFromInline package func askAhead(ending removal: HostChange, on host: any FlowHost) throws {
+        try host.checkGuards(of: removal.operations, origin: removal.origin)
+        try checkChildrenGuards(on: host)
+    }
+
+    /// Ends the flow from inside a request already under way: the children's guards answer,
+    /// `removal` is made, `releasing` lets go, and the flow finishes with `outcome`.
     ///
-    /// - Throws: what a request throws, the guards' refusal and the host's error; nothing
-    ///   changes then.
-    package func end(_ outcome: FlowOutcome<Result>, of door: some FlowFrontDoor) throws {
-        try lifecycle.end(outcome, removal: door.removal(on:), releasing: door.releaseEverything)
+    /// - Throws: the guards' refusal and the host's error; nothing changes then.
+    @usableFromInline
+    package func end(_ outcome: FlowOutcome<Result>, on host: any FlowHost, removal: HostChange, releasing: () -> Void) throws {
+        try checkChildrenGuards(on: host)
+        try host.carryOut(removal)
+        releasing()
+        try finish(outcome)
     }
 
     /// Ends the flow cancelled because what it stands on is gone: what of its own is left goes
-    /// (the door's removal), as far as the host lets it, the door lets go, and the flow finishes.
-    /// Never throws.
-    package func endDetached(_ door: some FlowFrontDoor) {
-        lifecycle.endDetached(removal: door.removal(on:), releasing: door.releaseEverything)
+    /// (`removal`, decided from what the host shows then), as far as the host lets it, since what
+    /// the flow stood on has gone already; then `releasing` lets go, and the flow finishes. Does
+    /// nothing unless the flow runs; never throws.
+    ///
+    /// - Parameter endingChildrenFirst: Whether the flow's children end before its removal is
+    ///   read and made (a coordinator's child on its stack goes before the coordinator's screens);
+    ///   otherwise they end as the flow finishes, after its removal.
+    @usableFromInline package func endDetached(endingChildrenFirst: Bool = false, removal: (any FlowHost) -> HostChange, releasing: () -> Void) {
+        guard phase == .running, let host else { return }
+        isNavigating = true
+        host.flows.request(on: host) {
+            if endingChildrenFirst, let member { host.flows.endChildren(of: member) }
+            try? host.carryOut(removal(host))
+        }
+        isNavigating = false
+        releasing()
+        try? finish(.cancelled)
     }
 
-    /// ``endDetached(_:)`` with a removal of the door's own for a detached end.
-    package func endDetached(_ door: some FlowFrontDoor, removal: (any FlowHost) -> HostChange) {
-        lifecycle.endDetached(removal: removal, releasing: door.releaseEverything)
-    }
-}
-
-/// A strategy's public flow type as a front door on its ``FlowRun``: what the door gives the run
-/// so that the run's plumbing is written once.
-///
-/// A door gives its run, its mount, what to let go of when the flow ends, and how it answers a
-/// change someone else made; the run does the rest — its end by request, its detached end,
-/// following the person, its end refusal. The members of the flow contract and of
-/// ``RunningFlow`` each door declares in its own module, one line forwarding to the run, so that
-/// an app that imports the strategy alone sees them.
-@MainActor
-package protocol FlowFrontDoor: Flow, RunningFlow {
-    /// The flow's run.
-    var run: FlowRun<Result> { get }
-    /// Where the flow shows itself, once started.
-    var mount: FlowMount? { get }
-    /// The change that takes the flow's content off the host, leaving it as the flow found it.
-    func removal(on host: any FlowHost) -> HostChange
-    /// Lets go of everything the flow keeps for its screens, once they have left.
-    func releaseEverything()
-    /// Answers a change someone else made while the flow still shows its first content; the
-    /// default keeps what is left.
-    func follow(on host: any FlowHost, by origin: FlowEvent.Origin)
-}
-
-extension FlowFrontDoor {
-    /// The change that takes the flow's mount off the host.
-    @usableFromInline
-    package func removal(on host: any FlowHost) -> HostChange {
-        mount?.removing(on: host) ?? HostChange([], origin: .flow(id))
-    }
-
-    /// Keeps what is left.
-    package func follow(on host: any FlowHost, by origin: FlowEvent.Origin) {}
-}
-
-extension FlowRun {
-    /// The first guard that refuses what the flow's end would take away: what its mount's
-    /// removal would take.
-    package func endRefusal(of door: some FlowFrontDoor) -> GuardRefusal? {
-        lifecycle.removalRefusal(of: door.mount)
-    }
-
-    /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
-    /// gone; otherwise lets the door answer what is left. Does nothing during the flow's own
-    /// request, or unless it runs.
-    package func follow(_ door: some FlowFrontDoor, by origin: FlowEvent.Origin) {
-        guard let host = followingHost else { return }
-        guard let mount = door.mount, !mount.isGone(on: host) else { return endDetached(door) }
-        door.follow(on: host, by: origin)
+    /// Finishes the flow once its screens are gone: ends the children it started that still run
+    /// (innermost first), records the outcome, reports it, lets the host's tree go of the flow,
+    /// then runs every handler once, in order.
+    private func finish(_ outcome: FlowOutcome<Result>) throws {
+        let host = try requireRunning()
+        self.phase = .finished
+        self.outcome = outcome
+        self.host = nil
+        // Finished first, so that nothing the children's ends set off can end this flow again.
+        let member = self.member
+        if let member { host.flows.endChildren(of: member) }
+        switch outcome {
+        case .completed(let result):
+            // A flow that completes with nothing says just that, not "with ()".
+            let described = result is Void ? "" : String(describing: result)
+            host.report(FlowEvent(.flowCompleted(result: described), flow: id))
+        case .cancelled: host.report(FlowEvent(.flowCancelled, flow: id))
+        }
+        if let member { host.flows.flowDidFinish(member) }
+        self.member = nil
+        let pending = handlers
+        handlers = []
+        for handler in pending { handler(outcome) }
     }
 }

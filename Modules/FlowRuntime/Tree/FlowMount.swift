@@ -31,9 +31,9 @@ import FlowSnapshot
 /// mount.didShow(showing)
 /// ```
 @MainActor
-public struct FlowMount {
+@usableFromInline package struct FlowMount {
     /// Where a flow shows itself.
-    public enum Site: Hashable, Sendable {
+    @usableFromInline package enum Site: Hashable, Sendable {
         /// As everything the host shows.
         case root
         /// Presented over the host's top-most node.
@@ -44,7 +44,7 @@ public struct FlowMount {
         case tab(in: ContainerID, at: Int, item: TabItem)
 
         /// The site of a kernel placement.
-        public init(_ placement: FlowPlacement) {
+        @usableFromInline package init(_ placement: FlowPlacement) {
             switch placement {
             case .root: self = .root
             case .presented: self = .presented
@@ -54,7 +54,7 @@ public struct FlowMount {
     }
 
     /// What a flow shows at its site.
-    public enum Shape: Hashable, Sendable {
+    @usableFromInline package enum Shape: Hashable, Sendable {
         /// A navigation stack it pushes onto: its own, or the shared one of ``Site/onStack(_:)``.
         case stack
         /// One node of its own, shown as it is (a container screen whose children the flow
@@ -63,14 +63,14 @@ public struct FlowMount {
     }
 
     /// The flow the mount belongs to; every change it makes is that flow's.
-    public let flow: FlowID
+    @usableFromInline package let flow: FlowID
     /// Where the flow shows itself.
-    public let site: Site
+    @usableFromInline package let site: Site
     /// The stack the flow pushes onto: its own, named when the mount was made, or the shared one;
     /// `nil` for a ``Shape/single`` mount.
-    public let stack: ContainerID?
+    @usableFromInline package let stack: ContainerID?
     /// The first content the flow showed, once it has shown something.
-    public private(set) var firstEntry: NodeRef?
+    @usableFromInline package private(set) var firstEntry: NodeRef?
     /// What the flow presented with ``present(_:over:on:origin:)``, first presented first.
     private var presentations: [NodeRef] = []
 
@@ -83,7 +83,7 @@ public struct FlowMount {
     ///   - host: The host it will show on; a new stack is named so that the host does not use
     ///     the name yet.
     /// - Throws: ``/FlowKernel/FlowError/Code/notFound`` for a shared stack or a tab group the host does not show.
-    public init(for flow: FlowID, at site: Site, shape: Shape = .stack, on host: any FlowHost) throws {
+    @usableFromInline package init(for flow: FlowID, at site: Site, shape: Shape = .stack, on host: any FlowHost) throws {
         switch site {
         case .root, .presented:
             break
@@ -106,20 +106,20 @@ public struct FlowMount {
     }
 
     /// Whether the flow has a stack of its own, which it takes away whole when it ends.
-    public var ownsStack: Bool {
+    @usableFromInline package var ownsStack: Bool {
         guard stack != nil else { return false }
         if case .onStack = site { return false }
         return true
     }
 
     /// The outermost node the flow put on the host: its own stack, or else its first entry.
-    public var node: NodeRef? {
+    @usableFromInline package var node: NodeRef? {
         if ownsStack, let stack { return .container(stack) }
         return firstEntry
     }
 
     /// Whether the flow shows anything now.
-    public func isShown(on host: any FlowHost) -> Bool {
+    @usableFromInline package func isShown(on host: any FlowHost) -> Bool {
         // Not `node.map(host.contains)`: a main-actor method passed as a nonisolated function
         // checks its isolation at run time on every call.
         guard let node else { return false }
@@ -128,13 +128,13 @@ public struct FlowMount {
 
     /// Whether the flow showed something that the host no longer shows: someone else — the user,
     /// most often — took the flow's screens away.
-    public func isGone(on host: any FlowHost) -> Bool {
+    @usableFromInline package func isGone(on host: any FlowHost) -> Bool {
         firstEntry.map { !host.contains($0) } ?? false
     }
 
     /// The indexes of the flow's own entries in its stack, from its first entry up; empty when it
     /// shows none.
-    public func ownEntries(on host: any FlowHost) -> Range<Int> {
+    @usableFromInline package func ownEntries(on host: any FlowHost) -> Range<Int> {
         guard let stack, let firstEntry, let start = host.index(of: firstEntry, in: stack), let count = host.entryCount(of: stack) else { return 0..<0 }
         return start..<count
     }
@@ -148,7 +148,7 @@ public struct FlowMount {
     ///
     /// - Throws: the host's ``/FlowKernel/FlowError``, and changes nothing; ``/FlowKernel/FlowError/Code/hostRejected`` for
     ///   a second node of a ``Shape/single`` mount.
-    public mutating func show(_ content: Presentable, on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
+    @usableFromInline package mutating func show(_ content: Presentable, on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
         let showing = try showing(content, on: host)
         try host.carryOut(showing.operation, origin: origin ?? .flow(flow))
         didShow(showing)
@@ -156,19 +156,19 @@ public struct FlowMount {
 
     /// What ``show(_:on:origin:)`` decides: the operation, and whether the content becomes the
     /// flow's first entry.
-    public struct Showing {
+    @usableFromInline package struct Showing {
         /// The operation that shows the content.
-        public let operation: HostOperation
+        @usableFromInline package let operation: HostOperation
         /// The content's node when it is the flow's first; `nil` when it is pushed above others
         /// (``didShow(_:)`` then has nothing to note).
-        public let first: NodeRef?
+        @usableFromInline package let first: NodeRef?
     }
 
     /// The change ``show(_:on:origin:)`` makes, for a request that carries out several changes
     /// as one (then ``didShow(_:)`` once it is made).
     ///
     /// - Throws: what ``show(_:on:origin:)`` throws before it changes anything.
-    public func showing(_ content: Presentable, on host: any FlowHost) throws -> Showing {
+    @usableFromInline package func showing(_ content: Presentable, on host: any FlowHost) throws -> Showing {
         if isShown(on: host) {
             guard let stack else {
                 throw FlowError(.hostRejected, "The flow '\(flow)' shows one node of its own and pushes nothing; \(content.ref) cannot be pushed.")
@@ -187,7 +187,7 @@ public struct FlowMount {
     }
 
     /// Notes that the host made what ``showing(_:on:)`` decided.
-    public mutating func didShow(_ showing: Showing) {
+    @usableFromInline package mutating func didShow(_ showing: Showing) {
         guard let first = showing.first else { return }
         firstEntry = first
         presentations = []
@@ -201,14 +201,14 @@ public struct FlowMount {
     ///   or has no stack, and for a shared stack with an entry below the flow's that is not a
     ///   screen (the host would have to make it again); the host's error. Nothing changes then.
     ///   The change is made for `origin`, the flow's own when `nil`.
-    public mutating func replaceEntries(with contents: [Presentable], on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
+    @usableFromInline package mutating func replaceEntries(with contents: [Presentable], on host: any FlowHost, origin: FlowEvent.Origin? = nil) throws {
         try host.carryOut(replacement(of: contents, on: host), origin: origin ?? .flow(flow))
         didReplaceEntries(with: contents)
     }
 
     /// Notes that the host made what ``replacement(of:on:)`` decided: the first content is the
     /// flow's first entry.
-    public mutating func didReplaceEntries(with contents: [Presentable]) {
+    @usableFromInline package mutating func didReplaceEntries(with contents: [Presentable]) {
         firstEntry = contents.first?.ref
     }
 
@@ -216,7 +216,7 @@ public struct FlowMount {
     /// its changes before the first (``FlowHost/checkGuards(of:origin:)``).
     ///
     /// - Throws: what ``replaceEntries(with:on:origin:)`` throws before it changes anything.
-    public func replacement(of contents: [Presentable], on host: any FlowHost) throws -> HostOperation {
+    @usableFromInline package func replacement(of contents: [Presentable], on host: any FlowHost) throws -> HostOperation {
         guard let stack, isShown(on: host) else {
             throw FlowError(.hostRejected, "The flow '\(flow)' shows no stack of its own to replace.")
         }
@@ -236,7 +236,7 @@ public struct FlowMount {
     /// Presents content over a node (over the host's top-most node when `anchor` is `nil`), and
     /// remembers it as the flow's: on a shared stack, what the flow presented over the stack
     /// itself leaves with the flow. The change is made for `origin`, the flow's own when `nil`.
-    public mutating func present(
+    @usableFromInline package mutating func present(
         _ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost, origin: FlowEvent.Origin? = nil
     ) throws {
         try host.carryOut(presenting(content, over: anchor, on: host), origin: origin ?? .flow(flow))
@@ -245,14 +245,14 @@ public struct FlowMount {
 
     /// The change ``present(_:over:on:origin:)`` makes: over `anchor`, or over the host's top-most
     /// node (as its root when it shows nothing).
-    public func presenting(_ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost) -> HostOperation {
+    @usableFromInline package func presenting(_ content: Presentable, over anchor: NodeRef? = nil, on host: any FlowHost) -> HostOperation {
         guard let anchor = anchor ?? host.topmost else { return .setRoot(content) }
         return .present(content, over: anchor)
     }
 
     /// Notes that the host made what ``presenting(_:over:on:)`` decided: the content is the flow's
     /// to take away when it leaves a shared stack.
-    public mutating func didPresent(_ content: Presentable, on host: any FlowHost) {
+    @usableFromInline package mutating func didPresent(_ content: Presentable, on host: any FlowHost) {
         presentations.removeAll { host.presenter(of: $0) == nil }
         presentations.append(content.ref)
     }
@@ -264,18 +264,18 @@ public struct FlowMount {
     ///
     /// The guards of every screen that goes are asked before the first change
     /// (``checkGuardsForRemoval(from:)``), so a refusal leaves everything shown.
-    public mutating func remove(from host: any FlowHost) throws {
+    @usableFromInline package mutating func remove(from host: any FlowHost) throws {
         try host.carryOut(removing(on: host))
         didRemove()
     }
 
     /// The change ``remove(from:)`` makes, made for the flow.
-    public func removing(on host: any FlowHost) -> HostChange {
+    @usableFromInline package func removing(on host: any FlowHost) -> HostChange {
         HostChange(removal(on: host), origin: .flow(flow))
     }
 
     /// Notes that the host made what ``removing(on:)`` decided: the flow presents nothing of its own.
-    public mutating func didRemove() {
+    @usableFromInline package mutating func didRemove() {
         presentations = []
     }
 
@@ -283,18 +283,18 @@ public struct FlowMount {
     /// (``/FlowKernel/FlowError/Code/guardRefused``, reported as an event) without changing anything: what a
     /// flow that does more than remove its mount when it ends — cancel its children first — asks
     /// before it starts.
-    public func checkGuardsForRemoval(from host: any FlowHost) throws {
+    @usableFromInline package func checkGuardsForRemoval(from host: any FlowHost) throws {
         try host.checkGuards(of: removal(on: host), origin: .flow(flow))
     }
 
     /// The first refusal among the guards of every screen ``remove(from:)`` would take away, or
     /// `nil`; asks without reporting or changing anything (``RunningFlow/endRefusal()``).
-    public func removalRefusal(on host: any FlowHost) -> GuardRefusal? {
+    @usableFromInline package func removalRefusal(on host: any FlowHost) -> GuardRefusal? {
         host.whileAskingGuards { host.screensRefusal(of: removal(on: host), origin: .flow(flow)) }
     }
 
     /// The changes that take away what the flow shows, each read from what the host shows now.
-    public func removal(on host: any FlowHost) -> [HostOperation] {
+    @usableFromInline package func removal(on host: any FlowHost) -> [HostOperation] {
         var operations: [HostOperation] = []
         // A screen the flow once presented may be shown again some other way: only what is still
         // presented is dismissed.
@@ -328,7 +328,7 @@ public struct FlowMount {
 
 extension SavedPlacement {
     /// The saved form of a site.
-    public init(_ site: FlowMount.Site) {
+    @usableFromInline package init(_ site: FlowMount.Site) {
         switch site {
         case .root: self = .root
         case .presented: self = .presented

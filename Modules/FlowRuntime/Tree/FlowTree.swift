@@ -5,23 +5,22 @@ import FlowSnapshot
 /// knows each one's parent and what it stands on, and applies one end rule after every change,
 /// whoever made it.
 ///
-/// A flow joins the tree when it starts (``FlowLifecycle/start(_:on:parent:_:)``) and leaves it once
-/// it has finished; no screen, closure or caller has to keep it alive meanwhile. It stands on two
+/// A flow joins the tree when its run starts it and leaves it once it has finished; no screen, closure or caller has to keep it alive meanwhile. It stands on two
 /// things: its **base**, the first content it showed (``RunningFlow/baseNode``), and its
-/// **anchor**, the node its parent showed when it started (``RunningFlow/anchorForChild(on:)``,
+/// **anchor**, the node its parent showed when it started (`anchorForChild(on:)`,
 /// by default the screen the person saw, which is the screen that started it).
 ///
 /// ## The end rule
 /// After a change — a flow's own request, a parent's cancel or arrival, a link, the person, the
 /// system — once every request under way has returned:
-/// - a flow whose anchor is gone ends, cancelled (``RunningFlow/endDetached()``);
-/// - a flow that lost a node it made hears of it (``ChangeFollower/hostDidChange(by:)``), and ends
+/// - a flow whose anchor is gone ends, cancelled (`endDetached()`);
+/// - a flow that lost a node it made hears of it (`hostDidChange(by:)`), and ends
 ///   cancelled if it shows nothing it made;
 /// - innermost first (the flow started last first); a flow's end ends its children first.
 ///
 /// Each flow ends exactly once, with its end event and its handlers, before the request that
 /// made the change returns. A change made while flows end waits its turn in the same pass. A
-/// flow's own changes never call its own ``ChangeFollower/hostDidChange(by:)``: it knows what it
+/// flow's own changes never call its own `hostDidChange(by:)`: it knows what it
 /// did.
 ///
 /// A change visits only the flows it touches: a host that says which nodes a change took away
@@ -30,13 +29,12 @@ import FlowSnapshot
 /// (``didChange(by:)``) has every flow look.
 ///
 /// ## Requests
-/// A flow makes every request inside ``request(on:_:)`` (``FlowLifecycle/navigate(_:)`` does it), so
-/// that no flow is told about a change that is only half made: the pass runs when the outermost
+/// Every flow's run makes each of the flow's requests one request of the tree, so that no flow is told about a change that is only half made: the pass runs when the outermost
 /// request returns, or right after a change made outside any request (a gesture, the system).
 @MainActor
 public final class FlowTree {
     private struct Member {
-        let flow: any RunningFlow
+        let flow: any FlowTreeMember
         let parent: ObjectIdentifier?
         let anchor: NodeRef?
         let order: Int
@@ -67,9 +65,9 @@ public final class FlowTree {
     @exclusivity(unchecked) private var pending = Pending()
     /// The guards that allowed when the request under way asked ahead of its changes, kept with
     /// their screens (so that no screen's identity is taken by another before the request
-    /// returns): a guard answers once per request (``answer(of:_:origin:)``).
+    /// returns): a guard answers once per request (`answer(of:_:origin:)`).
     @usableFromInline @exclusivity(unchecked) var allowed: [(screen: any Screen, direction: GuardRefusal.Direction)] = []
-    /// How many asks ahead of a request's changes are under way (``askingAhead(_:)``).
+    /// How many asks ahead of a request's changes are under way (`askingAhead(_:)`).
     @usableFromInline @exclusivity(unchecked) var asksAhead = 0
 
     /// Makes an empty tree.
@@ -86,7 +84,7 @@ public final class FlowTree {
 
     /// The flows in the tree, parents before their children, in the order they started.
     public var flows: [any RunningFlow] {
-        members.values.sorted { $0.order < $1.order }.map(\.flow)
+        members.values.sorted { $0.order < $1.order }.map { $0.flow as any RunningFlow }
     }
 
     /// The flow of a name in the tree (the one started last, if several have the name).
@@ -115,7 +113,7 @@ public final class FlowTree {
     /// its anchor from the parent, keeps the flow, then runs `body`, which shows the flow's first
     /// content, as one request. If the flow is not running once `body` returns, or `body` throws,
     /// the flow leaves the tree again.
-    public func start(_ flow: any RunningFlow, parent: FlowID?, on host: any FlowHost, _ body: () throws -> Void) throws {
+    package func start(_ flow: any FlowTreeMember, parent: FlowID?, on host: any FlowHost, _ body: () throws -> Void) throws {
         let key = ObjectIdentifier(flow)
         guard members[key] == nil else {
             throw FlowError(.flowAlreadyStarted, "The flow '\(flow.id)' is already running.")
@@ -141,8 +139,8 @@ public final class FlowTree {
     }
 
     /// Ends, innermost first, every flow a flow started that still runs: what a flow's end does
-    /// before it reports itself (``FlowLifecycle/finish(_:)``).
-    public func endChildren(of flow: any RunningFlow) {
+    /// before it reports itself (its run finishing it).
+    package func endChildren(of flow: any FlowTreeMember) {
         guard let children = members[ObjectIdentifier(flow)]?.children else { return }
         for child in children.reversed() {
             guard let member = members[child], member.flow.phase == .running else { continue }
@@ -161,7 +159,7 @@ public final class FlowTree {
     }
 
     /// Lets go of a flow that has finished; its children left before it.
-    public func flowDidFinish(_ flow: any RunningFlow) {
+    package func flowDidFinish(_ flow: any FlowTreeMember) {
         leave(ObjectIdentifier(flow))
     }
 
@@ -183,8 +181,8 @@ public final class FlowTree {
     /// under way returns, so no flow sees a request half made.
     ///
     /// A screen's guard answers once per request: one that allowed is not asked again before the
-    /// outermost request returns and the flows that follow it have (``answer(of:_:origin:)``).
-    public func request<T>(on host: any FlowHost, _ body: () throws -> T) rethrows -> T {
+    /// outermost request returns and the flows that follow it have (`answer(of:_:origin:)`).
+    package func request<T>(on host: any FlowHost, _ body: () throws -> T) rethrows -> T {
         openRequests += 1
         defer {
             openRequests -= 1
@@ -205,7 +203,7 @@ public final class FlowTree {
     /// asked again until the outermost request returns and the flows that follow its changes have
     /// followed, however many of those changes take the screen away or show it, and whoever
     /// among them asks. Outside a request the guard is asked each time.
-    public func answer(of screen: any Screen, _ direction: GuardRefusal.Direction, origin: FlowEvent.Origin) -> GuardVerdict {
+    package func answer(of screen: any Screen, _ direction: GuardRefusal.Direction, origin: FlowEvent.Origin) -> GuardVerdict {
         recall(screen, direction, origin: origin, remembering: true)
     }
 
@@ -217,7 +215,7 @@ public final class FlowTree {
 
     /// Runs `body`, whose guards are asked ahead of the request's changes: those that allow are
     /// remembered until the outermost request returns.
-    public func askingAhead<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
+    package func askingAhead<Answer>(_ body: () throws -> Answer) rethrows -> Answer {
         asksAhead += 1
         defer { asksAhead -= 1 }
         return try body()
@@ -244,7 +242,7 @@ public final class FlowTree {
 
     /// Whether a flow other than the one named runs: without one, no change a flow makes can end
     /// another, and a request need not ask.
-    public func hasFlows(otherThan flow: FlowID?) -> Bool {
+    @usableFromInline package func hasFlows(otherThan flow: FlowID?) -> Bool {
         switch members.count {
         case 0: return false
         // One flow, the common case: compared by name, without hashing it.
@@ -255,12 +253,12 @@ public final class FlowTree {
 
     /// Whether a flow stands on a node as its anchor: the departures a host needs to name in
     /// ``didChange(by:departed:makers:)``.
-    public func isAnchor(_ node: NodeRef) -> Bool {
+    @usableFromInline package func isAnchor(_ node: NodeRef) -> Bool {
         !anchored.isEmpty && anchored[node] != nil
     }
 
     /// Notes a change a host made: the nodes it took away (the anchors among them are enough,
-    /// ``isAnchor(_:)``), and the flows that had made them, by name. A flow's own change does not
+    /// `isAnchor(_:)`), and the flows that had made them, by name. A flow's own change does not
     /// make it follow.
     public func didChange(by origin: FlowEvent.Origin, departed: [NodeRef], makers: some Sequence<FlowID>) {
         guard !members.isEmpty else { return }
@@ -368,7 +366,7 @@ public final class FlowTree {
     /// Whether a node's departure may end a flow: a flow is anchored on it, or a flow other than
     /// the one making the change made it. Asks nothing that allocates: what a host asks of every
     /// node that leaves before it asks anything more.
-    public func mayEnd(_ node: NodeRef, maker: ((NodeRef) -> FlowID?)?, origin: FlowEvent.Origin) -> Bool {
+    @usableFromInline package func mayEnd(_ node: NodeRef, maker: ((NodeRef) -> FlowID?)?, origin: FlowEvent.Origin) -> Bool {
         if isAnchor(node) { return true }
         guard let maker else { return true }
         guard let name = maker(node) else { return false }
@@ -377,7 +375,7 @@ public final class FlowTree {
 
     /// The first refusal among the guards of what the ends of a flow's children, and theirs,
     /// would take away: what a flow asks before it cancels them and ends.
-    public func childrenRefusal(of flow: any RunningFlow) -> GuardRefusal? {
+    package func childrenRefusal(of flow: any FlowTreeMember) -> GuardRefusal? {
         askingAhead { childrenRefusal(of: ObjectIdentifier(flow)) }
     }
 

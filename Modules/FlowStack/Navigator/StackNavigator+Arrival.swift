@@ -33,8 +33,7 @@ extension StackNavigator {
     /// Arrives at a destination with the changes made for a source on the navigator's behalf: a
     /// link's, or a restore's.
     func arrive(at path: [ForwardRequest], presenting modal: ForwardRequest?, origin: FlowEvent.Origin) throws {
-        let callbacks: [() -> Void] = try navigating { host in
-            let position = position(in: host)
+        try decide { position, host in
             if let cover = position.cover {
                 throw FlowError(.hostRejected, "\(cover) is presented over the navigator '\(id)' by someone else; end that flow before arriving somewhere.")
             }
@@ -75,14 +74,12 @@ extension StackNavigator {
                 mount: mount, dismissed: position.modals.reversed().map(\.screen), forgetting: leaving.filter { !kept.contains($0) },
                 adoptingAll: made.map { .init(ScreenRef($0.screen), $0.index, $0.request.argumentValue) })
             if let modal, let presented = made.last { change.remembering = (ScreenRef(presented.screen), modal.whenDismissed) }
+            change.showingAll = made.map { ($0.screen, $0.registration) }
             // The requests' configure hooks run once every guard has allowed the arrival.
-            var decision = FlowChange(HostChange(operations, origin: origin), state: change)
-            decision.onceAccepted = { for entry in made { entry.request.configure(entry.screen) } }
-            let callbacks = state.apply(try run.make(decision, on: host))
-            for entry in made { didShow(entry.screen, from: entry.registration) }
-            return callbacks
+            return .change(
+                FlowChange(HostChange(operations, origin: origin), state: change, onceAccepted: { for entry in made { entry.request.configure(entry.screen) } })
+            )
         }
-        for callback in callbacks { callback() }
     }
 
     /// The registry's registrations up to and including a type's, in declaration order, as

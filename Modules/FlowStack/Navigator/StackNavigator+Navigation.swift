@@ -17,13 +17,13 @@ extension StackNavigator {
     /// Shows the screen a request names with its change made for `origin`: the navigator's own,
     /// or a restore's on its behalf.
     func navigate(_ request: ForwardRequest, origin: FlowEvent.Origin) throws {
-        try navigating { host in
-            let position = position(in: host)
+        try decide { position, host in
             let (index, registration) = try registration(for: request.target, from: position)
             if !request.modal { try position.requirePushAllowed() }
             let (screen, ref) = try prepareScreen(registration, request, on: host)
             request.configure(screen)
             var change = StackState.Change(adopting: .init(ref, index, request.argumentValue), carrying: request.argumentValue)
+            change.showing = (screen, registration)
             let operation: HostOperation
             if request.modal, var mount {
                 let anchor: NodeRef = position.modals.last.map { .screen($0.screen) } ?? .container(runningStack)
@@ -35,8 +35,7 @@ extension StackNavigator {
             } else {
                 operation = .push(.screen(screen), onto: runningStack)
             }
-            try make(operation, origin: origin, applying: change, on: host)
-            didShow(screen, from: registration)
+            return .change(FlowChange(HostChange(operation, origin: origin), state: change))
         }
     }
 
@@ -50,8 +49,7 @@ extension StackNavigator {
     ///   navigator, or while a child flow shows entries on its stack; the codes of ``navigate(_:)`` for each request (`unregisteredScreen`,
     ///   `argumentTypeMismatch`, `noNextScreen`, `factoryFailed`); `flowFinished`.
     public func setStack(_ requests: [ForwardRequest]) throws {
-        try navigating { host in
-            let position = position(in: host)
+        try decide { position, host in
             try position.requirePushAllowed()
             guard !requests.isEmpty else {
                 throw FlowError(.hostRejected, "The navigator '\(id)' needs at least one screen on its stack.")
@@ -86,11 +84,11 @@ extension StackNavigator {
             let operation = try mount.replacement(of: contents, on: host)
             mount.didReplaceEntries(with: contents)
             let kept = Set(made.map { ScreenRef($0.screen) })
-            let change = StackState.Change(
+            var change = StackState.Change(
                 mount: mount, forgetting: shown.filter { !kept.contains($0) },
                 adoptingAll: zip(made, requests).map { entry, request in .init(ScreenRef(entry.screen), entry.index, request.argumentValue) })
-            try make(operation, origin: .flow(id), applying: change, on: host)
-            for entry in made { didShow(entry.screen, from: entry.registration) }
+            change.showingAll = made.map { ($0.screen, $0.registration) }
+            return .change(FlowChange(HostChange(operation, origin: .flow(id)), state: change))
         }
     }
 
@@ -105,17 +103,16 @@ extension StackNavigator {
     ///   `hostRejected` for a pop while a modal is presented, and for any back request while
     ///   someone else's presentation (a child flow) covers the navigator.
     public func getBack(_ style: BackStyle) throws {
-        let dismissed: (() -> Void)? = try navigating { host in
-            let position = position(in: host)
+        try decide { position, _ in
             let plan = try position.backPlan(style)
             // The position reads the host when asked, so what leaves is read before it leaves.
             let leaving = position.leaving(after: plan)
             var change = StackState.Change(forgetting: leaving)
-            // The dismissed modal's callback is taken before its screen is forgotten.
+            // The dismissed modal's callback is taken before its screen is forgotten, and runs once
+            // the request is over.
             if case .dismiss(let modal, _) = plan { change.dismissed = [modal] }
-            return try make(plan.operation(in: runningStack), origin: .flow(id), applying: change, on: host).first
+            return .change(FlowChange(HostChange(plan.operation(in: runningStack), origin: .flow(id)), state: change))
         }
-        dismissed?()
     }
 
     /// Ends the flow without a result, then calls `completion`: SwiftyFlow's `dismissFlowController`.

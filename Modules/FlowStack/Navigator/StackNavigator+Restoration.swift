@@ -42,7 +42,7 @@ extension StackNavigator: RestorableFlow {
     /// `whenDismissed` closure, are written as notes that say so.
     public func savedState() -> SavedValue {
         guard let host = run.host else { return SavedValue(flowState: SavedStackState(entries: [], modals: [])) }
-        let position = position(in: host)
+        let position = position(on: host)
         // Entries a child flow pushed onto the stack are the child's to save.
         let entries = position.entries.compactMap { savedEntry(of: $0.screen, on: host) }
         let modals = position.modals.compactMap { savedEntry(of: $0.screen, on: host) }
@@ -106,7 +106,7 @@ extension StackNavigator: RestorableFlow {
             }
         }
         // The screens' own state, once they are shown again.
-        let position = position(in: host)
+        let position = position(on: host)
         return restoring.report(
             elements: elements.map { (($0.modal ? "(modal) " : "") + $0.entry.label, $0.entry.state) },
             screens: (position.entries + position.modals).compactMap { host.screen(for: $0.screen) }, shown: shown,

@@ -32,13 +32,13 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     /// The registry the navigator resolves screens from.
     public let registry: ScreenRegistry
 
-    /// The flow's run, which keeps its lifecycle.
-    package let run: FlowRun<Result>
+    /// The flow's run, which runs its requests, its start and its end.
+    @usableFromInline package let run: FlowRun<Result>
     private let root: ForwardRequest
     /// What the navigator keeps between requests; a request changes it with the host, or not at all.
     var state = StackState()
     /// Where the navigator shows itself: its stack, and its first screen.
-    package var mount: FlowMount? { state.mount }
+    @usableFromInline package var mount: FlowMount? { state.mount }
 
     /// Makes a navigator whose root is a registered type.
     ///
@@ -87,18 +87,8 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
         run.onFinish(handler)
     }
 
-    // MARK: RunningFlow
-
     /// The flow's first screen, whose departure ends it.
     public var baseNode: NodeRef? { mount?.firstEntry }
-    /// The first guard that refuses what the flow's end would take away.
-    public func endRefusal() -> GuardRefusal? { run.endRefusal(of: self) }
-    /// Ends the flow cancelled because what it stands on is gone (its first screen, the screen
-    /// that started it, its parent): what of its own is left goes too, as far as the host lets it.
-    public func endDetached() { run.endDetached(self) }
-    /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
-    /// gone; otherwise answers what is left.
-    public func hostDidChange(by origin: FlowEvent.Origin) { run.follow(self, by: origin) }
 
     /// Shows the root as a new stack (the host's root, or presented), or pushes it onto an existing
     /// stack with ``/FlowKernel/FlowPlacement/onStack(_:)``; the navigator then never pops below it.
@@ -179,14 +169,14 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
 
     /// The screen the user is looking at in this flow, if it runs.
     public var currentScreen: (any Screen)? {
-        guard let host = run.host, let current = position(in: host).current else { return nil }
+        guard let host = run.host, let current = position(on: host).current else { return nil }
         return host.screen(for: current.screen)
     }
 
     /// The navigator's stack as one line: `Welcome -> Catalog -> (modal) Cart`; empty when not running.
     public var stackState: String {
         guard let host = run.host else { return "" }
-        let position = position(in: host)
+        let position = position(on: host)
         return (position.entries.map(\.screen.displayName) + position.modals.map { "(modal) \($0.screen.displayName)" })
             .joined(separator: " -> ")
     }
@@ -200,7 +190,7 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     /// Where the navigator is, read from the host: its part of the stack, from its first screen
     /// up, read as far as a request needs, and the chain of its own modals over the stack. Never
     /// reads the whole hierarchy.
-    func position(in host: any FlowHost) -> StackPosition {
+    @usableFromInline package func position(on host: any FlowHost) -> StackPosition {
         // Read from the state's mount in place, and from the host's cheapest queries: the first
         // entry's index, the stack's count and what it presents, with no copy of a place.
         guard let stack = state.mount?.stack, let firstEntry = state.mount?.firstEntry,
@@ -223,13 +213,6 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     }
 
     // MARK: Shared steps
-
-    /// Runs a navigation: the flow must be running and not already navigating (a `configure` hook
-    /// that navigates is rejected, by the lifecycle's one rule). Returns what the body returns, to
-    /// run after the request is over.
-    func navigating<T>(_ body: (any FlowHost) throws -> T) throws -> T {
-        try run.request(body)
-    }
 
     /// The registration a request names, and its declaration index.
     func registration(for target: ForwardRequest.Target, from position: StackPosition) throws -> (index: Int, registration: Registration) {
@@ -299,14 +282,20 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
         return typed
     }
 
-    /// Makes a request's decision: the host change whole, then the state's change with it.
+    /// Keeps a request's state change once the host has made its change: the tables, and each
+    /// screen shown kept by its registration's scope and told its navigator.
     ///
     /// - Returns: the `whenDismissed` callbacks of the modals the change dismissed, to run once
     ///   the request is over.
-    @discardableResult
-    func make(_ operation: HostOperation, origin: FlowEvent.Origin, applying change: StackState.Change, on host: any FlowHost) throws -> [() -> Void] {
-        try run.make(operation, origin: origin, on: host)
-        return state.apply(change)
+    @usableFromInline package func apply(_ change: StackState.Change) -> (() -> Void)? {
+        let callbacks = state.apply(change)
+        if let shown = change.showing { didShow(shown.screen, from: shown.registration) }
+        for shown in change.showingAll { didShow(shown.screen, from: shown.registration) }
+        switch callbacks.count {
+        case 0: return nil
+        case 1: return callbacks[0]
+        default: return { for callback in callbacks { callback() } }
+        }
     }
 
     // MARK: Following the user
@@ -315,7 +304,7 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     /// screen still shown (without it, the run ends the navigator cancelled, and no modal's
     /// `whenDismissed` runs: the flow was taken away, not its modal dismissed): runs the
     /// `whenDismissed` of each modal taken away, top first, once; forgets the screens that left.
-    package func follow(on host: any FlowHost, by origin: FlowEvent.Origin) {
+    @usableFromInline package func follow(on host: any FlowHost, by origin: FlowEvent.Origin) {
         let dismissed = state.keepShown { host.contains($0) }
         for callback in dismissed.reversed() { callback() }
     }
@@ -338,12 +327,12 @@ public final class StackNavigator<Result>: FlowFrontDoor, NavigatorHandle {
     }
 
     func end(_ outcome: FlowOutcome<Result>, completion: (() -> Void)?) throws {
-        try run.end(outcome, of: self)
+        try end(outcome)
         completion?()
     }
 
     /// Lets go of everything the navigator keeps for its screens.
-    package func releaseEverything() {
+    @usableFromInline package func releaseEverything() {
         registry.releaseInstances()
         state.release()
     }

@@ -14,7 +14,7 @@ import FlowKernel
 /// Main-actor isolated, as the host it reads is: a read from a nonisolated closure would check its
 /// isolation at run time on every entry read.
 @MainActor
-struct StackPosition {
+@usableFromInline package struct StackPosition {
     /// One screen the navigator shows, and the registration (by declaration index) that made it.
     struct Entry: Equatable {
         let screen: ScreenRef

@@ -5,12 +5,12 @@ import FlowRuntime
 /// made each screen it shows and with what argument, its modals' `whenDismissed` callbacks, and the
 /// argument carried to the next screen.
 ///
-/// A request decides a ``Change`` and hands it to the runtime with the host change
-/// (``/FlowRuntime/FlowChange``); the navigator applies it only once the host made the change. A
+/// A request decides a ``Change`` and hands it to its run with the host change; the run has the
+/// navigator apply it only once the host made the change. A
 /// change rather than a new state: the tables grow with the stack, and a request's change is a
 /// few entries.
 @MainActor
-struct StackState {
+@usableFromInline package struct StackState {
     /// Where the navigator shows itself: its stack, and its first screen (on a shared stack,
     /// nothing below it is the navigator's).
     var mount: FlowMount?
@@ -39,7 +39,7 @@ struct StackState {
     }
 
     /// What a request changes of the state, applied once the host made its change.
-    struct Change {
+    @usableFromInline package struct Change {
         /// Where the navigator shows itself, when the request changes it.
         var mount: FlowMount?
         /// The modals whose `whenDismissed` callbacks the request takes, to run once it is made.
@@ -55,6 +55,11 @@ struct StackState {
         var adoptingAll: [Adoption] = []
         /// The argument handed to the next screen.
         var carrying: Argument = .none
+        /// A screen the change shows, with the registration that made it: its scope keeps it, and
+        /// it learns its navigator, once the host shows it.
+        var showing: (screen: any Screen, registration: Registration)?
+        /// Screens the change shows, for a request that shows several.
+        var showingAll: [(screen: any Screen, registration: Registration)] = []
     }
 
     /// Applies a change the host has made.

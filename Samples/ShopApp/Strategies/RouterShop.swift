@@ -76,7 +76,7 @@ public enum RouterShop {
         router.addTransition(
             from: CartScreen.self, to: CheckoutScreen.self,
             .decided { context in
-                let hierarchy = context.host.hierarchy
+                let hierarchy = context.hierarchy
                 guard let opener = hierarchy.presenter(of: .of(context.from)),
                     case .stack(let stack)? = hierarchy.parent(of: opener.ref)?.kind
                 else {

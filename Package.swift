@@ -61,6 +61,10 @@ let package = Package(
         .library(name: "FlowWebServer", targets: ["FlowWebServer"]),
         .library(name: "FlowWebSQLite", targets: ["FlowWebSQLite"]),
         .library(name: "FlowWebPostgres", targets: ["FlowWebPostgres"]),
+        // Test doubles, for test targets only: no product an app ships links them.
+        .library(name: "FlowWebTesting", targets: ["FlowWebTesting"]),
+        .library(name: "FlowUIKitTesting", targets: ["FlowUIKitTesting"]),
+        .library(name: "FlowSwiftUITesting", targets: ["FlowSwiftUITesting"]),
     ],
     traits: [
         .trait(
@@ -115,6 +119,11 @@ let package = Package(
         .target(name: "FlowUIKit", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowUIKit"),
         .target(name: "FlowSwiftUI", dependencies: ["FlowKernel", "FlowPlatform"], path: "Modules/FlowSwiftUI"),
         .target(name: "FlowWeb", dependencies: ["FlowKernel", "FlowRuntime", "FlowPlatform", "FlowStage"], path: "Modules/FlowWeb"),
+        // The test doubles of the platforms: a site visited without a socket and the store laws,
+        // UIKit's and SwiftUI's containers simulated on Linux. Test targets link them; apps don't.
+        .target(name: "FlowWebTesting", dependencies: ["FlowKernel", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowWeb"], path: "Modules/FlowWebTesting"),
+        .target(name: "FlowUIKitTesting", dependencies: ["FlowKernel", "FlowPlatform", "FlowUIKit"], path: "Modules/FlowUIKitTesting"),
+        .target(name: "FlowSwiftUITesting", dependencies: ["FlowKernel", "FlowPlatform", "FlowSwiftUI"], path: "Modules/FlowSwiftUITesting"),
         .target(
             name: "FlowWebServer",
             dependencies: [
@@ -194,12 +203,17 @@ let package = Package(
         .testTarget(
             name: "GettingStartedTests",
             dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
-        .testTarget(name: "FlowUIKitTests", dependencies: ["FlowUIKit", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         .testTarget(
-            name: "FlowSwiftUITests", dependencies: ["FlowSwiftUI", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+            name: "FlowUIKitTests",
+            dependencies: ["FlowUIKit", "FlowUIKitTesting", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+        .testTarget(
+            name: "FlowSwiftUITests",
+            dependencies: ["FlowSwiftUI", "FlowSwiftUITesting", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),
         .testTarget(
             name: "FlowWebTests",
-            dependencies: ["FlowWeb", "FlowRuntime", "FlowSnapshot", "FlowPlatform", "FlowStage", "FlowStack", "FlowTestKit", "FlowExplorer", "ShopApp"]),
+            dependencies: [
+                "FlowWeb", "FlowWebTesting", "FlowRuntime", "FlowSnapshot", "FlowPlatform", "FlowStage", "FlowStack", "FlowTestKit", "FlowExplorer", "ShopApp",
+            ]),
         // The server layer over real HTTP; it has tests only with the `WebServer` trait (.ci/web-test).
         .testTarget(
             name: "FlowWebServerTests",
@@ -214,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "FlowWebSQLiteTests",
             dependencies: [
-                "FlowWebSQLite", "FlowWeb", "FlowKernel", "FlowStage", "ShopApp",
+                "FlowWebSQLite", "FlowWeb", "FlowWebTesting", "FlowKernel", "FlowStage", "ShopApp",
                 .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLiteStore"])),
             ]),
         // The PostgreSQL store's tests; with the `PostgresStore` trait only, against the server
@@ -222,7 +236,8 @@ let package = Package(
         .testTarget(
             name: "FlowWebPostgresTests",
             dependencies: [
-                "FlowWebPostgres", "FlowWeb", "ShopApp", .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
+                "FlowWebPostgres", "FlowWeb", "FlowWebTesting", "ShopApp",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresStore"])),
             ]),
         .testTarget(
             name: "FlowLoggingTests",

@@ -8,7 +8,7 @@ import PackageDescription
 let flowKit: [Target.Dependency] = [
     "FlowKernel", "FlowSnapshot", "FlowRuntime", "FlowStage", "FlowStack", "FlowChain", "FlowCoordinator", "FlowRouter", "FlowExplorer", "FlowLinks",
     "FlowPlatform", "FlowUIKit",
-    "FlowSwiftUI", "FlowRecording", "FlowWeb",
+    "FlowSwiftUI", "FlowRecording", "FlowWeb", "FlowUIKitTesting", "FlowSwiftUITesting",
 ]
 .map { .product(name: $0, package: "FlowKit") }
 

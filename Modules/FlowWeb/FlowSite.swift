@@ -212,7 +212,7 @@ public final class FlowSite {
 
     /// The session token a cookie's value names, and the revision of the stored session the
     /// browser last saw, which a site with a store writes after the token (`TOKEN.7`).
-    static func session(inCookie value: String) -> (token: String, seen: Int?) {
+    package static func session(inCookie value: String) -> (token: String, seen: Int?) {
         guard let dot = value.firstIndex(of: ".") else { return (value, nil) }
         let seen = Int(value[value.index(after: dot)...]).flatMap { $0 > 0 ? $0 : nil }
         return (String(value[..<dot]), seen)

@@ -65,7 +65,7 @@ final class RunProbe: FlowFrontDoor {
     func cancel() throws { try end(.cancelled) }
 
     func finish(with result: String) throws {
-        try decide { _, _ in .end(.completed(result)) { self.steps.append("ending") } }
+        try decide { _, _ in .end(.completed(result), then: { self.steps.append("ending") }) }
     }
 
     func releaseEverything() {
@@ -240,7 +240,7 @@ struct FlowRunTests {
 
 extension FlowFrontDoor {
     /// Runs a request whose decree is refused, handing the refusal to `catching`.
-    fileprivate func decide(_ decide: (Position, any FlowHost) throws -> FlowDecree<StateChange, Result>, catchingInto catching: (FlowError) -> Void) throws {
+    fileprivate func decide(_ decide: (Position, any FlowHost) throws -> FlowDecree<StateChange>, catchingInto catching: (FlowError) -> Void) throws {
         do {
             try self.decide(decide)
         } catch let error as FlowError {

@@ -2,6 +2,7 @@ import FlowKernel
 import FlowPlatform
 import FlowStage
 import FlowSwiftUI
+import FlowSwiftUITesting
 import FlowTestKit
 import Testing
 

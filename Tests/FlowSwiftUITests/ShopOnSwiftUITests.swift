@@ -4,6 +4,7 @@ import FlowPlatform
 import FlowRuntime
 import FlowStage
 import FlowSwiftUI
+import FlowSwiftUITesting
 import FlowTestKit
 import Foundation
 import ShopApp

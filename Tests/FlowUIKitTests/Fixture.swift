@@ -3,6 +3,7 @@ import FlowPlatform
 import FlowStage
 import FlowTestKit
 import FlowUIKit
+import FlowUIKitTesting
 
 /// A model host, a simulated UIKit and the driver between them, with a transcript of the model.
 @MainActor

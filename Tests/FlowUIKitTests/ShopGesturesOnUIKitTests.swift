@@ -5,6 +5,7 @@ import FlowRuntime
 import FlowStage
 import FlowTestKit
 import FlowUIKit
+import FlowUIKitTesting
 import Foundation
 import ShopApp
 import Testing

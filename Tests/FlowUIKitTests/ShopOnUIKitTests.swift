@@ -4,6 +4,7 @@ import FlowRuntime
 import FlowStage
 import FlowTestKit
 import FlowUIKit
+import FlowUIKitTesting
 import ShopApp
 import Testing
 

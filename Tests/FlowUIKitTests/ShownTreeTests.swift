@@ -3,6 +3,7 @@ import FlowPlatform
 import FlowStage
 import FlowTestKit
 import FlowUIKit
+import FlowUIKitTesting
 import Testing
 
 /// FlowPlatform's one record of what a platform shows: what the driver expects, and what the web

@@ -5,6 +5,7 @@ import FlowTestKit
 import Testing
 
 @testable import FlowUIKit
+@testable import FlowUIKitTesting
 
 /// What a review of the UIKit adapter against Apple's documented behaviour found, each pinned by
 /// the behaviour UIKit's containers have, so that it fails without its fix.

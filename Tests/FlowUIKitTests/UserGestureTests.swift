@@ -3,6 +3,7 @@ import FlowPlatform
 import FlowStage
 import FlowTestKit
 import FlowUIKit
+import FlowUIKitTesting
 import Testing
 
 @MainActor

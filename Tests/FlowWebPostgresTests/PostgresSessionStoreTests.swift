@@ -1,3 +1,5 @@
+import FlowWebTesting
+
 // The PostgreSQL store has tests only with the package's `PostgresStore` trait; .ci/web-test runs
 // them against the server .ci/with-postgres starts, named by FLOWKIT_POSTGRES_URL. Without it they
 // fail, never skip.

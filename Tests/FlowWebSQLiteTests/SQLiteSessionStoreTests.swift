@@ -1,3 +1,5 @@
+import FlowWebTesting
+
 // The SQLite store has tests only with the package's `SQLiteStore` trait (.ci/web-test runs them).
 #if SQLiteStore
     import FlowKernel

@@ -2,6 +2,7 @@ import FlowKernel
 import FlowRuntime
 import FlowStage
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import ShopApp
 import Testing

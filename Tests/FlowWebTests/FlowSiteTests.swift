@@ -2,6 +2,7 @@ import FlowKernel
 import FlowRuntime
 import FlowTestKit
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import ShopApp
 import Testing

@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowStack
 import FlowStage
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import Testing
 

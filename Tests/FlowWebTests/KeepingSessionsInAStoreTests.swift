@@ -4,6 +4,7 @@ import FlowSnapshot
 import FlowStack
 import FlowStage
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import FlowKernel
 import FlowStack
 import FlowStage
 import FlowWeb
+import FlowWebTesting
 import Testing
 
 // The code of FlowWeb's "Mounting a flow on the web", compiled here line for line

@@ -1,6 +1,7 @@
 import FlowExplorer
 import FlowKernel
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import ShopApp
 import Testing

@@ -1,4 +1,5 @@
 import FlowWeb
+import FlowWebTesting
 import ShopApp
 import Testing
 

@@ -2,6 +2,7 @@ import FlowExplorer
 import FlowKernel
 import FlowTestKit
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import ShopApp
 import Testing

@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import ShopApp
 import Testing

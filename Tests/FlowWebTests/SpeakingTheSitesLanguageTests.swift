@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowStage
 import FlowWeb
+import FlowWebTesting
 import Testing
 
 // The code of FlowWeb's "Speaking the site's language", compiled here line for line

@@ -1,4 +1,5 @@
 import FlowWeb
+import FlowWebTesting
 import Foundation
 import ShopApp
 import Testing

@@ -2,7 +2,9 @@ import FlowKernel
 import FlowPlatform
 import FlowStage
 import FlowSwiftUI
+import FlowSwiftUITesting
 import FlowUIKit
+import FlowUIKitTesting
 
 /// A push and a pop on the model, brought to a platform by the driver: planned, run, checked.
 /// Compared at depth 10 and 1,000, it shows that what one change costs is what it changed.

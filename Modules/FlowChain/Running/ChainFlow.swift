@@ -148,7 +148,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
                         try show(first, context: nil, after: nil, in: plan, on: host, into: &draft)
                         return nil
                     }
-                    _ = try carryOut(decree, on: host)
+                    _ = try enact(decree, on: host)
                 }
             } catch {
                 self.container = nil
@@ -366,11 +366,11 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     private func decree(
         in container: ChainContainer, origin: FlowEvent.Origin, on host: any FlowHost, made: inout [(step: Int, screen: any Screen)],
         _ body: (inout ChainDraft) throws -> FlowOutcome<Result>?
-    ) throws -> FlowDecree<ChainDraft, Result> {
+    ) throws -> FlowDecree<ChainDraft> {
         var draft = ChainDraft(origin: origin, isShown: container.core.mount.isShown(on: host))
         defer { made = draft.made }
         if let outcome = try body(&draft) {
-            return .end(outcome, removal: HostChange(draft.operations + container.removal(), origin: origin), first: nil, then: nil)
+            return .end(outcome, removal: HostChange(draft.operations + container.removal(), origin: origin))
         }
         // The most common decision, one operation, is held without an array.
         let change = draft.operations.count == 1 ? HostChange(draft.operations[0], origin: origin) : HostChange(draft.operations, origin: origin)

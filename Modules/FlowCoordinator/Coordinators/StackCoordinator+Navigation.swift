@@ -38,7 +38,7 @@ extension StackCoordinator {
     }
 
     /// Decides the replacement of the coordinator's own entries with `contents`, bottom first.
-    func replacing(with contents: [Presentable], origin: FlowEvent.Origin, on host: any FlowHost) throws -> FlowDecree<CoordinatorState.Change, Result> {
+    func replacing(with contents: [Presentable], origin: FlowEvent.Origin, on host: any FlowHost) throws -> FlowDecree<CoordinatorState.Change> {
         try requireNoChildOnStack()
         guard let mount = state.mount, let stack = mount.stack else { preconditionFailure("A running coordinator has a mount.") }
         let own = mount.ownEntries(on: host)

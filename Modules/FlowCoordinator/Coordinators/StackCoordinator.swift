@@ -237,7 +237,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         // with entries above it, so a refusal means a host that broke its contract; it is
         // reported, not lost, and the top stays where it was.
         do {
-            _ = try carryOut(.change(FlowChange(HostChange(.popTo(snapshot, in: stack), origin: .flow(id)), state: change)), on: host)
+            _ = try enact(.change(FlowChange(HostChange(.popTo(snapshot, in: stack), origin: .flow(id)), state: change)), on: host)
         } catch {
             refused(.wrapping(error))
         }
@@ -310,7 +310,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         // The guards of everything that goes, the children's screens included, wherever they are
         // shown, answer before any child is cancelled; the coordinator is finished before the tree
         // follows the removal, so a flow it ends finds the coordinator ended.
-        try decide { _, _ in .end(outcome, removal: nil, first: cancelEverythingRunning, then: nil) }
+        try decide { _, _ in .end(outcome, first: cancelEverythingRunning) }
     }
 
     /// Keeps a request's state change once the host has made its change.

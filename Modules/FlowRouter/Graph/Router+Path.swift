@@ -79,7 +79,7 @@ extension RouterFlow {
         try decide { _, host in try arrival(at: input, on: host, resolving: resolve) }
     }
 
-    private func arrival<Input>(at input: Input, on host: any FlowHost, resolving resolve: (Any.Type) -> Any?) throws -> FlowDecree<FlowMount, Result> {
+    private func arrival<Input>(at input: Input, on host: any FlowHost, resolving resolve: (Any.Type) -> Any?) throws -> FlowDecree<FlowMount> {
         guard let session, let mount, let first = mount.firstEntry?.screen, let stack = mount.stack,
             let root = host.screen(for: first) as? any Routable
         else {

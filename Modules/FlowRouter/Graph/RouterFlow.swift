@@ -84,7 +84,7 @@ public final class RouterFlow<Result>: FlowFrontDoor {
             // run's own: the end is that request's decree.
             session.takeUnrouted = { [weak self] value in
                 guard let self, let result = value as? Result else { return false }
-                _ = try self.carryOut(.end(.completed(result)), on: host)
+                _ = try self.enact(.end(.completed(result)), on: host)
                 return true
             }
             self.session = session

@@ -227,7 +227,7 @@ public final class RouterSession {
         // Planned again from what is shown now: a handler may have changed it while it took the
         // update, and what it presented stays.
         let plan = UnwindPlan(again: planned, to: target, in: shown)
-        try door.carryOut(HostChange(plan.operations, origin: .of(flow)))
+        try door.make(HostChange(plan.operations, origin: .of(flow)))
         return true
     }
 

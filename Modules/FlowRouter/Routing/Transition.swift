@@ -96,7 +96,7 @@ public struct TransitionContext {
     ///
     /// - Throws: `guardRefused` or the host's error; nothing has changed then.
     public func make(_ operations: [HostOperation]) throws {
-        try door.carryOut(HostChange(operations, origin: .of(flow)))
+        try door.make(HostChange(operations, origin: .of(flow)))
     }
 
     /// Pushes ``to`` onto ``from``'s stack, or presents it over ``from`` when it is not in a stack.

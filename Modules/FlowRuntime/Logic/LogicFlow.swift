@@ -162,10 +162,12 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
                 change.effect = decision.effect
                 return .change(change)
             case .finish(let outcome):
-                return .end(outcome) {
-                    self.remember(memory)
-                    decision.effect?()
-                }
+                return .end(
+                    outcome,
+                    then: {
+                        self.remember(memory)
+                        decision.effect?()
+                    })
             }
         }
     }

@@ -41,31 +41,63 @@ import FlowSnapshot
 
 /// A door's decision for one request, as a value: what the run does with it needs no host to read
 /// (a table test compares decisions).
+///
+/// Generic over the door's state change alone, not over the flow's result: a door's code is
+/// generic over its result, and a decree whose type named it would be made through run-time
+/// metadata on every request. An end keeps its outcome in ``FlowEnding``.
 @MainActor
-@usableFromInline package enum FlowDecree<StateChange, Result> {
+@usableFromInline package enum FlowDecree<StateChange> {
     /// A host change, the door's state change kept once the host accepts it, and what runs once
     /// it has (``FlowChange``).
     case change(FlowChange<StateChange>)
-    /// The flow ends: the guards of its children's ends answer, its content leaves (`removal`, or
-    /// the door's own removal), it lets go of what it kept, `effect` runs, and it finishes with the
-    /// outcome (its handlers run last).
-    ///
-    /// With `first`, every guard of what the end takes away — the door's removal, its children's
-    /// ends — answers before `first` runs; `first` takes away what goes before the flow's own
-    /// content (a coordinator cancels its running child), and the removal is read after it.
-    case end(FlowOutcome<Result>, removal: HostChange?, first: (() throws -> Void)?, then: (@MainActor () -> Void)?)
+    /// The flow ends (``FlowEnding``). Boxed: an end is rare, and the box keeps a change small.
+    case end(FlowEnding)
     /// The request is refused: nothing changes, and the error is thrown.
     case refuse(FlowError)
 
-    /// The flow ends with an outcome, and nothing runs after.
+    /// The flow ends with an outcome: the guards of its children's ends answer, its content leaves
+    /// (`removal`, or the door's own removal), it lets go of what it kept, `effect` runs, and it
+    /// finishes with the outcome (its handlers run last).
+    ///
+    /// With `first`, every guard of what the end takes away — the door's removal, its children's
+    /// ends — answers before `first` runs; `first` takes away what goes before the flow's own
+    /// content (a coordinator cancels its running child), and the removal is read after it. A
+    /// trailing closure is the effect (`then`).
     @inlinable
-    package static func end(_ outcome: FlowOutcome<Result>) -> FlowDecree { .end(outcome, removal: nil, first: nil, then: nil) }
+    package static func end<Result>(
+        _ outcome: FlowOutcome<Result>, removal: HostChange? = nil, then effect: (@MainActor () -> Void)? = nil, first: (() throws -> Void)? = nil
+    ) -> FlowDecree {
+        .end(FlowEnding(outcome: outcome, removal: removal, first: first, effect: effect))
+    }
+}
 
-    /// The flow ends with an outcome, and `effect` runs once its content has left, before it
-    /// finishes.
+/// How a flow ends, as a decree says it (``FlowDecree/end(_:removal:then:first:)``).
+@MainActor
+@usableFromInline package struct FlowEnding {
+    /// The outcome, a `FlowOutcome` of the door's result type.
+    @usableFromInline let outcome: Any
+    /// What takes the flow's content away; `nil` for the door's own removal, read when it goes.
+    @usableFromInline let removal: HostChange?
+    /// What goes before the flow's own content, once every guard has allowed the end.
+    @usableFromInline let first: (() throws -> Void)?
+    /// What runs once the content has left, before the flow finishes.
+    @usableFromInline let effect: (@MainActor () -> Void)?
+
     @inlinable
-    package static func end(_ outcome: FlowOutcome<Result>, then effect: @escaping @MainActor () -> Void) -> FlowDecree {
-        .end(outcome, removal: nil, first: nil, then: effect)
+    init(outcome: Any, removal: HostChange?, first: (() throws -> Void)?, effect: (@MainActor () -> Void)?) {
+        self.outcome = outcome
+        self.removal = removal
+        self.first = first
+        self.effect = effect
+    }
+
+    /// The outcome as the flow's own.
+    @inlinable
+    func outcome<Result>(as type: Result.Type) -> FlowOutcome<Result> {
+        guard let outcome = outcome as? FlowOutcome<Result> else {
+            preconditionFailure("A flow ends with an outcome of its own result type, \(Result.self); a decree gave \(Swift.type(of: outcome)).")
+        }
+        return outcome
     }
 }
 
@@ -79,36 +111,51 @@ extension FlowFrontDoor {
     ///
     /// - Throws: `flowNotStarted`, `flowFinished`, `reentrantNavigation`; what `decide` throws or
     ///   refuses with; the guards' and the host's refusal. Nothing changes then.
-    @inlinable
-    package func decide(_ decide: (Position, any FlowHost) throws -> FlowDecree<StateChange, Result>) throws {
-        let (kept, effect) = try run.request { host in try carryOut(decide(position(on: host), host), on: host) }
+    @inlinable @inline(__always)
+    package func decide(_ decide: (Position, any FlowHost) throws -> FlowDecree<StateChange>) throws {
+        let host = try run.openRequest()
+        let kept: (() -> Void)?
+        let effect: (@MainActor () -> Void)?
+        do {
+            // Switched on as it comes back, so that its payload moves rather than copies.
+            switch try decide(position(on: host), host) {
+            case .change(let change):
+                try run.carryOut(change, on: host)
+                (kept, effect) = (apply(change.state), change.effect)
+            case .end(let ending):
+                try run.end(ending, on: host, removal: removal(on:), releasing: releaseEverything)
+                (kept, effect) = (nil, nil)
+            case .refuse(let error):
+                throw error
+            }
+        } catch {
+            run.closeRequest(on: host)
+            throw error
+        }
+        run.closeRequest(on: host)
         kept?()
         effect?()
     }
 
-    /// Carries out a decree inside a request of the flow already under way: what ``decide(_:)``
-    /// does once it has the decree, for a request that decides in steps of its own (a restore,
-    /// the start of a coordinator).
+    /// Enacts a decree inside a request of the flow already under way: what ``decide(_:)`` does
+    /// once it has the decree, for a request that decides in steps of its own (a chain's start, a
+    /// change made as part of another flow's end, a route that completes the flow).
     ///
     /// - Returns: what the state left to run, and the change's own effect, to run once the request
     ///   is over.
-    @inlinable
-    package func carryOut(
-        _ decree: FlowDecree<StateChange, Result>, on host: any FlowHost
+    @inlinable @inline(__always)
+    package func enact(
+        _ decree: __owned FlowDecree<StateChange>, on host: any FlowHost
     ) throws -> (kept: (() -> Void)?, effect: (@MainActor () -> Void)?) {
         switch decree {
         case .change(let change):
             try run.carryOut(change, on: host)
             return (apply(change.state), change.effect)
-        case .end(let outcome, let change, let first, let effect):
-            if let first {
-                try run.askAhead(ending: change ?? removal(on: host), on: host)
-                try first()
-            }
-            try run.end(outcome, on: host, removal: change ?? removal(on: host)) {
-                releaseEverything()
-                effect?()
-            }
+        case .end(let ending):
+            // Not inlined: the end is rare, and reading its outcome as the flow's own needs the
+            // result type's metadata, which the verbs that decide would otherwise look up on
+            // every request.
+            try run.end(ending, on: host, removal: removal(on:), releasing: releaseEverything)
             return (nil, nil)
         case .refuse(let error):
             throw error

@@ -129,19 +129,37 @@ package final class FlowRun<Result> {
     /// requests too, on the host it starts on, inside its start's request of the tree.
     @usableFromInline
     package func request<T>(_ body: (any FlowHost) throws -> T) throws -> T {
+        let host = try openRequest()
+        defer { closeRequest(on: host) }
+        return try body(host)
+    }
+
+    /// Opens a request of the flow (``request(_:)``'s rules) and returns its host; every path
+    /// after it closes it with ``closeRequest(on:)``. What a door's `decide` uses, so that a
+    /// request needs no closure and is inlined whole into the door's verb.
+    ///
+    /// - Throws: `flowNotStarted`, `flowFinished`, `reentrantNavigation`; no request is open then.
+    @usableFromInline
+    package func openRequest() throws -> any FlowHost {
         let host =
             try starting.map { starting in
                 try Self.requireIdle(starting.host, for: id)
                 return starting.host
             } ?? requireNavigable()
-        return try host.flows.request(on: host) {
-            guard !isNavigating else {
-                throw FlowError(.reentrantNavigation, "The flow '\(id)' is already navigating; a request cannot start inside another.")
-            }
-            isNavigating = true
-            defer { isNavigating = false }
-            return try body(host)
+        host.flows.openRequest()
+        guard !isNavigating else {
+            host.flows.closeRequest(on: host)
+            throw FlowError(.reentrantNavigation, "The flow '\(id)' is already navigating; a request cannot start inside another.")
         }
+        isNavigating = true
+        return host
+    }
+
+    /// Closes a request ``openRequest()`` opened: the flows its changes touched follow.
+    @usableFromInline
+    package func closeRequest(on host: any FlowHost) {
+        isNavigating = false
+        host.flows.closeRequest(on: host)
     }
 
     /// Makes a host change of the flow's inside its request: every guard asked before the first
@@ -151,6 +169,11 @@ package final class FlowRun<Result> {
     /// - Throws: `guardRefused` or the host's error; nothing has changed then.
     @inlinable @inline(__always)
     package func carryOut<State>(_ change: FlowChange<State>, on host: any FlowHost) throws {
+        // The most common decree, one operation with nothing reported or run on acceptance: the
+        // host asks its guards as it makes it.
+        if change.reports.isEmpty, change.onceAccepted == nil, case .one(let operation) = change.host.storage {
+            return try host.apply(operation, origin: change.host.origin)
+        }
         try host.make(change.host, reports: change.reports, onceAccepted: change.onceAccepted)
     }
 
@@ -256,6 +279,24 @@ package final class FlowRun<Result> {
     @usableFromInline package func askAhead(ending removal: HostChange, on host: any FlowHost) throws {
         try host.checkGuards(of: removal.operations, origin: removal.origin)
         try checkChildrenGuards(on: host)
+    }
+
+    /// Ends the flow as a decree says it, inside a request already under way: with `first`, every
+    /// guard of what the end takes away answers before `first` runs; then the children's guards,
+    /// the removal (the ending's, or the door's read now), what the flow lets go of, the ending's
+    /// effect, and the finish.
+    ///
+    /// - Throws: the guards' refusal, what `first` throws, and the host's error.
+    @usableFromInline
+    package func end(_ ending: FlowEnding, on host: any FlowHost, removal: (any FlowHost) -> HostChange, releasing: () -> Void) throws {
+        if let first = ending.first {
+            try askAhead(ending: ending.removal ?? removal(host), on: host)
+            try first()
+        }
+        try end(ending.outcome(as: Result.self), on: host, removal: ending.removal ?? removal(host)) {
+            releasing()
+            ending.effect?()
+        }
     }
 
     /// Ends the flow from inside a request already under way: the children's guards answer,

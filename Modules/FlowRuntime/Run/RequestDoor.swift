@@ -20,7 +20,7 @@ package protocol RequestDoor: AnyObject {
 
     /// Makes a change inside a request, whole or not at all: every guard asked before the first
     /// operation.
-    func carryOut(_ change: HostChange) throws
+    func make(_ change: HostChange) throws
 }
 
 extension FlowRun: RequestDoor {
@@ -31,7 +31,7 @@ extension FlowRun: RequestDoor {
     }
 
     /// Makes a change inside the flow's request.
-    package func carryOut(_ change: HostChange) throws {
+    package func make(_ change: HostChange) throws {
         try requireRunning().carryOut(change)
     }
 }
@@ -65,7 +65,7 @@ package final class HostRequests: RequestDoor {
         try host.checkGuards(of: operations, origin: origin)
     }
 
-    package func carryOut(_ change: HostChange) throws {
+    package func make(_ change: HostChange) throws {
         try host.carryOut(change)
     }
 }

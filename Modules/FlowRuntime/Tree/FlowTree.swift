@@ -183,14 +183,26 @@ public final class FlowTree {
     /// A screen's guard answers once per request: one that allowed is not asked again before the
     /// outermost request returns and the flows that follow it have (`answer(of:_:origin:)`).
     package func request<T>(on host: any FlowHost, _ body: () throws -> T) rethrows -> T {
-        openRequests += 1
-        defer {
-            openRequests -= 1
-            settle(on: host)
-            // The flows that follow the request's changes make them too: they share its answers.
-            if openRequests == 0, !isSettling { forgetAnswers() }
-        }
+        openRequest()
+        defer { closeRequest(on: host) }
         return try body()
+    }
+
+    /// Opens a request, for a caller that cannot hand its body as a closure (a flow's run, whose
+    /// request is inlined into each door's verb); ``closeRequest(on:)`` closes it, on every path.
+    @usableFromInline
+    package func openRequest() {
+        openRequests += 1
+    }
+
+    /// Closes a request ``openRequest()`` opened: the pass that follows its changes runs once the
+    /// outermost request is closed.
+    @usableFromInline
+    package func closeRequest(on host: any FlowHost) {
+        openRequests -= 1
+        settle(on: host)
+        // The flows that follow the request's changes make them too: they share its answers.
+        if openRequests == 0, !isSettling { forgetAnswers() }
     }
 
     /// What a screen's guard answers about leaving (``/FlowKernel/Screen/shouldLeave(by:)``) or

@@ -1,3 +1,4 @@
+import FlowWeb
 import Foundation
 
 /// The laws every ``SessionStore`` keeps, checked against a store: an app's own store (a database

@@ -1,3 +1,4 @@
+import FlowWeb
 import Foundation
 
 /// A ``SessionStore`` that counts what a site asks of another: how many sessions it read whole,

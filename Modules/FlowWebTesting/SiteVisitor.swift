@@ -1,3 +1,5 @@
+import FlowWeb
+
 /// A browser without a window, for tests of a site: it keeps the session's cookie, follows
 /// redirects, reads the hidden fields of the page's forms, and acts by an action's name, as a
 /// person's browser does — with no server and no socket.

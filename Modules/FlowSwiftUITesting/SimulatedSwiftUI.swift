@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowPlatform
+import FlowSwiftUI
 
 /// A model host shown through a ``NavigationModel`` as `FlowNavigationView` shows it, with SwiftUI's
 /// timing, in memory: for testing a flow against what SwiftUI does and reports, on any machine.

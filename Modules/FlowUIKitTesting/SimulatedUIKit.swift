@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowPlatform
+import FlowUIKit
 
 /// A model host shown in UIKit's containers simulated in memory: ``UIKitAdapter`` — the code
 /// `UIKitNavigation` runs on a device — on containers that behave as UIKit's do, for testing a

@@ -1,3 +1,4 @@
+import FlowWeb
 import Foundation
 
 /// A session as a site's state endpoint tells it, for tests: `GET /.flowkit/state` answers it on a

@@ -1,4 +1,5 @@
 import FlowKernel
+import FlowUIKit
 
 /// A view controller of ``SimulatedUIKit``: a screen's, a navigation controller or a tab bar
 /// controller, with the state UIKit keeps for each.

@@ -341,11 +341,11 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
 
     /// Runs a request from a step: the chain must run, not be in another request, and the step
     /// must be the current one (any step for `nil`). The body decides from the position, read once,
-    /// adding to the request's draft, and returns the chain's outcome when it ends the chain; the
-    /// run then makes the decree whole, or nothing changes.
+    /// adding to the request's draft, and returns the chain's end when it ends it; the run then
+    /// makes the decree whole, or nothing changes.
     func requesting(
         from step: Int?, origin: FlowEvent.Origin? = nil,
-        _ body: (Plan, any FlowHost, ChainPosition, inout ChainDraft) throws -> FlowOutcome<Result>?
+        _ body: (Plan, any FlowHost, ChainPosition, inout ChainDraft) throws -> FlowDecree<ChainDraft>?
     ) throws {
         try releasingOnRefusal { made in
             try decide { position, host in
@@ -365,16 +365,22 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     /// removal. `made` names the screens made for the draft.
     private func decree(
         in container: ChainContainer, origin: FlowEvent.Origin, on host: any FlowHost, made: inout [(step: Int, screen: any Screen)],
-        _ body: (inout ChainDraft) throws -> FlowOutcome<Result>?
+        _ body: (inout ChainDraft) throws -> FlowDecree<ChainDraft>?
     ) throws -> FlowDecree<ChainDraft> {
         var draft = ChainDraft(origin: origin, isShown: container.core.mount.isShown(on: host))
-        defer { made = draft.made }
-        if let outcome = try body(&draft) {
-            return .end(outcome, removal: HostChange(draft.operations + container.removal(), origin: origin))
+        let ending: FlowDecree<ChainDraft>?
+        do {
+            ending = try body(&draft)
+        } catch {
+            made = draft.made
+            throw error
         }
+        made = draft.made
+        if let ending { return ending }
         // The most common decision, one operation, is held without an array.
         let change = draft.operations.count == 1 ? HostChange(draft.operations[0], origin: origin) : HostChange(draft.operations, origin: origin)
-        return .change(FlowChange(change, state: draft, reports: draft.reports))
+        let reports = draft.reports
+        return .change(FlowChange(change, state: draft, reports: reports))
     }
 
     /// Runs a request whose decree is built from a draft; on any refusal — the decision's, a
@@ -403,13 +409,13 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     /// Ends the chain from a request: its children's guards answer first, then `action` (an end
     /// action, handed the container) adds its changes, which the chain's removal follows in the
     /// one host change; the run then lets go of everything and finishes with `outcome`.
-    private func end(_ outcome: FlowOutcome<Result>, in draft: inout ChainDraft, running action: (ChainContainer) -> Void) throws -> FlowOutcome<Result> {
+    private func end(_ outcome: FlowOutcome<Result>, in draft: inout ChainDraft, running action: (ChainContainer) -> Void) throws -> FlowDecree<ChainDraft> {
         if let host = run.host { try run.checkChildrenGuards(on: host) }
         if let container {
             let acting = container.acting(for: draft.origin)
             try container.core.lending(&draft) { action(acting) }
         }
-        return outcome
+        return .end(outcome, removal: HostChange(draft.operations + (container?.removal() ?? []), origin: draft.origin))
     }
 
     /// Lets go of every step, screen and closure.

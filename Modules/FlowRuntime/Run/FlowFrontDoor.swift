@@ -113,12 +113,25 @@ extension FlowFrontDoor {
     ///   refuses with; the guards' and the host's refusal. Nothing changes then.
     @inlinable @inline(__always)
     package func decide(_ decide: (Position, any FlowHost) throws -> FlowDecree<StateChange>) throws {
+        try requestCycle { host in try decide(position(on: host), host) }
+    }
+
+    /// The request cycle for a decision made from the door's own state, with no position read (a
+    /// coordinator's move decides from its mount alone): as the `decide` that reads the position.
+    @inlinable @inline(__always)
+    package func decide(_ decide: (any FlowHost) throws -> FlowDecree<StateChange>) throws {
+        try requestCycle(decide)
+    }
+
+    /// The request cycle itself, written once for both ways of deciding.
+    @inlinable @inline(__always)
+    func requestCycle(_ decide: (any FlowHost) throws -> FlowDecree<StateChange>) throws {
         let host = try run.openRequest()
         let kept: (() -> Void)?
         let effect: (@MainActor () -> Void)?
         do {
             // Switched on as it comes back, so that its payload moves rather than copies.
-            switch try decide(position(on: host), host) {
+            switch try decide(host) {
             case .change(let change):
                 try run.carryOut(change, on: host)
                 (kept, effect) = (apply(change.state), change.effect)
@@ -168,7 +181,7 @@ extension FlowFrontDoor {
     /// - Throws: what a request throws, the guards' refusal and the host's error; nothing changes
     ///   then.
     package func end(_ outcome: FlowOutcome<Result>) throws {
-        try decide { _, _ in .end(outcome) }
+        try decide { _ in .end(outcome) }
     }
 
     /// The change that takes the flow's mount off the host.

@@ -14,7 +14,7 @@ extension StackCoordinator {
 
     /// Pushes any content, such as a tab group.
     func move(toContent content: Presentable) throws {
-        try decide { host in
+        try decideFromState { host in
             try requireNoChildOnStack()
             // The first move puts the stack on the host at the coordinator's site. Decided from the
             // mount, then noted in it: no access to it is held while the host tells its observers.
@@ -34,7 +34,7 @@ extension StackCoordinator {
     ///   among its entries (a tab coordinator's tab group), or while a child runs on the stack;
     ///   `flowFinished`. Nothing changes then.
     public func setStack(_ screens: [any Screen]) throws {
-        try decide { host in try replacing(with: screens.map { .screen($0) }, origin: .flow(id), on: host) }
+        try decideFromState { host in try replacing(with: screens.map { .screen($0) }, origin: .flow(id), on: host) }
     }
 
     /// Decides the replacement of the coordinator's own entries with `contents`, bottom first.

@@ -109,7 +109,7 @@ extension StackCoordinator: RestorableFlow {
         // is tried again one screen shorter.
         if let first {
             let held = restoring.longestPrefix(of: made.count, atLeast: 1) { count in
-                try decide { host in try replacing(with: ([first] + made.prefix(count)).map { .screen($0) }, origin: origin, on: host) }
+                try decideFromState { host in try replacing(with: ([first] + made.prefix(count)).map { .screen($0) }, origin: origin, on: host) }
             }
             made = Array(made.prefix(max(held, 0)))
         }

@@ -153,7 +153,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
                 }
             } catch {
                 // What start() showed goes again, as far as the host lets it.
-                _ = try? decide { host in .change(FlowChange(removal(on: host), state: CoordinatorState.Change(top: nil))) }
+                _ = try? decideFromState { host in .change(FlowChange(removal(on: host), state: CoordinatorState.Change(top: nil))) }
                 state = CoordinatorState()
                 throw error
             }
@@ -310,7 +310,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         // The guards of everything that goes, the children's screens included, wherever they are
         // shown, answer before any child is cancelled; the coordinator is finished before the tree
         // follows the removal, so a flow it ends finds the coordinator ended.
-        try decide { _ in .end(outcome, first: cancelEverythingRunning) }
+        try decideFromState { _ in .end(outcome, first: cancelEverythingRunning) }
     }
 
     /// Keeps a request's state change once the host has made its change.

@@ -42,7 +42,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///   already runs; the item's own error if it cannot start (it must move to a first screen);
     ///   `notFound` before the tab group is shown; `flowFinished` after the coordinator ended.
     public func addItem<ItemResult>(_ item: StackCoordinator<ItemResult>, tabItem: TabItem) throws {
-        try decide { host in
+        try decideFromState { host in
             try addItem(item, tabItem: tabItem, on: host)
             return .change(FlowChange(HostChange([], origin: .flow(id)), state: CoordinatorState.Change(top: state.top)))
         }
@@ -72,7 +72,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item (UIFlow ignored it); nothing changes.
     public func removeItem(at index: Int) throws {
-        try decide { _ in
+        try decideFromState { _ in
             guard items.indices.contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index).")
             }
@@ -86,7 +86,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
     ///
     /// - Throws: `indexOutOfRange` for an index with no item.
     public func select(_ index: Int) throws {
-        try decide { _ in
+        try decideFromState { _ in
             guard let tabs, items.indices.contains(index) else {
                 throw FlowError(.indexOutOfRange, "The tab coordinator '\(id)' has \(items.count) items; there is no item \(index) to select.")
             }
@@ -112,7 +112,8 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     override func restoreSelection(_ index: Int, origin: FlowEvent.Origin, on host: any FlowHost) throws -> Bool {
         guard let tabs, items.indices.contains(index) else { return false }
-        try decide { _ in .change(FlowChange(HostChange(.selectTab(index, in: tabs), origin: origin), state: CoordinatorState.Change(top: state.top))) }
+        try decideFromState { _ in .change(FlowChange(HostChange(.selectTab(index, in: tabs), origin: origin), state: CoordinatorState.Change(top: state.top)))
+        }
         return true
     }
 

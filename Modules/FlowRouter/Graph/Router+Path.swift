@@ -76,7 +76,7 @@ extension RouterFlow {
     ///   screen is presented over the flow's (a child flow's, which the router does not own);
     ///   `reentrantNavigation` during a route or a host's change; `flowFinished`.
     public func arrive<Input>(at input: Input, resolving resolve: (Any.Type) -> Any? = { _ in nil }) throws {
-        try decide { host in try arrival(at: input, on: host, resolving: resolve) }
+        try decideFromState { host in try arrival(at: input, on: host, resolving: resolve) }
     }
 
     private func arrival<Input>(at input: Input, on host: any FlowHost, resolving resolve: (Any.Type) -> Any?) throws -> FlowDecree<FlowMount> {

@@ -99,7 +99,7 @@ extension RouterFlow: RestorableFlow {
         }
         // A refused arrival changes nothing; it is tried again one screen shorter.
         let held = restoring.longestPrefix(of: made.count, atLeast: 1) { count in
-            try decide { host in
+            try decideFromState { host in
                 .change(try showing(Array(made.prefix(count)), over: root, replacing: [], mount: mount, session: session, origin: origin, on: host))
             }
         }

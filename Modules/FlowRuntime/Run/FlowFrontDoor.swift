@@ -119,7 +119,7 @@ extension FlowFrontDoor {
     /// The request cycle for a decision made from the door's own state, with no position read (a
     /// coordinator's move decides from its mount alone): as the `decide` that reads the position.
     @inlinable @inline(__always)
-    package func decide(_ decide: (any FlowHost) throws -> FlowDecree<StateChange>) throws {
+    package func decideFromState(_ decide: (any FlowHost) throws -> FlowDecree<StateChange>) throws {
         try requestCycle(decide)
     }
 
@@ -181,7 +181,7 @@ extension FlowFrontDoor {
     /// - Throws: what a request throws, the guards' refusal and the host's error; nothing changes
     ///   then.
     package func end(_ outcome: FlowOutcome<Result>) throws {
-        try decide { _ in .end(outcome) }
+        try decideFromState { _ in .end(outcome) }
     }
 
     /// The change that takes the flow's mount off the host.

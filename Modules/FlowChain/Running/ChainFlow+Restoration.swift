@@ -61,35 +61,39 @@ extension ChainFlow: RestorableFlow {
     ///   (`invalidSnapshot`), the chain has started or ended (`flowAlreadyStarted`,
     ///   `flowFinished`), or its first step cannot come back.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        var restoring = try run.restoring(saved, as: SavedChainState.self, named: "The chain '\(id)'")
-        guard let plan else { throw FlowError(.flowFinished, "The chain '\(id)' has ended.") }
-        let state = restoring.state
-        guard !state.steps.isEmpty else { throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with no step.") }
-        // The steps that can be shown again, up to the first that cannot, with their contexts.
-        let positions = state.positions
-        guard positions.allSatisfy({ $0 >= 0 }), zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with its steps out of order: \(positions).")
+        guard let plan else {
+            // A chain that ended says so before its state is read, as it does for any request.
+            try run.requireReady()
+            throw FlowError(.flowFinished, "The chain '\(id)' has ended.")
         }
-        let contexts = restoring.make(zip(positions, state.steps)) { try restoredContext(of: $1, at: $0, in: plan) }
-        guard !contexts.isEmpty else {
-            throw FlowError(.invalidSnapshot, "\(state.steps[0].label) cannot come back: \(restoring.refusal ?? "it cannot be made")")
+        return try restore(saved, as: SavedChainState.self, named: "The chain '\(id)'", on: host, parent: parent) { state in
+            guard !state.steps.isEmpty else { throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with no step.") }
+            let positions = state.positions
+            guard positions.allSatisfy({ $0 >= 0 }), zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw FlowError(.invalidSnapshot, "The chain '\(id)' was saved with its steps out of order: \(positions).")
+            }
+            let wasShown = Set(positions)
+            var restore = RestorePlan(
+                elements: Array(zip(positions, state.steps)),
+                label: { ($0.1.label, $0.1.state) },
+                // The steps that can be shown again, up to the first that cannot, with their contexts.
+                make: { try (position: $0.0, context: self.restoredContext(of: $0.1, at: $0.0, in: plan)) },
+                begin: { _, placement, origin in try self.begin(on: host, placement: placement, parent: parent, origin: origin) },
+                // The rest comes back as a link's step does, through the steps that were shown and
+                // no other: a condition is not asked again. The first step shown again with its
+                // context, when it had one, is an arrival too.
+                show: { steps, origin in
+                    var byPosition: [Int: Any] = [:]
+                    for case (let position, let context?) in steps { byPosition[position] = context }
+                    try self.arrive(atStep: steps[steps.endIndex - 1].position, context: { byPosition[$0] }, origin: origin, applies: wasShown.contains)
+                },
+                screens: { self.state.trail.compactMap { self.state.screens[$0] } },
+                cut: "a step before it could not come back")
+            // Starting shows the first step with no context: one that had a context arrives again.
+            restore.minimum = (try? restoredContext(of: state.steps[0], at: positions[0], in: plan)) == nil ? 2 : 1
+            restore.counted = { self.state.trail.count }
+            return restore
         }
-        let origin = restoring.origin
-        try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
-        // The rest comes back as a link's step does, through the steps that were shown and no
-        // other: a condition is not asked again. A refusal is tried again one step shorter. The
-        // first step shown again with its context, when it had one, is an arrival too.
-        var byPosition: [Int: Any] = [:]
-        for case (let position, let context?) in zip(positions, contexts) { byPosition[position] = context }
-        let wasShown = Set(positions)
-        _ = restoring.longestPrefix(of: contexts.count, atLeast: contexts[0] == nil ? 2 : 1) { shown in
-            try arrive(atStep: positions[shown - 1], context: { byPosition[$0] }, origin: origin, applies: wasShown.contains)
-        }
-        let shown = self.state.trail.count
-        // The screens' own state, once they are shown again.
-        return restoring.report(
-            elements: state.steps.map { ($0.label, $0.state) }, screens: self.state.trail.compactMap { self.state.screens[$0] },
-            shown: shown, cut: "a step before it could not come back")
     }
 
     /// The context a saved step is shown with again, or the reason it cannot be.

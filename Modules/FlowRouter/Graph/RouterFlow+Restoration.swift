@@ -71,43 +71,55 @@ extension RouterFlow: RestorableFlow {
     /// - Throws: ``/FlowKernel/FlowError``, and shows nothing, when the state cannot be read
     ///   (`invalidSnapshot`), the flow has started or ended, or its first screen cannot be shown.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        var restoring = try run.restoring(saved, as: SavedRouterState.self, named: "The router flow '\(id)'")
-        let state = restoring.state
-        guard let first = state.screens.first else { throw FlowError(.invalidSnapshot, "The router flow '\(id)' was saved with no screen.") }
-        let origin = restoring.origin
-        try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, origin: origin)
-        guard let mount, let session, let root = mount.firstEntry?.screen.flatMap(host.screen(for:)) as? any Routable else {
-            throw FlowError(.flowFinished, "The router flow '\(id)' ended as it started.")
+        try restore(saved, as: SavedRouterState.self, named: "The router flow '\(id)'", on: host, parent: parent) { state in
+            guard let first = state.screens.first else { throw FlowError(.invalidSnapshot, "The router flow '\(id)' was saved with no screen.") }
+            // The root is the flow's own, made as it starts; the others are made once it runs, each
+            // checked against the declared graph from the screen before it.
+            var root: (any Routable)?
+            var previous: (type: any Routable.Type, presented: Bool)?
+            var otherRoot: String?
+            var shown: [any Routable] = []
+            return RestorePlan(
+                elements: Array(state.screens.enumerated()),
+                label: { ($0.element.label, $0.element.state) },
+                make: { entry -> (screen: any Routable, presented: Bool)? in
+                    guard entry.offset > 0 else { return nil }
+                    guard root != nil, let before = previous else {
+                        throw FlowError(.invalidSnapshot, otherRoot ?? "the flow's first screen did not come back")
+                    }
+                    let screen = try self.restoredScreen(entry.element)
+                    // A custom transition or an unwind can put a screen over one that did not
+                    // produce its input: a declared way from the screen before, direct or not.
+                    guard self.router.declaredPath(from: before.type, to: ScreenType(of: screen)) != nil else {
+                        throw FlowError(.noRoute, "no declared route leads from \(ScreenType(anyType: before.type)) to \(ScreenType(of: screen))")
+                    }
+                    previous = (Swift.type(of: screen), entry.element.presented || before.presented)
+                    return (screen, previous!.presented)
+                },
+                begin: { _, placement, origin in
+                    try self.begin(on: host, placement: placement, parent: parent, origin: origin)
+                    guard self.session != nil, let started = self.mount?.firstEntry?.screen.flatMap(host.screen(for:)) as? any Routable else {
+                        throw FlowError(.flowFinished, "The router flow '\(self.id)' ended as it started.")
+                    }
+                    if ScreenType(of: started).name == first.screen {
+                        root = started
+                        previous = (Swift.type(of: started), false)
+                    } else {
+                        otherRoot = "the flow's first screen is now \(ScreenType(of: started)), not \(first.screen)"
+                    }
+                },
+                // A refused arrival changes nothing; it is tried again one screen shorter.
+                show: { entries, origin in
+                    guard let root, let mount = self.mount, let session = self.session else { return }
+                    let made = entries.dropFirst().compactMap { $0 }
+                    try self.decideFromState { host in
+                        .change(try self.showing(made, over: root, replacing: [], mount: mount, session: session, origin: origin, on: host))
+                    }
+                    shown = made.map(\.screen)
+                },
+                screens: { root.map { [$0] + shown } ?? [] },
+                cut: "a screen before it could not come back")
         }
-        var made: [(screen: any Routable, presented: Bool)] = []
-        let sameRoot = ScreenType(of: root).name == first.screen
-        if sameRoot {
-            var previous: (type: any Routable.Type, presented: Bool) = (Swift.type(of: root), false)
-            made = restoring.make(state.screens.dropFirst()) { entry in
-                let screen = try restoredScreen(entry)
-                // Checked against the declared graph: each screen is one the declarations lead
-                // to from the screen before it (directly or not: a custom transition or an
-                // unwind can put a screen over one that did not produce its input).
-                guard router.declaredPath(from: previous.type, to: ScreenType(of: screen)) != nil else {
-                    throw FlowError(.noRoute, "no declared route leads from \(ScreenType(anyType: previous.type)) to \(ScreenType(of: screen))")
-                }
-                previous = (Swift.type(of: screen), entry.presented || previous.presented)
-                return (screen, previous.presented)
-            }
-        } else {
-            restoring.note("the flow's first screen is now \(ScreenType(of: root)), not \(first.screen)")
-        }
-        // A refused arrival changes nothing; it is tried again one screen shorter.
-        let held = restoring.longestPrefix(of: made.count, atLeast: 1) { count in
-            try decideFromState { host in
-                .change(try showing(Array(made.prefix(count)), over: root, replacing: [], mount: mount, session: session, origin: origin, on: host))
-            }
-        }
-        made = Array(made.prefix(max(held, 0)))
-        // The screens' own state, once they are shown again.
-        return restoring.report(
-            elements: state.screens.map { ($0.label, $0.state) }, screens: sameRoot ? [root] + made.map(\.screen) : [],
-            shown: 1 + made.count, cut: "a screen before it could not come back")
     }
 
     /// Makes a saved screen again with its input, or says why it cannot be.

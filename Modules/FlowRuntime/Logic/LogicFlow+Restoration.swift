@@ -91,47 +91,47 @@ extension LogicFlow: RestorableFlow where Logic.Entry: Codable {
     ///   (`invalidSnapshot`), the flow has started (`flowAlreadyStarted`, `flowFinished`), or its
     ///   first entry cannot come back.
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        var restoring = try run.restoring(saved, as: SavedPath.self, named: "The flow '\(id)'")
-        let state = restoring.state
-        guard let first = state.stack.first else {
-            throw FlowError(.invalidSnapshot, "The flow '\(id)' was saved with no screen.")
+        var remembered: Swift.Result<Logic.Memory, FlowError>?
+        var report = try restore(saved, as: SavedPath.self, named: "The flow '\(id)'", on: host, parent: parent) { state in
+            guard !state.stack.isEmpty else { throw FlowError(.invalidSnapshot, "The flow '\(id)' was saved with no screen.") }
+            let labels = state.stack.map(\.label) + state.modals.map { "(modal) \($0.label)" }
+            return RestorePlan(
+                elements: Array(zip(labels, state.stack + state.modals)),
+                label: { ($0.0, $0.1.state) },
+                make: { element -> Logic.Entry in
+                    guard let value = element.1.entry else {
+                        throw FlowError(.invalidSnapshot, "\(element.1.label) was not saved: \(element.1.unsaved ?? "")")
+                    }
+                    do {
+                        return try value.decode(Logic.Entry.self)
+                    } catch {
+                        throw FlowError(.invalidSnapshot, "\(element.1.label) no longer reads as \(Logic.Entry.self): \(NavigationSnapshot.explain(error))")
+                    }
+                },
+                begin: { first, placement, origin in
+                    try self.begin(on: host, placement: placement, parent: parent, first: first, origin: origin)
+                    // What the logic remembered comes back with the flow; one that cannot starts afresh.
+                    let memory = self.restoredMemory(from: state)
+                    if case .success(let value) = memory { self.memory = value }
+                    remembered = memory
+                },
+                // The rest arrives in one change.
+                show: { entries, origin in
+                    try self.decide { position, host in
+                        let onStack = min(entries.count, state.stack.count)
+                        let target = FlowPath(
+                            stack: position.path.stackItems + entries[1..<onStack].map { .init(entry: $0, screen: nil) },
+                            modals: entries[onStack..<entries.count].map { .init(entry: $0, screen: nil) })
+                        return .change(try self.plan(target, from: position, on: host, origin: origin))
+                    }
+                },
+                screens: {
+                    let path = self.position(on: host).path
+                    return (path.stackItems + path.modalItems).compactMap { $0.screen.flatMap(host.screen(for:)) }
+                },
+                cut: "an entry before it could not come back")
         }
-        let elements = state.stack + state.modals
-        let entries = restoring.make(elements) { element -> Logic.Entry in
-            guard let value = element.entry else { throw FlowError(.invalidSnapshot, "\(element.label) was not saved: \(element.unsaved ?? "")") }
-            do {
-                return try value.decode(Logic.Entry.self)
-            } catch {
-                throw FlowError(.invalidSnapshot, "\(element.label) no longer reads as \(Logic.Entry.self): \(NavigationSnapshot.explain(error))")
-            }
-        }
-        guard let firstEntry = entries.first else {
-            throw FlowError(.invalidSnapshot, "\(first.label) cannot come back: \(restoring.refusal ?? "it cannot be read")")
-        }
-        let origin = restoring.origin
-        try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, first: firstEntry, origin: origin)
-        // What the logic remembered comes back with the flow; one that cannot starts afresh.
-        let memory = restoredMemory(from: state)
-        if case .success(let remembered) = memory { self.memory = remembered }
-        // The rest arrives in one change; a refusal changes nothing, so it is tried again without
-        // its last entry until it passes.
-        let shown = max(
-            restoring.longestPrefix(of: entries.count, atLeast: 2) { count in
-                try decide { position, host in
-                    let onStack = min(count, state.stack.count)
-                    let target = FlowPath(
-                        stack: position.path.stackItems + entries[1..<onStack].map { .init(entry: $0, screen: nil) },
-                        modals: entries[onStack..<count].map { .init(entry: $0, screen: nil) })
-                    return .change(try plan(target, from: position, on: host, origin: origin))
-                }
-            }, 1)
-        let path = position(on: host).path
-        let labels = state.stack.map(\.label) + state.modals.map { "(modal) \($0.label)" }
-        var report = restoring.report(
-            elements: zip(labels, elements).map { ($0, $1.state) },
-            screens: (path.stackItems + path.modalItems).compactMap { $0.screen.flatMap(host.screen(for:)) }, shown: shown,
-            cut: "an entry before it could not come back")
-        if case .failure(let error) = memory {
+        if case .failure(let error) = remembered {
             report.append(
                 RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: "what the logic remembers", reason: "started afresh: " + error.message))
         }

@@ -71,3 +71,92 @@ extension FlowRun {
         Restoring(state: try RestoringSteps.state(of: saved, as: type, flow: label), flow: id)
     }
 }
+
+/// What a door gives its run to be restored: its saved elements, how to make each again, how to
+/// start on the first, and how to show a prefix of them in one change. The run does the rest
+/// (``FlowFrontDoor/restore(_:as:named:on:parent:_:)``).
+@MainActor
+package struct RestorePlan<Element, Made> {
+    /// The saved elements, in order.
+    package var elements: [Element]
+    /// How an element is named in the report, and the state its screen saved.
+    package var label: (Element) -> (label: String, state: SavedValue?)
+    /// Makes an element again, or throws why it cannot; the first is made before the flow
+    /// starts, the others once it has.
+    package var make: (Element) throws -> Made
+    /// Starts the flow at a placement on the first element made, for the restore's origin.
+    package var begin: (Made, FlowPlacement, FlowEvent.Origin) throws -> Void
+    /// Shows the first elements made (as many as given; starting showed the first) in one change
+    /// for the restore's origin, or throws and shows nothing.
+    package var show: (ArraySlice<Made>, FlowEvent.Origin) throws -> Void
+    /// The fewest elements worth showing in one change: 2 when starting showed the first.
+    package var minimum = 2
+    /// The most elements one change shows (a stack shows its entries and its first modal so);
+    /// `nil` for all of them.
+    package var limit: Int?
+    /// What comes back after the longest prefix, one by one: given the elements made, how many
+    /// came back and the origin, returns how many came back then, noting the first refusal.
+    package var rest: (([Made], Int, FlowEvent.Origin, inout Restoring<Void>) -> Int)?
+    /// How many elements came back, read from what the flow shows, when the prefix does not say
+    /// (a chain's steps shown).
+    package var counted: (() -> Int)?
+    /// The screens shown again, in the order of the elements: what the report gives their saved
+    /// state back to.
+    package var screens: () -> [any Screen]
+    /// What the reason of a cut says when none is known.
+    package var cut: String
+
+    package init(
+        elements: [Element], label: @escaping (Element) -> (label: String, state: SavedValue?), make: @escaping (Element) throws -> Made,
+        begin: @escaping (Made, FlowPlacement, FlowEvent.Origin) throws -> Void, show: @escaping (ArraySlice<Made>, FlowEvent.Origin) throws -> Void,
+        screens: @escaping () -> [any Screen], cut: String
+    ) {
+        self.elements = elements
+        self.label = label
+        self.make = make
+        self.begin = begin
+        self.show = show
+        self.screens = screens
+        self.cut = cut
+    }
+}
+
+extension FlowFrontDoor {
+    /// Restores the flow from what it saved, the one way a door is restored: the run opens the
+    /// restore (the flow can start, its state reads as `type`), `plan` names the saved elements,
+    /// the first is made again and the flow starts on it at its saved placement, the others are
+    /// made up to the first that cannot be, the longest prefix that holds comes back in one change
+    /// (a refused change changes nothing, so it is tried one shorter), and the run reports what
+    /// came back, each screen's own state given back, and what was cut and why.
+    ///
+    /// - Parameters:
+    ///   - label: How a message names the flow: `The stack flow 'shop'`.
+    ///   - plan: The door's part, from its saved state read.
+    /// - Throws: `flowAlreadyStarted`, `flowFinished`; `invalidSnapshot` for a state that cannot
+    ///   be read, no element, or a first element that cannot come back; what `plan` and starting
+    ///   throw. Nothing is shown then.
+    package func restore<Saved: Decodable, Element, Made>(
+        _ saved: SavedFlow, as type: Saved.Type, named label: String, on host: any FlowHost, parent: FlowID?,
+        _ plan: (Saved) throws -> RestorePlan<Element, Made>
+    ) throws -> [RestorationReport.Entry] {
+        let opened = try run.restoring(saved, as: type, named: label)
+        let plan = try plan(opened.state)
+        guard let firstElement = plan.elements.first else {
+            throw FlowError(.invalidSnapshot, "\(label) was saved with nothing to show.")
+        }
+        var restoring = Restoring<Void>(state: (), flow: id)
+        let first: Made
+        do {
+            first = try plan.make(firstElement)
+        } catch {
+            throw FlowError(.invalidSnapshot, "\(plan.label(firstElement).label) cannot come back: \(FlowError.wrapping(error).message)")
+        }
+        let origin = restoring.origin
+        try plan.begin(first, saved.placement.placement ?? .presented, origin)
+        let made = [first] + restoring.make(plan.elements.dropFirst(), plan.make)
+        let count = min(made.count, plan.limit ?? made.count)
+        var shown = max(restoring.longestPrefix(of: count, atLeast: plan.minimum) { count in try plan.show(made.prefix(count), origin) }, 1)
+        if let rest = plan.rest { shown = rest(made, shown, origin, &restoring) }
+        return restoring.report(elements: plan.elements.map(plan.label), screens: plan.screens(), shown: plan.counted?() ?? shown, cut: plan.cut)
+    }
+}

@@ -72,45 +72,45 @@ extension StackNavigator: RestorableFlow {
     ///   (`invalidSnapshot`), the navigator has started (`flowAlreadyStarted`, `flowFinished`),
     ///   or its first screen cannot come back (the reason it could not).
     public func restore(_ saved: SavedFlow, on host: any FlowHost, parent: FlowID?) throws -> [RestorationReport.Entry] {
-        var restoring = try run.restoring(saved, as: SavedStackState.self, named: "The stack flow '\(id)'")
-        let state = restoring.state
-        let elements = state.entries.map { (entry: $0, modal: false) } + state.modals.map { (entry: $0, modal: true) }
-        // The requests that can be made, up to the first element that cannot come back.
-        let requests = restoring.make(elements) { try restoredRequest(for: $0.entry, modal: $0.modal) }
-        guard !state.entries.isEmpty else {
-            throw FlowError(.invalidSnapshot, "The stack flow '\(id)' was saved with no screen.")
-        }
-        guard !requests.isEmpty else {
-            throw FlowError(.invalidSnapshot, "\(state.entries[0].label) cannot come back: \(restoring.refusal ?? "it cannot be made")")
-        }
-        let origin = restoring.origin
-        try begin(on: host, placement: saved.placement.placement ?? .presented, parent: parent, root: requests[0], origin: origin)
-        // The rest arrives as a link's destination does, with every guard asked first: the
-        // entries and the first modal in one arrival. A refusal changes nothing, so the arrival
-        // is tried again without its last element until it passes.
-        let entryCount = state.entries.count
-        var shown = max(
-            restoring.longestPrefix(of: min(requests.count, entryCount + 1), atLeast: 2) { shown in
-                try arrive(at: Array(requests.prefix(min(shown, entryCount))), presenting: shown > entryCount ? requests[entryCount] : nil, origin: origin)
-            }, 1)
-        // Modals over the first one are presented one by one; the first refused cuts the rest.
-        if shown == entryCount + 1 {
-            for request in requests.dropFirst(shown) {
-                do {
-                    try navigate(request, origin: origin)
-                    shown += 1
-                } catch {
-                    restoring.note(error)
-                    break
-                }
+        try restore(saved, as: SavedStackState.self, named: "The stack flow '\(id)'", on: host, parent: parent) { state in
+            guard !state.entries.isEmpty else {
+                throw FlowError(.invalidSnapshot, "The stack flow '\(id)' was saved with no screen.")
             }
+            let entryCount = state.entries.count
+            var plan = RestorePlan(
+                elements: state.entries.map { (entry: $0, modal: false) } + state.modals.map { (entry: $0, modal: true) },
+                label: { (($0.modal ? "(modal) " : "") + $0.entry.label, $0.entry.state) },
+                make: { try self.restoredRequest(for: $0.entry, modal: $0.modal) },
+                begin: { root, placement, origin in try self.begin(on: host, placement: placement, parent: parent, root: root, origin: origin) },
+                // The rest arrives as a link's destination does, with every guard asked first: the
+                // entries and the first modal in one arrival.
+                show: { requests, origin in
+                    try self.arrive(
+                        at: Array(requests.prefix(entryCount)), presenting: requests.count > entryCount ? requests[entryCount] : nil, origin: origin)
+                },
+                screens: {
+                    let position = self.position(on: host)
+                    return (position.entries + position.modals).compactMap { host.screen(for: $0.screen) }
+                },
+                cut: "an element before it could not come back")
+            plan.limit = entryCount + 1
+            // Modals over the first one are presented one by one; the first refused cuts the rest.
+            plan.rest = { requests, shown, origin, restoring in
+                guard shown == entryCount + 1 else { return shown }
+                var shown = shown
+                for request in requests.dropFirst(shown) {
+                    do {
+                        try self.navigate(request, origin: origin)
+                        shown += 1
+                    } catch {
+                        restoring.note(error)
+                        break
+                    }
+                }
+                return shown
+            }
+            return plan
         }
-        // The screens' own state, once they are shown again.
-        let position = position(on: host)
-        return restoring.report(
-            elements: elements.map { (($0.modal ? "(modal) " : "") + $0.entry.label, $0.entry.state) },
-            screens: (position.entries + position.modals).compactMap { host.screen(for: $0.screen) }, shown: shown,
-            cut: "an element before it could not come back")
     }
 
     /// The request that makes a saved entry again, or the reason it cannot.

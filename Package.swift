@@ -251,7 +251,7 @@ let package = Package(
         .testTarget(
             name: "FlowDemoTests",
             dependencies: ["ShopApp", "FlowRuntime", "FlowSnapshot", "FlowDemo", "FlowStage", "FlowTestKit", "FlowExplorer", "FlowLinks", "FlowRecording"],
-            exclude: ["Expected"]),
+            exclude: ["Expected", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

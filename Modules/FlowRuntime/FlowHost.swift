@@ -4,7 +4,7 @@ import FlowKernel
 ///
 /// The kernel's `PresentationHost` is about what is shown; a `FlowHost` is also where flows run.
 /// FlowStage's `InMemoryHost` is one, and so every platform host built on it; a flow starts only on
-/// a `FlowHost` (``FlowLifecycle/start(_:on:parent:_:)`` refuses any other host with
+/// a `FlowHost` (a flow's start refuses any other host with
 /// `FlowError.Code.hostRejected`).
 ///
 /// ## Implementation requirements
@@ -18,7 +18,7 @@ import FlowKernel
 ///   `guardRefusal(of:origin:)`, which also asks the tree
 ///   about the flows the change would end (``FlowTree/endRefusal(leaving:maker:origin:)``).
 /// - **One guard walk per change.** A change of several operations asks every guard before the
-///   first (``checkGuards(of:origin:)``), then makes each operation with
+///   first (`checkGuards(of:origin:)`), then makes each operation with
 ///   ``apply(asked:origin:)``, which asks none again. The default makes it with `apply`, which
 ///   asks again: right, and twice.
 /// - **Guards asked before a change are asked while nothing may change.** The runtime asks them

@@ -29,7 +29,7 @@ extension InMemoryHost {
 
     /// Asks the screens a change takes away. The ends of other flows the change may set off ask
     /// their screens again, so with other flows on the host they are asked ahead of those ends,
-    /// each guard answering once in a request (``/FlowRuntime/FlowTree/askingAhead(_:)``); with
+    /// each guard answering once in a request (`FlowTree/askingAhead(_:)`); with
     /// none, nothing is remembered.
     private func askingAheadOfEnds<Answer>(_ origin: FlowEvent.Origin, _ ask: () throws -> Answer) rethrows -> Answer {
         flows.hasFlows(otherThan: origin.flow) ? try flows.askingAhead(ask) : try ask()

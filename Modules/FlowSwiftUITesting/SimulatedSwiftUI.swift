@@ -2,7 +2,7 @@ import FlowKernel
 import FlowPlatform
 import FlowSwiftUI
 
-/// A model host shown through a ``NavigationModel`` as `FlowNavigationView` shows it, with SwiftUI's
+/// A model host shown through a ``/FlowSwiftUI/NavigationModel`` as `FlowNavigationView` shows it, with SwiftUI's
 /// timing, in memory: for testing a flow against what SwiftUI does and reports, on any machine.
 ///
 /// - Every node shown carries a sheet, as `FlowNavigationView` gives it one: SwiftUI draws the
@@ -10,7 +10,7 @@ import FlowSwiftUI
 ///   between two draws are seen together. A sheet item that appears animates in and its content's
 ///   `onAppear` comes at the end; one that goes away animates out and its `onDismiss` comes at
 ///   the end, and only then; a sheet whose node is no longer shown gets no `onDismiss`.
-/// - An animated push or pop goes through the model's ``NavigationModel/animator`` and is over when
+/// - An animated push or pop goes through the model's ``/FlowSwiftUI/NavigationModel/animator`` and is over when
 ///   the test says so (``finishTransition()``, ``settle()``).
 /// - The person's controls write the bindings the views bind, by key path, as SwiftUI writes them:
 ///   a shorter path (the back button, the swipe), `nil` for a sheet swiped down (unless

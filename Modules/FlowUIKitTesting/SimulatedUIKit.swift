@@ -2,7 +2,7 @@ import FlowKernel
 import FlowPlatform
 import FlowUIKit
 
-/// A model host shown in UIKit's containers simulated in memory: ``UIKitAdapter`` — the code
+/// A model host shown in UIKit's containers simulated in memory: ``/FlowUIKit/UIKitAdapter`` — the code
 /// `UIKitNavigation` runs on a device — on containers that behave as UIKit's do, for testing a
 /// flow against UIKit's rules and timing on any machine.
 ///

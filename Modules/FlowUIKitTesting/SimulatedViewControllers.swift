@@ -46,8 +46,8 @@ public final class SimulatedViewController {
     }
 }
 
-/// UIKit's containers in memory, with UIKit's rules and timing: the ``ViewControllerSystem``
-/// ``SimulatedUIKit`` runs ``UIKitAdapter`` on.
+/// UIKit's containers in memory, with UIKit's rules and timing: the ``/FlowUIKit/ViewControllerSystem``
+/// ``SimulatedUIKit`` runs ``/FlowUIKit/UIKitAdapter`` on.
 @MainActor
 final class SimulatedContainers: ViewControllerSystem {
     typealias Controller = SimulatedViewController

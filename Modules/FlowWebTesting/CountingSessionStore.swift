@@ -1,9 +1,9 @@
 import FlowWeb
 import Foundation
 
-/// A ``SessionStore`` that counts what a site asks of another: how many sessions it read whole,
+/// A ``/FlowWeb/SessionStore`` that counts what a site asks of another: how many sessions it read whole,
 /// how many revisions it asked for, how many writes it made. It passes on the store's
-/// ``SessionStore/changes``, so a test proves that reloads of a session a server holds ask the
+/// ``/FlowWeb/SessionStore/changes``, so a test proves that reloads of a session a server holds ask the
 /// store nothing.
 ///
 /// ```swift
@@ -28,7 +28,7 @@ public actor CountingSessionStore: SessionStore {
     ///
     /// - Parameters:
     ///   - store: The store counted.
-    ///   - passingOnChanges: Whether its ``SessionStore/changes`` are passed on; `false` makes it
+    ///   - passingOnChanges: Whether its ``/FlowWeb/SessionStore/changes`` are passed on; `false` makes it
     ///     a store without a watch, as a store of an app's own may be.
     public init(_ store: any SessionStore, passingOnChanges: Bool = true) {
         counted = store

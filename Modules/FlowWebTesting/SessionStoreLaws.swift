@@ -1,7 +1,7 @@
 import FlowWeb
 import Foundation
 
-/// The laws every ``SessionStore`` keeps, checked against a store: an app's own store (a database
+/// The laws every ``/FlowWeb/SessionStore`` keeps, checked against a store: an app's own store (a database
 /// of its choice) passes them before a site trusts it with sessions.
 ///
 /// ```swift
@@ -73,7 +73,7 @@ public enum SessionStoreLaws {
         try await store.remove(key)
     }
 
-    /// Checks the laws of a store's ``SessionStore/changes``: after a session is read, the watch
+    /// Checks the laws of a store's ``/FlowWeb/SessionStore/changes``: after a session is read, the watch
     /// vouches for it while nothing is written, and never once another process — `writer`, a
     /// store on the same database — has written or removed it. Returns a sentence for each law
     /// broken; none for a store without a watch.

@@ -2,7 +2,7 @@ import FlowWeb
 import Foundation
 
 /// A session as a site's state endpoint tells it, for tests: `GET /.flowkit/state` answers it on a
-/// site that ``FlowSite/exposesState`` (never a site people use), for the visitor's own session.
+/// site that ``/FlowWeb/FlowSite/exposesState`` (never a site people use), for the visitor's own session.
 ///
 /// ```json
 /// {"page": "/p/3", "agrees": true, "drifts": [], "transcript": ["[shop] push Catalog onto [shop]"]}
@@ -17,7 +17,7 @@ public struct SiteState: Decodable, Hashable, Sendable {
     /// Each time the pages and the model were found apart, with the revision and what each showed.
     public var drifts: [String]
     /// The model's events as transcript lines, earlier processes' included: empty unless the app
-    /// gives its visits a transcript (``WebVisit/init(host:owner:transcript:page:ended:saving:)``'s
+    /// gives its visits a transcript (``/FlowWeb/WebVisit/init(host:owner:transcript:page:ended:saving:)``'s
     /// `transcript`, such as `{ recorder.transcript.lines }` of a FlowTestKit `TranscriptRecorder`
     /// observing the visit's host).
     public var transcript: [String]

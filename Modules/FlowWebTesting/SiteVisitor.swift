@@ -21,7 +21,7 @@ public struct SiteVisitor {
     /// a site with a store, the revision of the session the visitor was last shown (`TOKEN.7`).
     /// Every request sends it, as a browser does.
     public var cookie: String?
-    /// The session's token, once the site has set one: what ``SessionKey/init(token:)`` hashes.
+    /// The session's token, once the site has set one: what ``/FlowWeb/SessionKey/init(token:)`` hashes.
     /// Setting it sets ``cookie`` to the token alone.
     public var token: String? {
         get { cookie.map { FlowSite.session(inCookie: $0).token } }
@@ -145,7 +145,7 @@ public struct SiteVisitor {
     // MARK: What the site says of the session
 
     /// The visitor's session as the site's state endpoint tells it (`GET /.flowkit/state`, on a
-    /// site that ``FlowSite/exposesState``), without moving: `nil` when the site does not answer it.
+    /// site that ``/FlowWeb/FlowSite/exposesState``), without moving: `nil` when the site does not answer it.
     public func state() -> SiteState? {
         SiteState(site.respond(to: WebRequest(.get, "/.flowkit/state", sessionToken: cookie)))
     }
@@ -160,7 +160,7 @@ public struct SiteVisitor {
 
     /// Asks for a page as ``get(_:)`` does, each request (redirects included) answered by the next
     /// of `servers` in turn, with their asynchronous `respond`, as a load balancer without
-    /// stickiness spreads them: servers whose sites share one ``SessionStore``.
+    /// stickiness spreads them: servers whose sites share one ``/FlowWeb/SessionStore``.
     public mutating func get(_ path: String, through servers: [FlowSite]) async {
         statuses = []
         await follow(WebRequest(.get, path, sessionToken: cookie), through: servers)
@@ -328,7 +328,7 @@ public struct SiteVisitor {
         return out
     }
 
-    /// Text that ``HTML/escape(_:)`` escaped, as it was.
+    /// Text that ``/FlowWeb/HTML/escape(_:)`` escaped, as it was.
     private static func unescape(_ html: Substring) -> String {
         var text = String(html)
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {

@@ -10,7 +10,7 @@ import FlowRuntime
 /// once, takes its container off the host, lets go of every step and screen (and whatever their
 /// closures captured), and then tells its handlers.
 ///
-/// The chain follows what the user does (``/FlowRuntime/ChangeFollower``): the step whose screen the
+/// The chain follows what the user does (its run hears of every change it did not make): the step whose screen the
 /// user lands on with Back is current again, with the context it had, and the steps popped are
 /// released, to be made again when the user moves forward; when the user takes away every step
 /// (popping below the first step of a chain on a shared stack, swiping the chain's presentation

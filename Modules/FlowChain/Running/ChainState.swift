@@ -4,7 +4,7 @@ import FlowKernel
 /// the context each last received, and the trail of steps shown up to the one the person sees.
 ///
 /// A request decides a ``Change`` and hands it to the runtime with the host change
-/// (``/FlowRuntime/FlowChange``); the chain applies it only once the host made the change.
+/// (its run's decree); the chain applies it only once the host made the change.
 struct ChainState {
     /// Each shown step's screen, made the first time the step is shown.
     var screens: [Int: any Screen] = [:]

@@ -26,7 +26,7 @@ import FlowSnapshot
 /// takes its screens off the host (leaving a shared stack as it found it), and its parent — or
 /// whoever waits — receives the outcome.
 ///
-/// The coordinator follows the user (``/FlowRuntime/ChangeFollower``): after the user's Back its
+/// The coordinator follows the user (its run hears of every change it did not make): after the user's Back its
 /// ``topNode`` is the screen the user sees of its own; a child whose screens the user took away
 /// ends cancelled (the host's flow tree ends it), its handler runs once, and the coordinator may
 /// start another; a coordinator whose first screen someone else took away ends cancelled, after

@@ -14,7 +14,8 @@
 /// ```
 ///
 /// ## Implementation requirements
-/// FlowRuntime's `FlowLifecycle` implements the bookkeeping below; FlowTestKit's `FlowLaws` checks it.
+/// FlowRuntime's run implements the bookkeeping below for every strategy's flow and for `LogicFlow`;
+/// FlowTestKit's `FlowLaws` checks it.
 /// - **Phases.** A flow is ``FlowPhase/ready`` until ``start(on:placement:parent:)`` succeeds,
 ///   ``FlowPhase/running`` until it completes or is cancelled, and ``FlowPhase/finished`` after.
 ///   Starting twice throws ``FlowError/Code/flowAlreadyStarted``; any request to a finished flow

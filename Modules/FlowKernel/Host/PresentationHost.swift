@@ -25,7 +25,7 @@
 ///   nothing. Flows check ``isChanging`` before a request and refuse the whole request then, so a
 ///   request made from an observer changes nothing anywhere — not the host, not a screen's
 ///   context, not a callback — rather than failing half way. Requests belong in followers
-///   (FlowRuntime's `ChangeFollower`), which run once the delivery is over.
+///   (FlowRuntime's flow tree tells them), which run once the delivery is over.
 /// - **Guards.** Before each change, the host asks the guards of the screens the change would take
 ///   off what is shown and of those it would show (``Screen/shouldLeave(by:)``,
 ///   ``Screen/shouldEnter(by:)``; FlowRuntime's guard walk asks them from the queries below). A

@@ -4,7 +4,7 @@
 /// A platform host learns of a gesture after the fact (the navigation controller already shows
 /// another entry) and passes it to FlowRuntime's `perform(_:)`, which checks that the screens
 /// allow it and makes the change as the ``FlowEvent/Origin/user``'s. Flows then follow what is
-/// shown (FlowRuntime's `ChangeFollower`). In tests and the CLI, FlowRuntime's `host.user` names the gesture
+/// shown (FlowRuntime's flow tree tells them). In tests and the CLI, FlowRuntime's `host.user` names the gesture
 /// from what is shown.
 public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
     /// Back in a stack to an entry: one entry for the back button or edge swipe, several from the

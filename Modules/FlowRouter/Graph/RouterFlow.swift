@@ -15,7 +15,7 @@ import FlowRuntime
 ///
 /// Routing reads what the host shows when a value is produced, so after the user's Back a value
 /// unwinds to what the user sees, and a screen the user removed neither produces nor receives
-/// updates. The flow follows the user (``/FlowRuntime/ChangeFollower``): when the user — or anyone
+/// updates. The flow follows the user (its run hears of every change it did not make): when the user — or anyone
 /// else — takes its first screen away (swiping its presentation down, popping below it on a
 /// shared stack), it ends cancelled; so it does when the screen that started it goes.
 @MainActor

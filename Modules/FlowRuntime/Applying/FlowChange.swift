@@ -4,7 +4,7 @@ import FlowKernel
 /// flow keeps once the host has made it.
 ///
 /// A strategy decides from where its flow stands and never changes the host itself: it hands its
-/// decision to the runtime (``FlowLifecycle/make(_:on:)``), which carries out the host change
+/// decision to its run (`FlowFrontDoor.decide`), which carries out the host change
 /// whole, reports what the change delivered, and gives the state back to keep. A guard's or the
 /// host's refusal throws before the state is kept, so the flow's state and the host change
 /// together or not at all — SwiftNIO's state machines' shape: each event a new state and the
@@ -52,7 +52,7 @@ import FlowKernel
 extension FlowHost {
     /// Makes a decision: carries out its host change whole (every guard asked before the first
     /// operation), reports its events among its operations, and returns the state to keep: what a
-    /// flow's run does (``FlowRun/carryOut(_:on:)``), for a decision made with no flow of its own.
+    /// flow's run does (`FlowRun/carryOut(_:on:)`), for a decision made with no flow of its own.
     ///
     /// - Throws: `guardRefused` or the host's error; nothing has changed then.
     @inlinable @inline(__always)
@@ -92,7 +92,7 @@ extension FlowHost {
     }
 }
 
-/// An event a ``FlowChange`` reports, and how many of its operations are made before it.
+/// An event a `FlowChange` reports, and how many of its operations are made before it.
 @usableFromInline package struct FlowChangeReport {
     /// How many of the change's operations come before the event.
     @usableFromInline package var after: Int

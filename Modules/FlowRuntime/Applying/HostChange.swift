@@ -3,7 +3,7 @@ import FlowKernel
 /// What a request decided the host is to change: operations in order, made for one origin.
 ///
 /// A strategy computes its decision from where its flow stands and the request, as a value; the
-/// runtime carries it out (``FlowHost/carryOut(_:)``). The origin is part of the decision, so a
+/// runtime carries it out (`FlowHost/carryOut(_:)`). The origin is part of the decision, so a
 /// link's arrival or a restore names itself in every event it causes without any state being
 /// swapped around the call.
 ///
@@ -68,7 +68,7 @@ extension FlowHost {
     /// it would end — answers once, before the first operation, so a refusal of the third
     /// operation changes nothing rather than leaving the first two made. The operations are then
     /// made in order (``apply(asked:origin:)``), each reported as one event named for
-    /// ``HostChange/origin``.
+    /// `HostChange/origin`.
     ///
     /// - Throws: ``/FlowKernel/FlowError`` with `guardRefused` when a guard refuses (nothing
     ///   changes then), or what the host throws for an operation it cannot make.
@@ -90,7 +90,7 @@ extension FlowHost {
     /// allowed it and before the first operation: what a request does only once it is sure to
     /// happen, such as a `configure` hook on the screens it is about to show.
     ///
-    /// - Throws: what ``carryOut(_:)`` throws; `onceAccepted` has not run when a guard refused.
+    /// - Throws: what `carryOut(_:)` throws; `onceAccepted` has not run when a guard refused.
     @usableFromInline package func carryOut(_ change: HostChange, onceAccepted: () -> Void) throws {
         try checkGuards(of: change.operations, origin: change.origin)
         onceAccepted()
@@ -100,7 +100,7 @@ extension FlowHost {
     /// Carries out a decision of one operation: the host asks the guards the operation would ask
     /// as it makes it, and reports it as one event named for `origin`.
     ///
-    /// - Throws: what ``carryOut(_:)`` throws.
+    /// - Throws: what `carryOut(_:)` throws.
     @usableFromInline package func carryOut(_ operation: HostOperation, origin: FlowEvent.Origin) throws {
         try apply(operation, origin: origin)
     }

@@ -33,7 +33,7 @@ public enum GuardWalk {
     /// then what it holds, then what it presents — were the node taken off what is shown; `nil`
     /// when every guard allows it. Screens in `staying` are shown again by the change: they
     /// neither leave nor are asked. Given the host's flow tree as `answers`, a guard answers once
-    /// per request (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
+    /// per request (`FlowTree/answer(of:_:origin:)`); without it each guard is asked.
     @inlinable
     public static func leavingRefusal<Nodes: GuardWalkNodes>(
         _ node: Nodes.Node, in nodes: Nodes, staying: Set<ScreenRef> = [], answers: FlowTree? = nil, origin: FlowEvent.Origin
@@ -62,7 +62,7 @@ public enum GuardWalk {
 
     /// The first refusal among the guards of every screen in some content, were it shown; `nil`
     /// when every guard allows it. Given the host's flow tree as `answers`, a guard answers once
-    /// per request (``FlowTree/answer(of:_:origin:)``); without it each guard is asked.
+    /// per request (`FlowTree/answer(of:_:origin:)`); without it each guard is asked.
     public static func enteringRefusal(_ content: Presentable, answers: FlowTree? = nil, origin: FlowEvent.Origin) -> GuardRefusal? {
         enteringRefusal(content, answers: answers, origin: origin) { _ in false }
     }

@@ -20,7 +20,7 @@ extension PresentationHost {
     }
 
     /// The first refusal of an operation's guards, each answering once per request through the
-    /// tree given (``FlowTree/answer(of:_:origin:)``).
+    /// tree given (`FlowTree/answer(of:_:origin:)`).
     func guardRefusal(of operation: HostOperation, answers: FlowTree?, origin: FlowEvent.Origin) -> GuardRefusal? {
         switch operation {
         case .setRoot(let content):
@@ -58,7 +58,7 @@ extension PresentationHost {
 extension FlowHost {
     /// The first refusal among the guards of the screens one operation would take off what is
     /// shown and would show, as any presentation host's `guardRefusal(of:origin:)` finds
-    /// it, each guard answering once per request (``FlowTree/answer(of:_:origin:)``).
+    /// it, each guard answering once per request (`FlowTree/answer(of:_:origin:)`).
     public func guardRefusal(of operation: HostOperation, origin: FlowEvent.Origin) -> GuardRefusal? {
         guardRefusal(of: operation, answers: flows, origin: origin)
     }
@@ -87,7 +87,7 @@ extension FlowHost {
     ///
     /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``), ahead
     /// of the request's changes: each that allows answers once in the request
-    /// (``FlowTree/askingAhead(_:)``).
+    /// (`FlowTree/askingAhead(_:)`).
     public func guardRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
         askingAhead {
             if let refusal = screensRefusal(of: operations, origin: origin) { return refusal }
@@ -98,14 +98,14 @@ extension FlowHost {
 
     /// Asks guards ahead of a change: while the host refuses every change
     /// (``whileAskingGuards(_:)``), each guard that allows answering once in the request
-    /// (``FlowTree/askingAhead(_:)``).
+    /// (`FlowTree/askingAhead(_:)`).
     private func askingAhead(_ ask: () -> GuardRefusal?) -> GuardRefusal? {
         whileAskingGuards { flows.askingAhead(ask) }
     }
 
     /// The first refusal among the guards of the screens several operations would move, without
     /// asking about the flows they would end: what one flow's own removal asks
-    /// (``FlowMount/removalRefusal(on:)``), since the tree asks each flow that ends in turn.
+    /// (`FlowMount/removalRefusal(on:)`), since the tree asks each flow that ends in turn.
     func screensRefusal(of operations: [HostOperation], origin: FlowEvent.Origin) -> GuardRefusal? {
         for operation in operations {
             if let refusal = guardRefusal(of: operation, answers: flows, origin: origin) { return refusal }
@@ -120,7 +120,7 @@ extension FlowHost {
     ///
     /// The guards are asked while the host refuses every change (``whileAskingGuards(_:)``), ahead
     /// of the request's changes: each that allows answers once in the request
-    /// (``FlowTree/askingAhead(_:)``).
+    /// (`FlowTree/askingAhead(_:)`).
     public func guardRefusal(removing nodes: [NodeRef], showing screens: [any Screen] = [], origin: FlowEvent.Origin) -> GuardRefusal? {
         askingAhead {
             for node in nodes {

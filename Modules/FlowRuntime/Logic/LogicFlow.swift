@@ -6,12 +6,12 @@ import FlowSnapshot
 ///
 /// It implements the flow contract (`Flow`) and what the host's ``FlowTree`` asks of a running
 /// flow (``RunningFlow``), and, for a logic whose entries are `Codable`, saving and restoring
-/// (``RestorableFlow``). It keeps the flow's ``FlowLifecycle`` and ``FlowMount``, the entries of
+/// (``RestorableFlow``). It holds the flow's run and its mount, the entries of
 /// the screens it shows, and is the only code of the flow that changes the host.
 ///
 /// Every request goes one way: the flow must be running and idle (one re-entrancy rule, the
 /// lifecycle's); its path is read from the host once; the logic decides; the runtime turns the
-/// decided path into one host change (``PathPlan``), carries it out with every guard asked before
+/// decided path into one host change, carries it out with every guard asked before
 /// the first operation, and keeps the new path — all of it, or none of it when a guard or the
 /// host refuses. A decision that ends the flow takes its screens away, then finishes it.
 ///
@@ -38,7 +38,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// does not rewind it.
     public internal(set) var memory: Logic.Memory
 
-    /// The flow's run, which keeps its lifecycle.
+    /// The flow's run, which runs its requests, its start and its end.
     @usableFromInline package let run: FlowRun<Logic.Result>
     /// Where the flow shows itself, once started.
     @usableFromInline package var mount: FlowMount?

@@ -74,7 +74,7 @@ import FlowKernel
     ///
     /// - Parameters:
     ///   - presenters: What presents each presentation that goes, outermost first.
-    ///   - entries: The change that replaces the flow's own entries (``FlowMount/replacement(of:on:)``).
+    ///   - entries: The change that replaces the flow's own entries (`FlowMount/replacement(of:on:)`).
     ///   - modals: The destination's modals, the first presented first.
     ///   - anchor: What the first modal is presented over: the flow's stack, or its new top.
     @MainActor

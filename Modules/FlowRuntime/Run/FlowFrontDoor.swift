@@ -1,14 +1,14 @@
 import FlowKernel
 import FlowSnapshot
 
-/// A strategy's public flow type as a front door on its ``FlowRun``: what the door gives the run
+/// A strategy's public flow type as a front door on its `FlowRun`: what the door gives the run
 /// so that the run's plumbing is written once.
 ///
 /// A door gives its run, its mount, where it stands (``position(on:)``), how it keeps a decided
 /// state change (``apply(_:)``), what to let go of when the flow ends, and how it answers a change
 /// someone else made. The run does the rest: every request (``decide(_:)``), the end by request,
 /// the end when what the flow stands on is gone, following the person, the end refusal, the
-/// restore. What the tree asks of a flow (``FlowTreeMember``) is written here once, as defaults.
+/// restore. What the tree asks of a flow (`FlowTreeMember`) is written here once, as defaults.
 ///
 /// The members of the kernel's `Flow` contract and of ``RunningFlow`` (`id`, `phase`, `outcome`,
 /// `onFinish`, `baseNode`) each door declares in its own module, one line forwarding to the run:
@@ -44,13 +44,13 @@ import FlowSnapshot
 ///
 /// Generic over the door's state change alone, not over the flow's result: a door's code is
 /// generic over its result, and a decree whose type named it would be made through run-time
-/// metadata on every request. An end keeps its outcome in ``FlowEnding``.
+/// metadata on every request. An end keeps its outcome in `FlowEnding`.
 @MainActor
 @usableFromInline package enum FlowDecree<StateChange> {
     /// A host change, the door's state change kept once the host accepts it, and what runs once
-    /// it has (``FlowChange``).
+    /// it has (`FlowChange`).
     case change(FlowChange<StateChange>)
-    /// The flow ends (``FlowEnding``). Boxed: an end is rare, and the box keeps a change small.
+    /// The flow ends (`FlowEnding`). Boxed: an end is rare, and the box keeps a change small.
     case end(FlowEnding)
     /// The request is refused: nothing changes, and the error is thrown.
     case refuse(FlowError)
@@ -71,7 +71,7 @@ import FlowSnapshot
     }
 }
 
-/// How a flow ends, as a decree says it (``FlowDecree/end(_:removal:then:first:)``).
+/// How a flow ends, as a decree says it (`FlowDecree/end(_:removal:then:first:)`).
 @MainActor
 @usableFromInline package struct FlowEnding {
     /// The outcome, a `FlowOutcome` of the door's result type.

@@ -74,7 +74,7 @@ extension FlowRun {
 
 /// What a door gives its run to be restored: its saved elements, how to make each again, how to
 /// start on the first, and how to show a prefix of them in one change. The run does the rest
-/// (``FlowFrontDoor/restore(_:as:named:on:parent:_:)``).
+/// (`FlowFrontDoor/restore(_:as:named:on:parent:_:)`).
 @MainActor
 package struct RestorePlan<Element, Made> {
     /// The saved elements, in order.

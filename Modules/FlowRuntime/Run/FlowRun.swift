@@ -6,7 +6,7 @@ import FlowSnapshot
 ///
 /// Each strategy's public type — FlowStack's `StackNavigator`, FlowChain's `ChainFlow`, FlowRouter's
 /// `RouterFlow`, FlowCoordinator's coordinators — and ``LogicFlow`` is a front door
-/// (``FlowFrontDoor``): it keeps its name, generics and verbs, holds a run, and gives the run its
+/// (`FlowFrontDoor`): it keeps its name, generics and verbs, holds a run, and gives the run its
 /// logic through package members apps cannot see. The run keeps the flow's phase, its outcome set
 /// once and its handlers run once in order, its host, its place in the host's ``FlowTree``, and
 /// runs every request the flow makes ([the request cycle](doc:FlowRun/decide(_:origin:_:))), its

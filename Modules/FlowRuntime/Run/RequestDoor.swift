@@ -5,8 +5,8 @@ import FlowKernel
 /// before the first operation — for code that decides changes but is not a flow's front door (a
 /// router session routes through its flow's run).
 ///
-/// A flow's ``FlowRun`` is one. A change made for no flow of its own (a router session placed on a
-/// host by hand) goes through ``HostRequests``, which keeps the same rules without a run.
+/// A flow's `FlowRun` is one. A change made for no flow of its own (a router session placed on a
+/// host by hand) goes through `HostRequests`, which keeps the same rules without a run.
 @MainActor
 package protocol RequestDoor: AnyObject {
     /// Runs a request: refused whole with `reentrantNavigation` while another is under way or the

@@ -213,7 +213,7 @@ import FlowSnapshot
     }
 
     /// The change ``replaceEntries(with:on:origin:)`` makes, for a request that asks the guards of all
-    /// its changes before the first (``FlowHost/checkGuards(of:origin:)``).
+    /// its changes before the first (`FlowHost/checkGuards(of:origin:)`).
     ///
     /// - Throws: what ``replaceEntries(with:on:origin:)`` throws before it changes anything.
     @usableFromInline package func replacement(of contents: [Presentable], on host: any FlowHost) throws -> HostOperation {
@@ -263,7 +263,7 @@ import FlowSnapshot
     /// flow presented over the stack itself. Does nothing for what is already gone.
     ///
     /// The guards of every screen that goes are asked before the first change
-    /// (``checkGuardsForRemoval(from:)``), so a refusal leaves everything shown.
+    /// (`checkGuardsForRemoval(from:)`), so a refusal leaves everything shown.
     @usableFromInline package mutating func remove(from host: any FlowHost) throws {
         try host.carryOut(removing(on: host))
         didRemove()
@@ -288,7 +288,7 @@ import FlowSnapshot
     }
 
     /// The first refusal among the guards of every screen ``remove(from:)`` would take away, or
-    /// `nil`; asks without reporting or changing anything (``RunningFlow/endRefusal()``).
+    /// `nil`; asks without reporting or changing anything (`RunningFlow/endRefusal()`).
     @usableFromInline package func removalRefusal(on host: any FlowHost) -> GuardRefusal? {
         host.whileAskingGuards { host.screensRefusal(of: removal(on: host), origin: .flow(flow)) }
     }

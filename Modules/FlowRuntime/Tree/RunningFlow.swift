@@ -22,15 +22,15 @@ public protocol RunningFlow: AnyObject {
 
 /// What the host's ``FlowTree`` asks of a flow it keeps: follow a change someone else made, stand a
 /// child on a node, end when what the flow stands on is gone, and say which guard would refuse its
-/// end. The package's own: every flow's run answers it (``FlowFrontDoor``), so that no app can end
+/// end. The package's own: every flow's run answers it (`FlowFrontDoor`), so that no app can end
 /// a flow behind the runtime's back.
 ///
-/// - ``endDetached()`` ends the flow, cancelled, whatever it shows: it takes away what of its own
+/// - `endDetached()` ends the flow, cancelled, whatever it shows: it takes away what of its own
 ///   is still shown (as far as the host lets it), lets go of its screens, and finishes through its
 ///   run. It never throws and asks nothing that can stop it.
-/// - ``endRefusal()`` answers, without changing anything, the first guard that would refuse the
+/// - `endRefusal()` answers, without changing anything, the first guard that would refuse the
 ///   flow's own removal, so that a change that would end the flow is refused before it starts.
-/// - ``hostDidChange(by:)`` reads what the host shows after a change that took away something the
+/// - `hostDidChange(by:)` reads what the host shows after a change that took away something the
 ///   flow made, and answers it; never for the flow's own changes, never in the middle of a request.
 @MainActor
 @usableFromInline package protocol FlowTreeMember: RunningFlow {

@@ -23,7 +23,7 @@ import FlowRuntime
 /// Where the navigator is comes from the host's real stack, so jumping out of order and then going
 /// back lands where the user came from, and after the user's own Back (one entry or several)
 /// ``NavigatorHandle/goNext()`` continues from the screen the user sees. The navigator follows the
-/// user (``/FlowRuntime/ChangeFollower``): a modal the user swipes down runs its `whenDismissed` once,
+/// user (its run hears of every change it did not make): a modal the user swipes down runs its `whenDismissed` once,
 /// and a navigator whose first screen the user takes away ends cancelled. Every request that cannot be carried out throws a
 /// ``/FlowKernel/FlowError`` and changes nothing: not the stack, not the registry's instances, not
 /// the callbacks.

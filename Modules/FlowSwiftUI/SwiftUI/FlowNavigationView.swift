@@ -28,7 +28,7 @@
     /// ```
     ///
     /// Every decision is ``NavigationModel``'s and FlowPlatform's, tested on every platform against
-    /// ``/FlowSwiftUITesting/SimulatedSwiftUI``; this layer only binds SwiftUI's views to the model's state.
+    /// FlowSwiftUITesting's `SimulatedSwiftUI`; this layer only binds SwiftUI's views to the model's state.
     @MainActor
     public struct FlowNavigationView<ScreenView: View>: View {
         private let navigation: NavigationModel

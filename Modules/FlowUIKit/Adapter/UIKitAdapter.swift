@@ -9,7 +9,7 @@ import FlowPlatform
 /// changes UIKit only through a ``ViewControllerSystem``, and learns what the person did only
 /// from the delegate callbacks UIKit sends, which the system forwards one for one (the
 /// `navigation...`, `backGesture...`, `sheet...` and `tab...` methods). On Apple platforms
-/// `UIKitNavigation` is the system; ``/FlowUIKitTesting/SimulatedUIKit`` is one that behaves as UIKit's containers do,
+/// `UIKitNavigation` is the system; FlowUIKitTesting's `SimulatedUIKit` is one that behaves as UIKit's containers do,
 /// so these decisions are tested on any machine.
 ///
 /// The rules it keeps:

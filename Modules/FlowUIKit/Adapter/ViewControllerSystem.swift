@@ -4,7 +4,7 @@ import FlowKernel
 /// two, with no decision of its own.
 ///
 /// On Apple platforms `UIKitNavigation` answers them with UIKit's containers; on any machine
-/// ``/FlowUIKitTesting/SimulatedUIKit`` answers them with containers that behave as UIKit's do, so the adapter's
+/// FlowUIKitTesting's `SimulatedUIKit` answers them with containers that behave as UIKit's do, so the adapter's
 /// decisions are tested where the tests run. A controller is a view controller: a screen's, a
 /// navigation controller or a tab bar controller.
 @MainActor

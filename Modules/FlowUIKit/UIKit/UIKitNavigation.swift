@@ -32,7 +32,7 @@
     /// }
     /// ```
     ///
-    /// Every decision is ``UIKitAdapter``'s, tested on every platform against ``/FlowUIKitTesting/SimulatedUIKit``;
+    /// Every decision is ``UIKitAdapter``'s, tested on every platform against FlowUIKitTesting's `SimulatedUIKit`;
     /// this layer only makes UIKit's calls and forwards its delegate callbacks, one for one.
     @MainActor
     public final class UIKitNavigation {

@@ -162,10 +162,12 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
                 change.effect = decision.effect
                 return .change(change)
             case .finish(let outcome):
+                // A constant, so that the request's own memory is not boxed for a closure.
+                let kept = memory
                 return .end(
                     outcome,
                     then: {
-                        self.remember(memory)
+                        self.remember(kept)
                         decision.effect?()
                     })
             }
@@ -264,7 +266,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
 
     /// Plans a path: makes its new screens and decides the change from the path shown, with what
     /// the flow keeps once the host has made it.
-    @inlinable
+    @inlinable @inline(__always)
     func plan(_ next: FlowPath<Logic.Entry>, from position: Position, on host: any FlowHost, origin: FlowEvent.Origin) throws -> FlowChange<Shown> {
         guard let stack = mount?.stack else { throw FlowError(.flowFinished, "The flow '\(id)' shows nothing; it has ended.") }
         if position.isCovered {

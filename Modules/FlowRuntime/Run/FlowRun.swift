@@ -171,8 +171,12 @@ package final class FlowRun<Result> {
     package func carryOut<State>(_ change: FlowChange<State>, on host: any FlowHost) throws {
         // The most common decree, one operation with nothing reported or run on acceptance: the
         // host asks its guards as it makes it.
-        if change.reports.isEmpty, change.onceAccepted == nil, case .one(let operation) = change.host.storage {
-            return try host.apply(operation, origin: change.host.origin)
+        if change.reports.isEmpty, change.onceAccepted == nil {
+            switch change.host.storage {
+            case .one(let operation): return try host.apply(operation, origin: change.host.origin)
+            case .many(let operations) where operations.count == 1: return try host.apply(operations[0], origin: change.host.origin)
+            case .many: break
+            }
         }
         try host.make(change.host, reports: change.reports, onceAccepted: change.onceAccepted)
     }

@@ -27,6 +27,36 @@ extension ChainFlow {
         try arrive(atStep: target, context: context, origin: .link(for: id))
     }
 
+    /// Whether a context is the one a step shows already: equal values of one `Equatable` type.
+    /// Values that cannot be compared are taken as new.
+    static func same(_ value: Any, _ shown: Any?) -> Bool {
+        guard let shown, let value = value as? any Equatable else { return false }
+        return value.isEqual(to: shown)
+    }
+
+    /// The step a step on the way to `target` picks to come next (``Step/choosingNext(_:among:_:)``):
+    /// the first step after it whose context — the arrival's for it, else the last handed before
+    /// it — the pick names (or, when it names none, the step after it in order). Past the target
+    /// when no step on the way is one it picks: the arrival then skips its target and says so.
+    /// The step after it in order for a step that picks nothing.
+    func pickOnTheWay(after index: Int, to target: Int, handing soFar: Any?, context: (Int) -> Any?, in plan: Plan) -> Int {
+        guard plan.steps[index].chooser != nil, index < target else { return index + 1 }
+        var handed = soFar
+        for candidate in (index + 1)...target {
+            if let value = context(candidate) { handed = value }
+            // A context the pick cannot read is not the road it takes; a pick of none goes on in
+            // order.
+            let picked: Int?
+            do {
+                picked = try plan.pick(after: index, handingOn: handed, in: id)
+            } catch {
+                continue
+            }
+            if (picked ?? index + 1) == candidate { return candidate }
+        }
+        return target + 1
+    }
+
     /// Runs the chain to a step with the changes made for a source on the chain's behalf: a
     /// link's, or a restore's.
     ///
@@ -35,18 +65,20 @@ extension ChainFlow {
     func arrive(atStep target: Int, context: (Int) -> Any?, origin: FlowEvent.Origin, applies: ((Int) -> Bool)? = nil) throws {
         try requesting(from: nil, origin: origin) { plan, host, position, draft in
             // A step on the way with a condition applies or not to the context it would be
-            // handed: the arrival's for it, else the last one handed before it.
-            // A step on the way that picks the one after it picks from what it would hand on:
-            // the context the arrival gives the step after it, else the last one given.
-            var soFar = position.current.flatMap { state.contexts[$0] }
-            var picked = position.current.flatMap { current in try? plan.pick(after: current, handingOn: context(current + 1) ?? soFar, in: id) } ?? 0
+            // handed: the arrival's for it, else the last one handed before it. A context the
+            // arrival gives a step shown already is handed to it again, as the path is replaced.
+            var soFar = position.current.flatMap { context($0) ?? state.contexts[$0] }
+            // A step that picks the one after it (choosingNext) picks from what it hands on: the
+            // step picked is the first on the way whose context — the arrival's for it, else the
+            // last handed before it — the pick names, as `next` would have gone there.
+            var picked = position.current.map { pickOnTheWay(after: $0, to: target, handing: soFar, context: context, in: plan) } ?? 0
             let arrival = try position.arrival(
                 at: target, chain: id,
                 applies: { index in
                     if let applies { return applies(index) }
                     if let value = context(index) { soFar = value }
                     guard index >= picked, try plan.steps[index].applies(to: soFar) else { return false }
-                    picked = (try? plan.pick(after: index, handingOn: context(index + 1) ?? soFar, in: id)) ?? picked
+                    picked = pickOnTheWay(after: index, to: target, handing: soFar, context: context, in: plan)
                     return true
                 }, condition: { plan.steps[$0].condition?.name })
             guard let container else { throw FlowError(.flowFinished, "The chain '\(id)' shows no step; it has ended.") }
@@ -63,6 +95,10 @@ extension ChainFlow {
                 given[index] = value
             }
             let own = Set(screens.values.map(ScreenRef.init))
+            // Over the chain's stack too: a child flow presented over it covers every step.
+            if container.kind == .stack, let presented = host.presented(by: .container(container.id)), presented.screen.map(own.contains) != true {
+                throw FlowError(.hostRejected, "\(presented) is presented over the chain '\(id)' by someone else; end that flow before arriving somewhere.")
+            }
             for screen in screens.values {
                 if let presented = host.presented(by: .of(screen)), presented.screen.map(own.contains) != true {
                     throw FlowError(.hostRejected, "\(presented) is presented over the chain '\(id)' by someone else; end that flow before arriving somewhere.")
@@ -85,6 +121,18 @@ extension ChainFlow {
             // The arrival's changes are the link's (or the restore's), made on the chain's behalf.
             try run.askAhead(removing: leaving, showing: entering, origin: origin)
             if arrival.forward {
+                // The steps shown already, up to the current one, take the arrival's context for
+                // them, as a path replaced would show them; one a step does not take (a resolver
+                // that answers every step alike) leaves that step as it is.
+                for index in state.trail {
+                    guard let value = context(index), let screen = screens[index], plan.steps[index].accepts(value),
+                        !Self.same(value, state.contexts[index])
+                    else { continue }
+                    let step = plan.steps[index]
+                    step.deliver(screen, value)
+                    draft.change.append(.context(index, value))
+                    draft.report(FlowEvent(.delivered(ScreenType(anyType: type(of: value)), to: [ScreenRef(screen)], as: .context), origin: origin))
+                }
                 var previous = position.current
                 for index in arrival.steps {
                     try show(index, context: given[index], after: previous, in: plan, on: host, made: made[index], into: &draft)
@@ -104,5 +152,13 @@ extension ChainFlow {
             }
             return nil
         }
+    }
+}
+
+extension Equatable {
+    /// Whether another value is of this type and equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

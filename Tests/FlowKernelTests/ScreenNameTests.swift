@@ -18,7 +18,22 @@ class DefaultingBase: Screen {}
 
 @MainActor
 final class UnheardDetail: DefaultingBase {
-    var displayName: String { "Detail 8" }
+    var displayName: String { "Detail 8" }  // screen-traits: unread on purpose, as the test pins
+}
+
+@MainActor
+final class UnheardReceipt: DefaultingBase {
+    var allowsInteractiveBack: Bool { false }  // screen-traits: unread on purpose, as the test pins
+}
+
+@MainActor
+class BackDeclaringBase: Screen {
+    var allowsInteractiveBack: Bool { true }
+}
+
+@MainActor
+final class HeardReceipt: BackDeclaringBase {
+    override var allowsInteractiveBack: Bool { false }
 }
 
 /// What Screen's documentation says of names in class hierarchies.
@@ -31,5 +46,12 @@ struct ScreenNameTests {
 
     @Test func aSubclassNameIsNotUsedWhenItsBaseReliesOnTheDefault() {
         #expect(ScreenRef(UnheardDetail()).displayName == "UnheardDetail")
+    }
+
+    @Test func aSubclassBackTraitIsReadOnlyWhenItsBaseDeclaresIt() {
+        let unheard: any Screen = UnheardReceipt()
+        let heard: any Screen = HeardReceipt()
+        #expect(unheard.allowsInteractiveBack)
+        #expect(!heard.allowsInteractiveBack)
     }
 }

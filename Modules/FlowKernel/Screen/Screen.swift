@@ -38,11 +38,29 @@ public protocol Screen: AnyObject {
     /// Whether a person may leave this screen with the back button, edge swipe or back menu while
     /// it is on top of its stack (UIKit: a hidden back button and a disabled pop gesture; SwiftUI:
     /// `navigationBarBackButtonHidden`). `true` unless the screen says otherwise.
+    ///
+    /// In a class hierarchy, declare it in the base class that adopts `Screen` (returning `true`)
+    /// and override it in subclasses, as for ``displayName``: a subclass's own
+    /// `allowsInteractiveBack` is never read when the base class relies on the default, and the
+    /// person's Back then leaves a screen that meant to refuse it. `.ci/screen-traits` finds such a
+    /// declaration in FlowKit's docs and samples, naming the class.
+    ///
+    /// ```swift
+    /// class BaseScreen: Screen {
+    ///     var allowsInteractiveBack: Bool { true }
+    /// }
+    /// final class ReceiptScreen: BaseScreen {
+    ///     override var allowsInteractiveBack: Bool { false }   // read
+    /// }
+    /// ```
     var allowsInteractiveBack: Bool { get }
 
     /// Whether a person may swipe this screen's presentation down while it is the screen they see
     /// in it (UIKit: `isModalInPresentation`; SwiftUI: `interactiveDismissDisabled`). `true` unless
     /// the screen says otherwise.
+    ///
+    /// In a class hierarchy, declare it in the base class that adopts `Screen` and override it in
+    /// subclasses, as for ``allowsInteractiveBack``: otherwise a subclass's own value is never read.
     var allowsInteractiveDismissal: Bool { get }
 
     /// This screen's leave guard: whether a change may take it off what is shown — a flow's back,

@@ -193,7 +193,7 @@ let package = Package(
         .testTarget(
             name: "FlowCoordinatorTests",
             dependencies: ["FlowCoordinator", "FlowRuntime", "FlowSnapshot", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowRouterTests", dependencies: ["FlowRouter", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit", "FlowExplorer"]),
         .testTarget(name: "FlowLinksTests", dependencies: ["FlowLinks", "FlowRuntime", "FlowStage", "FlowTestKit"]),
         // Flows of every strategy nested in each other, with the person's gestures between their requests.
         .testTarget(

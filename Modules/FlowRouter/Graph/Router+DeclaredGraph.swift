@@ -22,7 +22,8 @@ struct DeclaredRoles {
 extension Router {
     /// The navigation the router's registrations declare, without running anything: a node per
     /// screen type (the start and every registered one) with the types it takes and produces, and
-    /// for every case a screen produces, an edge to each screen that can take it.
+    /// for every case a screen produces, an edge to each screen that can take it. A screen that
+    /// produces nothing is left by the person's Back (or swipe) to the screen it was shown from.
     ///
     /// A produced case is first rewritten by the first transform from its type, as routing does.
     /// It then leads to every other screen whose update takes it (an unwind, when that screen is
@@ -63,6 +64,15 @@ extension Router {
                         graph.add(NavigationGraph.Edge(from: producer.type.name, to: "(completed)", kind: .finish, label: label))
                     }
                 }
+            }
+        }
+        // A screen that produces nothing — a read-only detail — is left by the person's Back (or
+        // swipe, when presented) to the screen it was shown from: its only way out, which the
+        // graph draws so that it is no dead end.
+        for screen in screens where screen.roles.outputs.isEmpty {
+            for edge in graph.edges where edge.to == screen.type.name && (edge.kind == .push || edge.kind == .present) {
+                let gesture = edge.kind == .push ? "the person's Back" : "the person's swipe down"
+                graph.add(NavigationGraph.Edge(from: screen.type.name, to: edge.from, kind: .unwind, label: gesture))
             }
         }
         return graph

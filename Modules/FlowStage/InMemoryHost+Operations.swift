@@ -56,7 +56,8 @@ extension InMemoryHost {
             try askEntering(content, origin: origin)
             anchor.present(node)
             admit(node)
-            return .presented(node.ref, over: anchorRef)
+            // Named as the host keeps it, never as the operation's own reference names it.
+            return .presented(node.ref, over: anchor.ref)
 
         case .dismiss(let anchorRef):
             let anchor = try node(anchorRef)
@@ -66,7 +67,7 @@ extension InMemoryHost {
             try askLeaving(CollectionOfOne(shown), origin: origin)
             guard let presented = anchor.removePresented() else { preconditionFailure("The node presented something a moment ago.") }
             forget(presented)
-            return .dismissed(presented.ref, presentedBy: anchorRef)
+            return .dismissed(presented.ref, presentedBy: anchor.ref)
 
         case .selectTab(let index, let id):
             let tabs = try container(id, kind: "tab group", where: \.isTabs)
@@ -107,7 +108,7 @@ extension InMemoryHost {
             try askEntering(content, origin: origin)
             parent.append(node)
             admit(node)
-            return .childAdded(node.ref, to: parentRef)
+            return .childAdded(node.ref, to: parent.ref)
 
         case .removeChild(let childRef):
             guard let child = nodes[childRef], let parent = child.holder, parent.isScreen else {
@@ -115,7 +116,7 @@ extension InMemoryHost {
             }
             try askLeaving(CollectionOfOne(child), origin: origin)
             forget(parent.removeChild(at: child.index))
-            return .childRemoved(childRef, from: parent.ref)
+            return .childRemoved(child.ref, from: parent.ref)
         }
     }
 

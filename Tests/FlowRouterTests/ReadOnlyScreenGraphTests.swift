@@ -31,22 +31,16 @@ final class BookPage: InputRequiring, Instantiable {
 @MainActor
 @Suite("Router: a read-only screen in the declared graph")
 struct ReadOnlyScreenGraphTests {
-    @Test func aReadOnlyPushedScreenIsLeftByBackAndTheGraphHasNoFindings() throws {
+    @Test(
+        "A read-only screen pushed or presented is left by the person's gesture, and the graph has no findings",
+        arguments: [(false, "the person's Back"), (true, "the person's swipe down")])
+    func aReadOnlyScreenIsLeftByThePersonsGesture(presented: Bool, gesture: String) throws {
         let router = Router()
         try router.register(BookPage.self)
+        if presented { router.addTransition(to: BookPage.self, .present) }
         let graph = router.declaredGraph(start: BookShelf.self)
 
-        #expect(graph.edges.contains(NavigationGraph.Edge(from: "BookPage", to: "BookShelf", kind: .unwind, label: "the person's Back")))
-        #expect(graph.findings.isEmpty, "\(graph.findings)")
-    }
-
-    @Test func aReadOnlyPresentedScreenIsLeftByTheSwipe() throws {
-        let router = Router()
-        try router.register(BookPage.self)
-        router.addTransition(to: BookPage.self, .present)
-        let graph = router.declaredGraph(start: BookShelf.self)
-
-        #expect(graph.edges.contains(NavigationGraph.Edge(from: "BookPage", to: "BookShelf", kind: .unwind, label: "the person's swipe down")))
+        #expect(graph.edges.contains(NavigationGraph.Edge(from: "BookPage", to: "BookShelf", kind: .unwind, label: gesture)))
         #expect(graph.findings.isEmpty, "\(graph.findings)")
     }
 

@@ -106,7 +106,7 @@ extension ChainFlow {
             }
             var made: [Int: any Screen] = [:]
             for index in arrival.steps where arrival.forward && screens[index] == nil {
-                made[index] = try make(plan.steps[index])
+                made[index] = try make(plan.steps[index], context: given[index])
             }
             // Every guard on the way answers before the first step's action runs.
             var leaving = arrival.leaving.reversed().compactMap { screens[$0].map(NodeRef.of) }

@@ -279,7 +279,9 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
                 types: [type(of: context)])
         }
         let kept = screen(of: index, in: draft)
-        let screen = try kept ?? made ?? make(step)
+        let screen = try kept ?? made ?? make(step, context: context)
+        // A screen made with its context has it already.
+        let madeWithContext = kept == nil && step.isMadeWithContext
         guard let container = container?.acting(for: draft.origin) else {
             throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.")
         }
@@ -288,7 +290,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         try run.askAhead(entering: screen, origin: draft.origin)
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
         if kept == nil { draft.made.append((index, screen)) }
-        if let context { step.deliver(screen, context) }
+        if let context, !madeWithContext { step.deliver(screen, context) }
         if let present = step.present ?? plan.defaultPresent {
             let stepContext = StepContext(screen: screen, container: container, previousScreen: previous.flatMap { self.screen(of: $0, in: draft) })
             try container.core.lending(&draft) { try present(stepContext) }
@@ -327,9 +329,9 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         draft.change.screen(of: step) ?? state.screens[step]
     }
 
-    func make(_ step: AnyStep) throws -> any Screen {
+    func make(_ step: AnyStep, context: Any?) throws -> any Screen {
         do {
-            return try step.make()
+            return try step.make(context)
         } catch let error as FlowError {
             throw error
         } catch {

@@ -22,7 +22,10 @@ import FlowKernel
 /// ```
 @MainActor
 public struct Step<S: ChainScreen> {
-    let make: () throws -> S
+    /// Makes the step's screen, from the context handed to the step for one made with it.
+    let make: (Any?) throws -> S
+    /// Whether the screen is made with its context (``madeWith(_:)``), rather than handed it.
+    let isMadeWithContext: Bool
     var present: ((S, StepContext) throws -> Void)?
     var dismiss: ((S, StepContext) throws -> Void)?
     var end: ((S, ChainContainer) -> Void)?
@@ -32,7 +35,36 @@ public struct Step<S: ChainScreen> {
 
     /// Makes a step whose screen comes from a factory, called the first time the step is shown.
     public init(_ make: @escaping () throws -> S) {
+        self.make = { _ in try make() }
+        self.isMadeWithContext = false
+    }
+
+    private init(context make: @escaping (Any?) throws -> S) {
         self.make = make
+        self.isMadeWithContext = true
+    }
+
+    /// Makes a step whose screen is made with the context handed to it, the first time the step
+    /// is shown: a screen that needs its subject when it is made keeps it in a constant, with no
+    /// optional field to fill later. Its ``ChainScreen/update(with:)`` is called only for a new
+    /// context handed to the screen already made (a link arriving at the step with another).
+    ///
+    /// ```swift
+    /// Step.madeWith { (order: Order) in ReceiptScreen(order) }
+    /// ```
+    ///
+    /// A step before it that hands on no context, or one of another type, is refused with
+    /// `argumentTypeMismatch`, and nothing changes.
+    public static func madeWith(_ make: @escaping (S.Context) throws -> S) -> Step {
+        Step(context: { context in
+            guard let typed = context as? S.Context else {
+                throw FlowError(
+                    .argumentTypeMismatch,
+                    "\(S.self) is made with a \(S.Context.self), and the step before it handed on \(context.map { "a \(type(of: $0))" } ?? "no context").",
+                    types: [S.Context.self])
+            }
+            return try make(typed)
+        })
     }
 
     /// Replaces how the step's screen is shown (the chain's default, else the container's built-in).
@@ -176,7 +208,9 @@ final class AnyStep {
     let passing: ChainGraph.Passing
     /// Whether a context is one the screen may pass on (always, when it declares nothing).
     let mayPass: (Any) -> Bool
-    let make: () throws -> any Screen
+    let make: (Any?) throws -> any Screen
+    /// Whether the screen is made with its context rather than handed it.
+    let isMadeWithContext: Bool
     let accepts: (Any) -> Bool
     let attach: (any Screen, StepHandle?) -> Void
     let deliver: (any Screen, Any) -> Void
@@ -198,6 +232,7 @@ final class AnyStep {
         contextTypeName = String(describing: S.Context.self)
         contextType = S.Context.self
         make = step.make
+        isMadeWithContext = step.isMadeWithContext
         accepts = { $0 is S.Context }
         passing =
             if S.NextContext.self == UndeclaredContext.self {

@@ -244,6 +244,33 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         }
     }
 
+    func start<Child: Flow>(child: Child, from step: Int, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)?) throws {
+        try requesting(from: step) { _, host, _, _ in
+            // The child's start is its own request, inside the chain's; it stands on the step's
+            // screen, which presents it.
+            try child.start(on: host, placement: .presented, parent: id)
+            return nil
+        }
+        child.onFinish { [weak self] outcome in
+            do {
+                try onFinish?(outcome)
+            } catch {
+                self?.refused(.wrapping(error))
+            }
+        }
+    }
+
+    /// Called with every refusal nobody can catch — a child's `onFinish` that threw (a step's
+    /// `start(child:onFinish:)`) — after it is reported as a `requestRefused` event: show an
+    /// alert, log.
+    public var onRefused: (@MainActor (FlowError) -> Void)?
+
+    /// Reports a refusal nobody can catch to the host's observers, then calls ``onRefused``.
+    func refused(_ error: FlowError) {
+        run.host?.report(FlowEvent(.requestRefused(error), flow: id))
+        onRefused?(error)
+    }
+
     func endFlow(from step: Int) throws {
         try requesting(from: step) { plan, _, _, draft in
             try end(.cancelled, in: &draft) { container in

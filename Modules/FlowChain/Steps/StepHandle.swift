@@ -44,6 +44,26 @@ public struct StepHandle {
         try requireDriver().endFlow(from: stepIndex)
     }
 
+    /// Starts a flow of any strategy — another chain, a stack navigator, a router flow —
+    /// presented over this step's screen, as the chain's child: it ends when the step's screen
+    /// goes or the chain ends, and `onFinish` gets its outcome once its screens are gone. The
+    /// coordinator's `start(child:presented:onFinish:)`, for a chain.
+    ///
+    /// ```swift
+    /// try step?.start(child: cartChain) { outcome in
+    ///     if case .completed(let order) = outcome { try self.step?.next(context: order) }
+    /// }
+    /// ```
+    ///
+    /// `onFinish` may throw (to move the chain on, say): the child has ended either way, and the
+    /// error goes to the chain's ``ChainFlow/onRefused`` after a `requestRefused` event.
+    ///
+    /// - Throws: `stepNotCurrent`; `flowFinished`; the child's own error if it cannot start. Nothing
+    ///   changes then.
+    public func start<Child: Flow>(child: Child, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)? = nil) throws {
+        try requireDriver().start(child: child, from: stepIndex, onFinish: onFinish)
+    }
+
     private func requireDriver() throws -> any StepDriving {
         guard let driver else { throw FlowError(.flowFinished, "The chain this step belonged to has ended.") }
         return driver
@@ -56,4 +76,5 @@ protocol StepDriving: AnyObject {
     func next(from step: Int, context: Any?) throws
     func back(from step: Int) throws
     func endFlow(from step: Int) throws
+    func start<Child: Flow>(child: Child, from step: Int, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)?) throws
 }

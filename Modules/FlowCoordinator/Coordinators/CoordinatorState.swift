@@ -34,6 +34,9 @@ import FlowRuntime
         /// A child the request started: on the coordinator's stack (`shares`) over `snapshot`,
         /// or presented.
         var beginning: (child: any Flow, shares: Bool, snapshot: NodeRef?)?
+        /// Whether the request takes the running child's screens away (an arrival): the child
+        /// ends by the tree's rule, and the coordinator returns to nothing it showed.
+        var forgettingChild = false
     }
 
     /// Applies a change the host has made.
@@ -41,6 +44,7 @@ import FlowRuntime
         if let showing = change.showing { mount?.didShow(showing) }
         if let replacing = change.replacing { mount?.didReplaceEntries(with: replacing) }
         top = change.top
+        if change.forgettingChild { forgetChild() }
         if let beginning = change.beginning { begin(beginning.child, shares: beginning.shares, snapshot: beginning.snapshot) }
     }
 

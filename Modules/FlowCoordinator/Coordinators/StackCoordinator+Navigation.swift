@@ -37,9 +37,35 @@ extension StackCoordinator {
         try decideFromState { host in try replacing(with: screens.map { .screen($0) }, origin: .flow(id), on: host) }
     }
 
-    /// Decides the replacement of the coordinator's own entries with `contents`, bottom first.
-    func replacing(with contents: [Presentable], origin: FlowEvent.Origin, on host: any FlowHost) throws -> FlowDecree<CoordinatorState.Change> {
-        try requireNoChildOnStack()
+    /// Arrives at a link's destination in one change made for the link, as the other strategies'
+    /// arrivals do: what is presented over the coordinator's screens is dismissed, and its own
+    /// screens are replaced with `screens`, bottom first (the first becomes ``startNode``, the
+    /// last ``topNode``). A child it runs — on its stack, or presented over it — goes with them:
+    /// it ends cancelled, its handler runs once, and the coordinator returns to nothing it showed.
+    ///
+    /// ```swift
+    /// try shop.arrive(at: [catalog, ProductScreen(product)])
+    /// ```
+    ///
+    /// Every guard of what goes — the screens, the child's, what the child presents — answers
+    /// before anything changes.
+    ///
+    /// - Throws: `hostRejected` for an empty list, a screen shown elsewhere or twice, or a
+    ///   container among its entries (a tab coordinator's tab group); `guardRefused`;
+    ///   `flowFinished`. Nothing changes then, and a running child goes on.
+    public func arrive(at screens: [any Screen]) throws {
+        try decideFromState { host in
+            try replacing(with: screens.map { .screen($0) }, origin: .link(for: id), on: host, endingChild: true)
+        }
+    }
+
+    /// Decides the replacement of the coordinator's own entries with `contents`, bottom first;
+    /// refused while a child runs on the stack unless the replacement ends it (an arrival), which
+    /// also dismisses what is presented over the entries.
+    func replacing(
+        with contents: [Presentable], origin: FlowEvent.Origin, on host: any FlowHost, endingChild: Bool = false
+    ) throws -> FlowDecree<CoordinatorState.Change> {
+        if !endingChild { try requireNoChildOnStack() }
         guard let mount = state.mount, let stack = mount.stack else { preconditionFailure("A running coordinator has a mount.") }
         let own = mount.ownEntries(on: host)
         // A container the coordinator pushed (a tab group) holds flows of its own, which would be
@@ -49,8 +75,18 @@ extension StackCoordinator {
                 throw FlowError(.hostRejected, "\(entry) on the stack of '\(id)' holds flows of its own; setStack replaces screens only.")
             }
         }
-        let change = CoordinatorState.Change(top: contents.last?.ref, replacing: contents)
-        return .change(FlowChange(HostChange(try mount.replacement(of: contents, on: host), origin: origin), state: change))
+        guard !contents.isEmpty else {
+            throw FlowError(.hostRejected, "The coordinator '\(id)' needs at least one screen on its stack.")
+        }
+        var change = CoordinatorState.Change(top: contents.last?.ref, replacing: contents)
+        let replacement = try mount.replacement(of: contents, on: host)
+        guard endingChild else { return .change(FlowChange(HostChange(replacement, origin: origin), state: change)) }
+        change.forgettingChild = true
+        // What is presented over the coordinator's own entries goes first: a presented child,
+        // a sheet of the child's on the stack.
+        let presenters = own.compactMap { index in host.child(at: index, of: .container(stack)) }.filter { host.presented(by: $0) != nil }
+        let operations = PathPlan.arrival(dismissing: presenters, replacing: replacement, presenting: [], over: .container(stack))
+        return .change(FlowChange(HostChange(operations, origin: origin), state: change))
     }
 
     /// Pops one screen; ``topNode`` becomes the new top.

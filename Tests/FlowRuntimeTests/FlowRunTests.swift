@@ -54,7 +54,7 @@ final class RunProbe: FlowFrontDoor {
         try decide { depth, _ in
             guard depth < limit else { return .refuse(FlowError(.hostRejected, "The probe holds \(limit) screens at most.")) }
             guard let stack = self.mount?.stack else { return .refuse(FlowError(.flowFinished, "gone")) }
-            let screen: any Screen = guarded ? ShowRefusingProbe(name) : LawProbe(name)
+            let screen: any Screen = guarded ? RefusingEntry() : LawProbe(name)
             return .change(
                 FlowChange(
                     HostChange(.push(.screen(screen), onto: stack), origin: .flow(self.id)), state: name,
@@ -247,14 +247,6 @@ extension FlowFrontDoor {
             catching(error)
         }
     }
-}
-
-/// A screen whose guard refuses to be shown.
-@MainActor
-final class ShowRefusingProbe: Screen {
-    let displayName: String
-    init(_ name: String) { displayName = name }
-    func shouldEnter(by origin: FlowEvent.Origin) -> GuardVerdict { .refuse(because: "not yet") }
 }
 
 /// An observer that runs a closure for every event.

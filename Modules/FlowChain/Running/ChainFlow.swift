@@ -439,7 +439,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
     /// action, handed the container) adds its changes, which the chain's removal follows in the
     /// one host change; the run then lets go of everything and finishes with `outcome`.
     private func end(_ outcome: FlowOutcome<Result>, in draft: inout ChainDraft, running action: (ChainContainer) -> Void) throws -> FlowDecree<ChainDraft> {
-        if let host = run.host { try run.checkChildrenGuards(on: host) }
+        try run.checkChildrenGuards()
         if let container {
             let acting = container.acting(for: draft.origin)
             try container.core.lending(&draft) { action(acting) }

@@ -41,7 +41,7 @@ extension StackCoordinator: RestorableFlow {
     /// (or a note that it does not), the selected tab of a tab coordinator, and the name of its
     /// running child.
     public func savedState() -> SavedValue {
-        guard let host = run.host, let mount, let stack = mount.stack else { return SavedValue(flowState: SavedCoordinatorState(screens: [])) }
+        guard let host = state.host, let mount, let stack = mount.stack else { return SavedValue(flowState: SavedCoordinatorState(screens: [])) }
         let child = runningChild
         var screens: [SavedCoordinatorState.Screen] = []
         for index in mount.ownEntries(on: host) {
@@ -148,7 +148,7 @@ extension StackCoordinator: RestorableFlow {
 
     /// Takes a flow saved as this coordinator's running child back as its child.
     public func adoptRestoredChild(_ restored: any RestorableFlow, placement: SavedPlacement) {
-        guard child == nil, let flow = restored as? any Flow, let host = run.host, let stack else { return }
+        guard child == nil, let flow = restored as? any Flow, let host = state.host, let stack else { return }
         var snapshot: NodeRef?
         let shares = placement == .onStack(stack.name)
         if shares, let base = restored.baseNode, let index = host.place(of: base)?.index, index > 0 {

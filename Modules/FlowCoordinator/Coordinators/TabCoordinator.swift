@@ -126,7 +126,7 @@ open class TabCoordinator<Result>: StackCoordinator<Result> {
 
     /// The index of the selected tab, if there is one.
     public var selectedIndex: Int? {
-        guard let tabs, let host = run.host else { return nil }
+        guard let tabs, let host = state.host else { return nil }
         return host.selectedTab(of: tabs)
     }
 

@@ -73,9 +73,14 @@ public final class RouterFlow<Result>: FlowFrontDoor {
     /// Starts the flow on its first screen; `origin` names who the first change is made for, when
     /// not the flow itself (a restore).
     func begin(on host: any FlowHost, placement: FlowPlacement, parent: FlowID?, origin: FlowEvent.Origin? = nil) throws {
-        try run.requireReady()
-        let root = makeRoot()
-        try run.begin(self, at: placement, on: host, parent: parent, origin: origin, first: { (root, ()) }) { mount, _, _ in
+        // The root is made once the run knows the flow can start.
+        try run.begin(
+            self, at: placement, on: host, parent: parent, origin: origin,
+            first: {
+                let root = makeRoot()
+                return (root, root)
+            }
+        ) { mount, _, root in
             let session = RouterSession(router: router, host: host, flow: id, door: run)
             session.onRefused = onRefused
             self.mount = mount

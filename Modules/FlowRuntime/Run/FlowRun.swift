@@ -272,8 +272,8 @@ package final class FlowRun<Result> {
     /// Throws the refusal of the guards of what the ends of the flow's children (and theirs) would
     /// take away, reported as an event, before a flow's end changes anything: a child presented
     /// somewhere the flow's own removal does not reach goes with it all the same.
-    package func checkChildrenGuards(on host: any FlowHost) throws {
-        guard let member, let refusal = host.flows.childrenRefusal(of: member) else { return }
+    package func checkChildrenGuards() throws {
+        guard let host, let member, let refusal = host.flows.childrenRefusal(of: member) else { return }
         throw host.refused(refusal, origin: .flow(id))
     }
 
@@ -282,7 +282,7 @@ package final class FlowRun<Result> {
     /// throws their refusal, reported as an event.
     @usableFromInline package func askAhead(ending removal: HostChange, on host: any FlowHost) throws {
         try host.checkGuards(of: removal.operations, origin: removal.origin)
-        try checkChildrenGuards(on: host)
+        try checkChildrenGuards()
     }
 
     /// Ends the flow as a decree says it, inside a request already under way: with `first`, every
@@ -309,7 +309,7 @@ package final class FlowRun<Result> {
     /// - Throws: the guards' refusal and the host's error; nothing changes then.
     @usableFromInline
     package func end(_ outcome: FlowOutcome<Result>, on host: any FlowHost, removal: HostChange, releasing: () -> Void) throws {
-        try checkChildrenGuards(on: host)
+        try checkChildrenGuards()
         try host.carryOut(removal)
         releasing()
         try finish(outcome)

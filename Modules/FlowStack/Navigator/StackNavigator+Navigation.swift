@@ -126,12 +126,18 @@ extension StackNavigator {
 
     /// Ends the flow with a value that must be of the navigator's result type.
     public func finish(withValue value: Any, completion: (() -> Void)?) throws {
-        try run.requireRunning()
-        guard let result = value as? Result else {
-            throw FlowError(
-                .argumentTypeMismatch, "The navigator '\(id)' finishes with a \(Result.self), not a \(type(of: value)).", types: [Result.self, type(of: value)])
+        // A decision of its own: the run refuses a navigator that does not run before the value
+        // is read, and the value is refused, or ends the flow.
+        try decideFromState { _ in
+            guard let result = value as? Result else {
+                return .refuse(
+                    FlowError(
+                        .argumentTypeMismatch, "The navigator '\(id)' finishes with a \(Result.self), not a \(type(of: value)).",
+                        types: [Result.self, type(of: value)]))
+            }
+            return .end(.completed(result))
         }
-        try finish(with: result, completion: completion)
+        completion?()
     }
 
     /// The argument the last navigation with an argument carried, read once.

@@ -138,6 +138,30 @@ struct CoordinatorPositionTests {
         #expect(position.following() == decided)
     }
 
+    @Test(
+        "A sheet covers the stack: the back requests are refused, a child and a second sheet too, and dismissing takes the sheet",
+        arguments: ["back", "start", "top", "index", "node", "child or sheet"])
+    func underASheet(request: String) throws {
+        let position = CoordinatorPosition(entries: "sab".map { Self.node(String($0)) }, top: Self.node("b"), sheet: Self.node("e"))
+        let error = #expect(throws: FlowError.self) {
+            switch request {
+            case "index": _ = try position.back(toIndex: 0)
+            case "node": _ = try position.back(to: Self.node("s"))
+            case "child or sheet": try position.requireNoChildNorSheet()
+            default: _ = try Self.decide(request, position)
+            }
+        }
+        #expect(error?.code == .hostRejected)
+        #expect(error?.message.contains("dismiss it first") == true)
+        #expect(try position.dismissSheet() == Self.node("e"))
+    }
+
+    @Test func dismissingWithNoSheetHasNothingToGoBackTo() {
+        let position = CoordinatorPosition(entries: [Self.node("s")], top: Self.node("s"))
+        let error = #expect(throws: FlowError.self) { try position.dismissSheet() }
+        #expect(error?.code == .nothingToGoBackTo)
+    }
+
     private static func decide(_ request: String, _ position: CoordinatorPosition) throws -> CoordinatorPosition.Back {
         switch request {
         case "back": try position.back()

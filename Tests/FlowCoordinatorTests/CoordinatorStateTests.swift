@@ -53,6 +53,35 @@ struct CoordinatorStateTests {
         #expect(state.top == .of(a))
     }
 
+    @Test func aSheetIsRememberedWhenPresentedAndItsOnDismissReturnedOnceWhenDismissed() throws {
+        let host = InMemoryHost()
+        let a = Plain("A")
+        let sheet = Plain("Sheet")
+        var mount = try FlowMount(for: "coordinator", at: .root, on: host)
+        mount.didShow(try mount.showing(.screen(a), on: host))
+        var state = CoordinatorState(host: host, mount: mount, top: .of(a))
+        var dismissed = 0
+        let presenting = CoordinatorState.Sheet(node: .of(sheet), onDismiss: { dismissed += 1 })
+
+        #expect(state.apply(CoordinatorState.Change(top: .of(a), sheet: .presenting(presenting, .screen(sheet)))) == nil)
+        #expect(state.sheet?.node == .of(sheet))
+        #expect(state.top == .of(a))
+
+        let returned = state.apply(CoordinatorState.Change(top: .of(a), sheet: .dismissing))
+        let onDismiss = try #require(returned)
+        try onDismiss()
+        #expect(state.sheet == nil)
+        #expect(dismissed == 1)
+        #expect(state.forgetSheet() == nil)
+    }
+
+    @Test func aStoppedCoordinatorForgetsItsSheetWithoutItsOnDismiss() {
+        var state = CoordinatorState()
+        state.sheet = CoordinatorState.Sheet(node: Self.node("e"), onDismiss: { Issue.record("onDismiss ran on stop") })
+        state.stop()
+        #expect(state.sheet == nil)
+    }
+
     @Test func aChildIsRememberedUntilItsEndIsHandledAndOnlyWhileItRuns() {
         var state = CoordinatorState()
         let child = FlowProbe("child")

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite("Coordinator: the gesture law")
 struct CoordinatorGestureLawTests {
-    /// Moves, back, and one child at a time, on the stack or presented.
+    /// Moves, back, a sheet, and one child at a time, on the stack or presented.
     static func legal(_ app: PageCoordinator) -> [GestureLaws.Request] {
         var requests = [GestureLaws.Request("finish") { try app.finish(with: "done") }]
         if let child = app.child {
@@ -17,7 +17,12 @@ struct CoordinatorGestureLawTests {
             }
             return requests
         }
+        if app.presentedSheet != nil {
+            requests.append(GestureLaws.Request("dismiss the sheet") { try app.dismissSheet() })
+            return requests
+        }
         requests.append(GestureLaws.Request("move") { try app.move(to: Page("page")) })
+        requests.append(GestureLaws.Request("present a sheet") { try app.present(sheet: Page("sheet")) })
         requests.append(GestureLaws.Request("start a child") { try app.start(child: PageCoordinator("child")) })
         requests.append(GestureLaws.Request("present a child") { try app.start(child: PageCoordinator("sheet"), presented: true) })
         if app.topNode != app.startNode {

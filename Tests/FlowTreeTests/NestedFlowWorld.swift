@@ -296,10 +296,12 @@ final class NestedFlowWorld {
             default: try ending(tabs) { try tabs.finish(with: ()) }
             }
         case let coordinator as StackCoordinator<Void>:
-            operation = "\(name).\(["move(to:)", "back", "backToStart", "backToTop", "cancel", "finish", "move(to:)", "back"][Int(choice)])"
+            operation = "\(name).\(["move(to:)", "back", "backToStart", "backToTop", "cancel", "finish", "present(sheet:)", "dismissSheet"][Int(choice)])"
             switch choice {
-            case 0, 6: try coordinator.move(to: leaks.track(Page("\(name.name) page")))
-            case 1, 7: try coordinator.back()
+            case 0: try coordinator.move(to: leaks.track(Page("\(name.name) page")))
+            case 1: try coordinator.back()
+            case 6: try coordinator.present(sheet: leaks.track(Page("\(name.name) sheet")))
+            case 7: try coordinator.dismissSheet()
             case 2: try coordinator.backToStart()
             case 3: try coordinator.backToTop()
             case 4: try ending(coordinator) { try coordinator.cancel() }

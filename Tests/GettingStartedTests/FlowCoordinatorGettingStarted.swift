@@ -24,11 +24,26 @@ enum FlowCoordinatorGettingStarted {
         private(set) var email = ""
         func update(with context: String) { email = context }
     }
-    final class CatalogScreen: Screen {}
+    final class CatalogScreen: Screen {
+        var onFilter: (() -> Void)?
+    }
+    final class FiltersScreen: Screen {
+        var onApply: (() -> Void)?
+    }
     final class CartScreen: Screen {}
 
     final class CatalogCoordinator: StackCoordinator<Void> {
-        override func start() throws { try move(to: CatalogScreen()) }
+        override func start() throws {
+            let catalog = CatalogScreen()
+            catalog.onFilter = { [unowned self] in self.attempt { try self.showFilters() } }
+            try move(to: catalog)
+        }
+
+        func showFilters() throws {
+            let filters = FiltersScreen()
+            filters.onApply = { [unowned self] in self.attempt { try self.dismissSheet() } }
+            try present(sheet: filters) { print("filters closed") }
+        }
     }
     final class CartCoordinator: StackCoordinator<Void> {
         override func start() throws { try move(to: CartScreen()) }
@@ -83,6 +98,18 @@ enum FlowCoordinatorGettingStarted {
             try code.step?.next(context: User(email: code.email))
             #expect(host.visibleScreen is CatalogScreen)
             try app.cancel()
+        }
+
+        @Test func theCatalogOpensItsFiltersAsASheetAndClosesThem() throws {
+            let host = InMemoryHost()
+            let catalog = CatalogCoordinator("catalog")
+            try catalog.start(on: host)
+            try #require(host.visibleScreen as? CatalogScreen).onFilter?()
+            #expect(catalog.presentedSheet is FiltersScreen)
+            try #require(host.visibleScreen as? FiltersScreen).onApply?()
+            #expect(host.visibleScreen is CatalogScreen)
+            #expect(catalog.presentedSheet == nil)
+            try catalog.cancel()
         }
 
         @Test func theBadgeShowsTheCountAtOnce() {

@@ -77,6 +77,8 @@ import FlowKernel
     let top: (node: NodeRef, offset: Int?)?
     /// The running child, with the offset of its snapshot in the coordinator's own part if there.
     let child: (memory: Child, snapshotOffset: Int?)?
+    /// The sheet the coordinator presents over its stack, if any.
+    let sheet: NodeRef?
 
     /// Where a position reads the coordinator's own part of the stack: the host, through its
     /// targeted queries, or entries already read (the decision tables). A value rather than
@@ -111,14 +113,16 @@ import FlowKernel
     }
 
     /// A position over entries already read, as the decision table's tests build it.
-    init(_ coordinator: FlowID = "app", entries: [NodeRef], startShown: Bool? = nil, top: NodeRef?, child: Child? = nil) {
-        self.init(coordinator, count: entries.count, startShown: startShown ?? !entries.isEmpty, top: top, child: child, entries: .read(entries))
+    init(_ coordinator: FlowID = "app", entries: [NodeRef], startShown: Bool? = nil, top: NodeRef?, child: Child? = nil, sheet: NodeRef? = nil) {
+        self.init(
+            coordinator, count: entries.count, startShown: startShown ?? !entries.isEmpty, top: top, child: child, sheet: sheet, entries: .read(entries))
     }
 
     /// A position that reads the coordinator's entries from `entries` when asked; the offsets of
     /// its top and of the child's snapshot are read now.
-    init(_ coordinator: FlowID, count: Int, startShown: Bool, top: NodeRef?, child: Child?, entries: Entries) {
+    init(_ coordinator: FlowID, count: Int, startShown: Bool, top: NodeRef?, child: Child?, sheet: NodeRef? = nil, entries: Entries) {
         self.coordinator = coordinator
+        self.sheet = sheet
         self.count = count
         self.entries = entries
         self.startShown = startShown
@@ -145,6 +149,34 @@ import FlowKernel
         try child?.memory.requireNotOnStack(of: coordinator)
     }
 
+    /// Throws while the coordinator's stack is out of its requests' reach: a child runs on it, or
+    /// the coordinator's sheet covers it.
+    func requireStackInReach() throws {
+        try requireNoChildOnStack()
+        try Self.requireNoSheet(sheet, of: coordinator)
+    }
+
+    /// Throws while a coordinator presents a sheet: it covers the coordinator's stack.
+    static func requireNoSheet(_ sheet: NodeRef?, of coordinator: FlowID) throws {
+        guard let sheet else { return }
+        throw FlowError(.hostRejected, "\(sheet) is presented over the stack of '\(coordinator)'; dismiss it first (dismissSheet()).")
+    }
+
+    /// What a sheet and a child each ask before they start: no sheet shown, and no child running
+    /// (a child on the stack shows its screens on top; a presented one is presented already).
+    func requireNoChildNorSheet() throws {
+        try Self.requireNoSheet(sheet, of: coordinator)
+        try requireNoChild()
+    }
+
+    /// What ``StackCoordinator/dismissSheet()`` takes away: the sheet shown.
+    func dismissSheet() throws -> NodeRef {
+        guard let sheet else {
+            throw FlowError(.nothingToGoBackTo, "The coordinator '\(coordinator)' presents no sheet to dismiss.")
+        }
+        return sheet
+    }
+
     /// Throws while any child runs: one child at a time.
     func requireNoChild() throws {
         guard let child else { return }
@@ -154,7 +186,7 @@ import FlowKernel
 
     /// What ``StackCoordinator/back()`` does: pop one entry, never the start node.
     func back() throws -> Back {
-        try requireNoChildOnStack()
+        try requireStackInReach()
         guard count > 1, let below = entries.entry(at: count - 2) else {
             throw FlowError(.nothingToGoBackTo, "The coordinator '\(coordinator)' is at its start screen; going back would enter its parent's screens.")
         }
@@ -163,7 +195,7 @@ import FlowKernel
 
     /// What ``StackCoordinator/backToStart()`` does: pop back to the start node.
     func backToStart() throws -> Back {
-        try requireNoChildOnStack()
+        try requireStackInReach()
         guard count > 1, let start else {
             throw FlowError(.nothingToGoBackTo, "The coordinator '\(coordinator)' is already at its start screen.")
         }
@@ -172,7 +204,7 @@ import FlowKernel
 
     /// What ``StackCoordinator/backToTop()`` does: pop back to the node it considers its top.
     func backToTop() throws -> Back {
-        try requireNoChildOnStack()
+        try requireStackInReach()
         guard let top, let offset = top.offset else {
             throw FlowError(.notFound, "The coordinator '\(coordinator)' has no top screen in its stack to go back to.")
         }
@@ -184,7 +216,7 @@ import FlowKernel
 
     /// What ``StackCoordinator/back(to:)`` does: pop back to one of the coordinator's own entries.
     func back(to node: NodeRef) throws -> Back {
-        try requireNoChildOnStack()
+        try requireStackInReach()
         guard let offset = entries.offset(of: node) else {
             throw FlowError(.notFound, "\(node) is not one of the screens of '\(coordinator)' on its stack.")
         }
@@ -197,7 +229,7 @@ import FlowKernel
     /// What ``StackCoordinator/back(toIndex:)`` does: pop back to the entry at an index of the
     /// coordinator's own part, 0 being its start node.
     func back(toIndex index: Int) throws -> Back {
-        try requireNoChildOnStack()
+        try requireStackInReach()
         guard (0..<count).contains(index), let node = entries.entry(at: index) else {
             throw FlowError(.indexOutOfRange, "The coordinator '\(coordinator)' has \(count) entries on its stack; there is none at \(index).")
         }

@@ -19,6 +19,16 @@ import FlowRuntime
     /// The running child, as the coordinator remembers it: whether it shares the stack, and the
     /// entry the coordinator returns to when it ends.
     var running: CoordinatorPosition.Child?
+    /// The sheet the coordinator presents, while it does.
+    var sheet: Sheet?
+
+    /// A screen the coordinator presents on its own as a sheet, and what runs when it leaves.
+    struct Sheet {
+        /// The sheet's screen on the host.
+        var node: NodeRef
+        /// What runs once the sheet was dismissed, whoever dismissed it.
+        var onDismiss: (@MainActor () throws -> Void)?
+    }
 
     /// The running child as the coordinator remembers it, while one runs.
     var runningChild: CoordinatorPosition.Child? { child == nil ? nil : running }
@@ -37,15 +47,44 @@ import FlowRuntime
         /// Whether the request takes the running child's screens away (an arrival): the child
         /// ends by the tree's rule, and the coordinator returns to nothing it showed.
         var forgettingChild = false
+        /// A sheet the request presents, or the one it dismisses.
+        var sheet: SheetChange?
+    }
+
+    /// What a request does to the coordinator's sheet.
+    enum SheetChange {
+        /// It presents this sheet, as this content.
+        case presenting(Sheet, Presentable)
+        /// It dismisses the sheet shown.
+        case dismissing
     }
 
     /// Applies a change the host has made.
-    mutating func apply(_ change: Change) {
+    ///
+    /// - Returns: what runs once the request is over: the `onDismiss` of a sheet it dismissed.
+    @discardableResult
+    mutating func apply(_ change: Change) -> (@MainActor () throws -> Void)? {
         if let showing = change.showing { mount?.didShow(showing) }
         if let replacing = change.replacing { mount?.didReplaceEntries(with: replacing) }
         top = change.top
         if change.forgettingChild { forgetChild() }
         if let beginning = change.beginning { begin(beginning.child, shares: beginning.shares, snapshot: beginning.snapshot) }
+        switch change.sheet {
+        case .presenting(let presented, let content)?:
+            if let host { mount?.didPresent(content, on: host) }
+            sheet = presented
+        case .dismissing?:
+            return forgetSheet()
+        case nil:
+            break
+        }
+        return nil
+    }
+
+    /// The sheet is gone: forgets it, and returns what runs now that it is.
+    mutating func forgetSheet() -> (@MainActor () throws -> Void)? {
+        defer { sheet = nil }
+        return sheet?.onDismiss
     }
 
     /// A child started: on the coordinator's stack (`shares`) over `snapshot`, or presented.
@@ -65,6 +104,7 @@ import FlowRuntime
     mutating func stop() {
         host = nil
         top = nil
+        sheet = nil
         mount?.didRemove()
     }
 }

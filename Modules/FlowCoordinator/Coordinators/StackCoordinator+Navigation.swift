@@ -15,7 +15,7 @@ extension StackCoordinator {
     /// Pushes any content, such as a tab group.
     func move(toContent content: Presentable) throws {
         try decideFromState { host in
-            try requireNoChildOnStack()
+            try requireStackInReach()
             // The first move puts the stack on the host at the coordinator's site. Decided from the
             // mount, then noted in it: no access to it is held while the host tells its observers.
             guard let showing = try state.mount?.showing(content, on: host) else { preconditionFailure("An active coordinator has a mount.") }
@@ -65,7 +65,7 @@ extension StackCoordinator {
     func replacing(
         with contents: [Presentable], origin: FlowEvent.Origin, on host: any FlowHost, endingChild: Bool = false
     ) throws -> FlowDecree<CoordinatorState.Change> {
-        if !endingChild { try requireNoChildOnStack() }
+        if !endingChild { try requireStackInReach() }
         guard let mount = state.mount, let stack = mount.stack else { preconditionFailure("A running coordinator has a mount.") }
         let own = mount.ownEntries(on: host)
         // A container the coordinator pushed (a tab group) holds flows of its own, which would be
@@ -83,8 +83,12 @@ extension StackCoordinator {
         guard endingChild else { return .change(FlowChange(HostChange(replacement, origin: origin), state: change)) }
         change.forgettingChild = true
         // What is presented over the coordinator's own entries goes first: a presented child,
-        // a sheet of the child's on the stack.
-        let presenters = own.compactMap { index in host.child(at: index, of: .container(stack)) }.filter { host.presented(by: $0) != nil }
+        // a sheet of the child's on the stack, the coordinator's own sheet.
+        var presenters = own.compactMap { index in host.child(at: index, of: .container(stack)) }.filter { host.presented(by: $0) != nil }
+        if let sheet = state.sheet, let presenter = host.presenter(of: sheet.node), !presenters.contains(presenter) {
+            presenters.insert(presenter, at: 0)
+            change.sheet = .dismissing
+        }
         let operations = PathPlan.arrival(dismissing: presenters, replacing: replacement, presenting: [], over: .container(stack))
         return .change(FlowChange(HostChange(operations, origin: origin), state: change))
     }
@@ -153,7 +157,7 @@ extension StackCoordinator {
     ///   start; `flowFinished` after the coordinator ended.
     public func start<Child: Flow>(child: Child, presented: Bool = false, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)? = nil) throws {
         try decide { position, host in
-            try position.requireNoChild()
+            try position.requireNoChildNorSheet()
             let snapshot = host.topEntry(of: runningStack)
             // The child's start is the child's own request, inside this one; the coordinator keeps
             // it as its child once it runs.

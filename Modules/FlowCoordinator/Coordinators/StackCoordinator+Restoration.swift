@@ -28,6 +28,8 @@ struct SavedCoordinatorState: Codable, Hashable {
     var items: [String]?
     /// The running child's name, for people; the child saves itself.
     var child: String?
+    /// The sheet the coordinator presents over its screens.
+    var sheet: Screen?
 }
 
 extension StackCoordinator: RestorableFlow {
@@ -38,8 +40,8 @@ extension StackCoordinator: RestorableFlow {
     public var savedPlacement: SavedPlacement? { mount.map { SavedPlacement($0.site) } }
 
     /// The coordinator's own screens from its first up to its top, each as ``save(_:)`` saves it
-    /// (or a note that it does not), the selected tab of a tab coordinator, and the name of its
-    /// running child.
+    /// (or a note that it does not), the sheet it presents, the selected tab of a tab
+    /// coordinator, and the name of its running child.
     public func savedState() -> SavedValue {
         guard let host = state.host, let mount, let stack = mount.stack else { return SavedValue(flowState: SavedCoordinatorState(screens: [])) }
         let child = runningChild
@@ -62,8 +64,16 @@ extension StackCoordinator: RestorableFlow {
             }
             if child?.shares == true, entry == child?.snapshot { break }
         }
+        var sheet: SavedCoordinatorState.Screen?
+        if let screen = presentedSheet {
+            let type = ScreenType(of: screen)
+            let unsaved = "\(Self.self) does not save \(type) (override save(_:) and restoreScreen(from:))"
+            let value = save(screen)
+            sheet = .init(screen: type.name, value: value, unsaved: value == nil ? unsaved : nil, state: ScreenState.save(screen))
+        }
         return SavedValue(
-            flowState: SavedCoordinatorState(screens: screens, selectedTab: restorationSelection(), items: restorationItems(), child: child?.id.name))
+            flowState: SavedCoordinatorState(
+                screens: screens, selectedTab: restorationSelection(), items: restorationItems(), child: child?.id.name, sheet: sheet))
     }
 
     /// Starts the coordinator — its ``start()`` runs, showing its first screen and, for a tab
@@ -113,12 +123,21 @@ extension StackCoordinator: RestorableFlow {
             }
             made = Array(made.prefix(max(held, 0)))
         }
-        let shown = state.screens.isEmpty ? 0 : made.count + 1
-        // The screens' own state, once they are shown again.
+        var shown = state.screens.isEmpty ? 0 : made.count + 1
         let sameFirst = first.map { ScreenType(of: $0).name } == state.screens.first?.screen
+        // The sheet comes back over the screens when all of them did.
+        var elements = state.screens.map { ($0.label, $0.state) }
+        if let saved = state.sheet {
+            elements.append(("sheet " + saved.label, saved.state))
+            if sameFirst, shown == state.screens.count, let sheet = restoreSheet(saved, restoring: &restoring) {
+                made.append(sheet)
+                shown += 1
+            }
+        }
+        // The screens' own state, once they are shown again.
         let screens = restoring.report(
-            elements: state.screens.map { ($0.label, $0.state) }, screens: (sameFirst ? first.map { [$0] } ?? [] : []) + made,
-            shown: shown, cut: "a screen before it could not come back")
+            elements: elements, screens: (sameFirst ? first.map { [$0] } ?? [] : []) + made, shown: shown,
+            cut: "a screen before it could not come back")
         var report: [RestorationReport.Entry] = []
         var subject = screens[0].subject
         if let items = state.items {
@@ -162,6 +181,20 @@ extension StackCoordinator: RestorableFlow {
     private func follow<Child: Flow>(_ flow: Child) {
         flow.onFinish { [weak self, weak flow] _ in
             if let self, let flow { self.childDidFinish(flow) }
+        }
+    }
+
+    /// Presents a saved sheet again, for the restore, and gives it back what the app wires
+    /// (``didRestore(sheet:)``); `nil`, with the reason noted, when it cannot come back.
+    private func restoreSheet(_ saved: SavedCoordinatorState.Screen, restoring: inout Restoring<SavedCoordinatorState>) -> (any Screen)? {
+        do {
+            let sheet = try restoredScreen(saved)
+            try present(sheet: sheet, onDismiss: nil, origin: restoring.origin)
+            state.sheet?.onDismiss = didRestore(sheet: sheet)
+            return sheet
+        } catch {
+            restoring.note(error)
+            return nil
         }
     }
 

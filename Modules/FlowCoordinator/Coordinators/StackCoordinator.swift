@@ -113,6 +113,12 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     /// is code and was not saved.
     open func didRestore(child: any Flow) {}
 
+    /// Called when a saved sheet came back over the coordinator's screens: wire its closures
+    /// again, and return what runs when it is dismissed — the `onDismiss` that
+    /// ``present(sheet:onDismiss:)`` was given, which is code and was not saved. The default wires
+    /// nothing and returns `nil`.
+    open func didRestore(sheet: any Screen) -> (@MainActor () throws -> Void)? { nil }
+
     /// The tab a tab coordinator shows, for its snapshot; `nil` for a stack coordinator.
     func restorationSelection() -> Int? { nil }
 
@@ -205,7 +211,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         let topNode = state.top
         // Read from the state's mount in place, and from the host's cheapest queries.
         guard let stackID = state.mount?.stack, let start = state.mount?.firstEntry, host.contains(start) else {
-            return CoordinatorPosition(id, count: 0, startShown: false, top: topNode, child: remembered, entries: .read([]))
+            return CoordinatorPosition(id, count: 0, startShown: false, top: topNode, child: remembered, sheet: state.sheet?.node, entries: .read([]))
         }
         let stack = NodeRef.container(stackID)
         var own = 0..<0
@@ -213,12 +219,15 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
             own = index..<count
         }
         return CoordinatorPosition(
-            id, count: own.count, startShown: true, top: topNode, child: remembered, entries: .host(host, stack: stack, start: start, own: own))
+            id, count: own.count, startShown: true, top: topNode, child: remembered, sheet: state.sheet?.node,
+            entries: .host(host, stack: stack, start: start, own: own))
     }
 
-    /// Throws while a child runs on the coordinator's stack; reads nothing from the host.
-    func requireNoChildOnStack() throws {
+    /// Throws while a child runs on the coordinator's stack or its sheet covers it; reads nothing
+    /// from the host.
+    func requireStackInReach() throws {
         try state.runningChild?.requireNotOnStack(of: id)
+        try CoordinatorPosition.requireNoSheet(state.sheet?.node, of: id)
     }
 
     /// When the running child ends: forget it and, if it shared the stack, pop back to what was on
@@ -232,7 +241,10 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         let after = position(on: host).afterChild()
         state.forgetChild()
         let change = CoordinatorState.Change(top: after.top)
-        guard let snapshot = after.popTo, let stack else { return state.apply(change) }
+        guard let snapshot = after.popTo, let stack else {
+            _ = state.apply(change)
+            return
+        }
         // Part of the request that ended the child, whoever made it. The snapshot is in the stack
         // with entries above it, so a refusal means a host that broke its contract; it is
         // reported, not lost, and the top stays where it was.
@@ -262,8 +274,8 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     }
 
     /// Where a refused request goes when it was made where nothing could throw: a request run
-    /// through ``attempt(_:)``, and a child's finish handler (``start(child:presented:onFinish:)``)
-    /// that threw. Like every refusal, it changed nothing (the child has ended either way).
+    /// through ``attempt(_:)``, a child's finish handler (``start(child:presented:onFinish:)``)
+    /// that threw, and a sheet's `onDismiss` (``present(sheet:onDismiss:)``) that threw. Like every refusal, it changed nothing (the child has ended either way).
     ///
     /// The default reports it to the host's observers as
     /// ``/FlowKernel/FlowEvent/Change/requestRefused(_:)``, so transcripts and logs show it, and goes
@@ -281,6 +293,11 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     /// the child started over).
     @usableFromInline package func hostDidChange(by origin: FlowEvent.Origin) {
         guard phase == .running, let host = state.host else { return }
+        // A sheet someone else took away (the person's swipe) is forgotten, and its onDismiss
+        // runs once, as after dismissSheet().
+        if let sheet = state.sheet, !host.contains(sheet.node) {
+            run(afterSheet: state.forgetSheet())
+        }
         switch position(on: host).following() {
         case .stay: return
         case .top(let node): state.top = node
@@ -315,8 +332,14 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
 
     /// Keeps a request's state change once the host has made its change.
     @usableFromInline package func apply(_ change: CoordinatorState.Change) -> (() -> Void)? {
-        state.apply(change)
-        return nil
+        guard let onDismiss = state.apply(change) else { return nil }
+        return { [weak self] in self?.run(afterSheet: onDismiss) }
+    }
+
+    /// Runs a dismissed sheet's `onDismiss`; what it throws goes to ``refused(_:)``.
+    private func run(afterSheet onDismiss: (@MainActor () throws -> Void)?) {
+        guard let onDismiss else { return }
+        attempt(onDismiss)
     }
 
     /// Forgets the host and the screens, once they are gone.

@@ -15,12 +15,24 @@ enum FlowRouterGettingStarted {
     struct Receipt: Equatable { let id: Int }
     struct Order: Equatable { let id: Int }
 
+    /// Where the catalog records the orders it is told of; it notes whether the catalog was
+    /// the screen shown when it did.
+    @MainActor final class OrderBook {
+        weak var host: (any PresentationHost)?
+        private(set) var recorded: [(id: Int, catalogShown: Bool)] = []
+        func record(_ receipt: Receipt) throws { recorded.append((receipt.id, host?.visibleScreen is CatalogScreen)) }
+    }
+
     final class CatalogScreen: OutputProducing, UpdateHandling {
         typealias Output = Product
         typealias Update = Receipt
         let route = RouteSlot()
+        let orders = OrderBook()
         private(set) var banner = ""
         func handle(update: Receipt) { banner = "Thanks for order \(update.id)" }
+        func didUnwind(with update: Receipt) throws {
+            try orders.record(update)  // after the product screen closed
+        }
     }
 
     final class ProductScreen: InputRequiring, OutputProducing, Instantiable {
@@ -39,6 +51,10 @@ enum FlowRouterGettingStarted {
         init() {}
     }
 
+    static func declare(_ catalog: CatalogScreen) {
+        catalog.graph = .show(ProductScreen.self, FlowGraph(.present(CartScreen.self), .unwind()))
+    }
+
     static func registerAndRun(on host: any PresentationHost) throws -> RouterFlow<Order> {
         let router = Router()
         try router.register(ProductScreen.self)
@@ -50,20 +66,19 @@ enum FlowRouterGettingStarted {
         return shop
     }
 
-    static func declare(_ catalog: CatalogScreen) {
-        catalog.graph = .show(ProductScreen.self, FlowGraph(.present(CartScreen.self), .unwind()))
-    }
-
     @MainActor @Suite struct Tests {
         @Test func theShopRoutesAsThePageSays() throws {
             let host = InMemoryHost()
             let shop = try registerAndRun(on: host)
             let catalog = try #require(host.visibleScreen as? CatalogScreen)
+            catalog.orders.host = host
             try catalog.produce(Product(name: "Red shoes"))
             let product = try #require(host.visibleScreen as? ProductScreen)
             try product.buy()
             #expect(host.visibleScreen === catalog)
             #expect(catalog.banner == "Thanks for order 7")
+            #expect(catalog.orders.recorded.map(\.id) == [7])
+            #expect(catalog.orders.recorded.map(\.catalogShown) == [true])
             try catalog.produce(Product(name: "Red shoes"))
             try #require(host.visibleScreen as? ProductScreen).add()
             try #require(host.visibleScreen as? CartScreen).produce(Order(id: 1))

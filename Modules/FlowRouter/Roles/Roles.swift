@@ -35,17 +35,43 @@ public protocol OutputProducing: Routable {
 
 /// A screen that handles updates of a type while it is shown: StoryFlow's `UpdateHandling`.
 /// Producing a value of that type anywhere above it unwinds to it.
+///
+/// The update reaches the screen twice, around the unwind: ``handle(update:)`` before it, as
+/// StoryFlow delivers it, and ``didUnwind(with:)`` once the router has unwound to the screen —
+/// what was over it is closed, as the person sees it. Do there what follows the close, as the
+/// other strategies do after theirs: save, and navigate on.
+///
+/// ```swift
+/// func didUnwind(with update: Update) throws {
+///     switch update {
+///     case .t1(let edited): try store.save(edited)
+///     case .t2(let deleted):
+///         try store.delete(deleted)
+///         try produce(BackToList())   // routed once this route is done
+///     }
+/// }
+/// ```
 @MainActor
 public protocol UpdateHandling: Routable {
     /// The type of update the screen handles; a `OneOfN` accepts any of its cases.
     associatedtype Update
-    /// Receives an update, before the router unwinds to the screen.
+    /// Receives an update before the router unwinds to the screen, while what it unwinds from is
+    /// still shown: StoryFlow's moment.
     func handle(update: Update)
+    /// Receives the update once the router has unwound to the screen: what covered it is gone.
+    ///
+    /// It may navigate: a value it produces is routed once this route is done, inside the same
+    /// request. It may throw: the unwind stands (it was made), and the error is reported as a
+    /// `requestRefused` event and handed to the session's `onRefused`, as every refusal nobody
+    /// can catch is.
+    func didUnwind(with update: Update) throws
 }
 
 extension UpdateHandling {
     /// By default a handler only becomes the unwind target.
     public func handle(update: Update) {}
+    /// By default nothing follows the unwind.
+    public func didUnwind(with update: Update) throws {}
 }
 
 /// A screen that requires an input and produces an output: a step in the middle of a route.

@@ -223,12 +223,29 @@ public final class RouterSession {
         host.report(FlowEvent(.delivered(ScreenType(anyType: type), to: handlers, as: .update), flow: flow))
         let context = TransitionContext(
             from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, door: door, flow: flow)
-        if custom, try router.runCustomTransitions(context) { return true }
+        if custom, try router.runCustomTransitions(context) {
+            didUnwind(handlers, value, as: type)
+            return true
+        }
         // Planned again from what is shown now: a handler may have changed it while it took the
         // update, and what it presented stays.
         let plan = UnwindPlan(again: planned, to: target, in: shown)
         try door.make(HostChange(plan.operations, origin: .of(flow)))
+        didUnwind(handlers, value, as: type)
         return true
+    }
+
+    /// Hands the update to the handlers still shown once the unwind is made; a handler that
+    /// throws is reported as a refusal (the unwind stands), and the next one still gets it.
+    private func didUnwind(_ handlers: [ScreenRef], _ value: Any, as type: Any.Type) {
+        for ref in handlers {
+            guard let handler = host.screen(for: ref) as? any UpdateHandling else { continue }
+            do {
+                try Self.deliverAfterUnwind(value, as: type, to: handler)
+            } catch {
+                refused(.wrapping(error))
+            }
+        }
     }
 
     /// Creates and shows the registered screen that requires the type, if there is one.
@@ -259,10 +276,17 @@ public final class RouterSession {
     }
 
     private static func deliver<H: UpdateHandling>(_ value: Any, as type: Any.Type, to handler: H) {
-        if let update = value as? H.Update {
-            handler.handle(update: update)
-        } else if let union = H.Update.self as? any OneOfType.Type, let update = union.wrapping(value, as: type) as? H.Update {
-            handler.handle(update: update)
-        }
+        if let update = update(value, as: type, for: H.self) { handler.handle(update: update) }
+    }
+
+    private static func deliverAfterUnwind<H: UpdateHandling>(_ value: Any, as type: Any.Type, to handler: H) throws {
+        if let update = update(value, as: type, for: H.self) { try handler.didUnwind(with: update) }
+    }
+
+    /// The value as the handler's update type: itself, or wrapped in the handler's union.
+    private static func update<H: UpdateHandling>(_ value: Any, as type: Any.Type, for handler: H.Type) -> H.Update? {
+        if let update = value as? H.Update { return update }
+        guard let union = H.Update.self as? any OneOfType.Type else { return nil }
+        return union.wrapping(value, as: type) as? H.Update
     }
 }

@@ -11,6 +11,7 @@ enum FlowTestKitGettingStarted {
         let number: Int
         var description: String { "Order #\(number)" }
     }
+    struct Receipt: Equatable { let total: Int }
     final class CatalogScreen: Screen {}
     final class PayScreen: Screen {}
     /// The page's "your own host": the in-memory one stands in for it.
@@ -61,6 +62,27 @@ enum FlowTestKitGettingStarted {
             #expect(lines.last == "[shop] complete with Order #1")
             #expect(lines.filter { $0.hasPrefix("(user) ") }.isEmpty)  // the person did nothing
             #expect(recorder.transcript.lines(of: "shop").lines.count == lines.count)
+        }
+
+        /// "The result, and flows that never finish".
+        @Test @MainActor func theResultAndARootThatNeverFinishes() throws {
+            let host = InMemoryHost()
+            let recorder = TranscriptRecorder(observing: host)
+            let registry = ScreenRegistry { registry in
+                registry.register(CatalogScreen.self) { CatalogScreen() }
+                registry.register(PayScreen.self) { PayScreen() }
+            }
+            let checkout = StackNavigator<Receipt>("checkout", registry: registry, root: PayScreen.self)
+            try checkout.start(on: host)
+            try checkout.finish(with: Receipt(total: 59))
+            #expect(recorder.transcript.lines.last == "[checkout] complete with Receipt(total: 59)")
+            #expect(checkout.outcome?.result == Receipt(total: 59))  // the value itself, not its words
+
+            let app = StackNavigator<Never>("app", registry: registry, root: CatalogScreen.self)
+            try app.start(on: host)
+            #expect(app.phase == .running)  // it runs until the app does
+            try app.dismiss(completion: nil)  // cancelling is its one way to end
+            #expect(recorder.transcript.lines(of: "app").lines.last == "[app] cancel")
         }
 
         @Test @MainActor func myHostObeysTheLaws() { HostLaws.check { MyHost() } }

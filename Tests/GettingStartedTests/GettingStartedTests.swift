@@ -21,6 +21,7 @@ import Testing
         ("Modules/FlowPlatform/FlowPlatform.docc/BringingFlowKitToAPlatform.md", "../FlowUIKitTests/BringingFlowKitToAPlatformTests.swift"),
         ("Modules/FlowExplorer/FlowExplorer.docc/ListingWhatAPersonCanDo.md", "../FlowExplorerTests/ListingWhatAPersonCanDoTests.swift"),
         ("Modules/FlowExplorer/FlowExplorer.docc/CheckingThatTwoVersionsAgree.md", "../FlowExplorerTests/CheckingThatTwoVersionsAgreeTests.swift"),
+        ("Modules/FlowExplorer/FlowExplorer.docc/ExploringAnAppWithAClock.md", "../FlowExplorerTests/ExploringAnAppWithAClockTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/MountingAFlowOnTheWeb.md", "../FlowWebTests/MountingAFlowOnTheWebTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/KeepingSessionsInAStore.md", "../FlowWebTests/KeepingSessionsInAStoreTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/FormsAndTheAppsLook.md", "../FlowWebTests/FormsAndTheAppsLookTests.swift"),

@@ -202,7 +202,7 @@ let package = Package(
         // The code of every Getting Started article, compiled and run.
         .testTarget(
             name: "GettingStartedTests",
-            dependencies: ["FlowKernel", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
+            dependencies: ["FlowKernel", "FlowRuntime", "FlowStage", "FlowTestKit", "FlowStack", "FlowChain", "FlowRouter", "FlowCoordinator"]),
         .testTarget(
             name: "FlowUIKitTests",
             dependencies: ["FlowUIKit", "FlowUIKitTesting", "FlowRuntime", "FlowPlatform", "FlowStage", "FlowTestKit", "FlowExplorer", "ShopApp"]),

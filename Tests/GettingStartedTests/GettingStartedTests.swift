@@ -26,6 +26,7 @@ import Testing
         ("Modules/FlowWeb/FlowWeb.docc/KeepingSessionsInAStore.md", "../FlowWebTests/KeepingSessionsInAStoreTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/FormsAndTheAppsLook.md", "../FlowWebTests/FormsAndTheAppsLookTests.swift"),
         ("Modules/FlowWeb/FlowWeb.docc/SpeakingTheSitesLanguage.md", "../FlowWebTests/SpeakingTheSitesLanguageTests.swift"),
+        ("Docs/Porting-an-app.md", "PortingAnAppTests.swift"),
         // Compiled with the `WebServer` trait only (.ci/web-test); read here as text all the same.
         ("Modules/FlowWebServer/FlowWebServer.docc/FlowWebServer.md", "../FlowWebServerTests/FlowWebServerTests.swift"),
     ]

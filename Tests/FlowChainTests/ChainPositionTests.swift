@@ -70,6 +70,24 @@ struct ChainPositionTests {
     }
 
     @Test(
+        "An arrival on another road goes back to the fork, then forward through the road's steps",
+        arguments: [
+            // (trail, fork, steps that apply after it, target, steps shown, leaving)
+            ([0, 2, 3], 0, Set([1, 3]), 3, [1, 3], [3, 2]),
+            ([0, 1, 3], 1, [2, 4], 4, [2, 4], [3]),
+            ([0, 3], 0, [4], 4, [4], [3]),
+        ] as [([Int], Int, Set<Int>, Int, [Int], [Int])])
+    func arrivalOnAnotherRoad(trail: [Int], fork: Int, applying: Set<Int>, target: Int, steps: [Int], leaving: [Int]) throws {
+        let arrival = try ChainPosition(stepCount: 5, trail: trail).arrival(at: target, chain: "c", fork: fork, applies: applying.contains)
+        #expect(arrival == ChainPosition.Arrival(steps: steps, forward: true, leaving: leaving))
+    }
+
+    @Test func aForkAtTheCurrentStepIsAnArrivalForwardFromIt() throws {
+        let arrival = try ChainPosition(stepCount: 5, trail: [0, 2]).arrival(at: 4, chain: "c", fork: 2, applies: [4].contains)
+        #expect(arrival == ChainPosition.Arrival(steps: [4], forward: true, leaving: []))
+    }
+
+    @Test(
         "An arrival at a step the chain does not have, or after it ended, is refused",
         arguments: [(0 as Int?, 4, FlowError.Code.indexOutOfRange), (0, -1, .indexOutOfRange), (nil, 1, .flowFinished)] as [(Int?, Int, FlowError.Code)])
     func refusedArrival(current: Int?, target: Int, code: FlowError.Code) {

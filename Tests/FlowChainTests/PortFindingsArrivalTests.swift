@@ -107,6 +107,48 @@ struct PortFindingsArrivalTests {
         #expect(saved.flows.first?.state?.description.contains("2") == true, "\(String(describing: saved.flows.first?.state))")
     }
 
+    @Test func anArrivalOnAnotherRoadGoesBackToTheForkThenTakesTheRoadItsContextsName() throws {
+        let chain = Self.forked()
+        try chain.start(on: host)
+        try chain.arrive(atStep: 2) { [1: 7, 2: Road.c][$0] }
+        #expect(host.entries(of: "fork")?.map(\.description) == ["A", "B", "C"])
+        let recorder = TranscriptRecorder(observing: host)
+
+        // D, by the road to D: the pick at B takes it, not the C the trail went through.
+        try chain.arrive(atStep: 3) { [3: Road.d][$0] }
+
+        #expect(host.entries(of: "fork")?.map(\.description) == ["A", "B", "D"])
+        #expect(chain.shownSteps == [0, 1, 3])
+        #expect(recorder.events.allSatisfy { $0.origin == .link(for: "fork") }, "\(recorder.transcript)")
+        try chain.handle?.back()
+        #expect(chain.currentStep == 1)
+    }
+
+    @Test func aLinkThatSaysNothingOfTheRoadKeepsTheTrailsRoad() throws {
+        let chain = Self.forked()
+        try chain.start(on: host)
+        try chain.arrive(atStep: 2) { [1: 7, 2: Road.c][$0] }
+
+        // D with no context: the trail's road, through C, goes on to D in order.
+        try chain.arrive(atStep: 3)
+
+        #expect(host.entries(of: "fork")?.map(\.description) == ["A", "B", "C", "D"])
+    }
+
+    @Test func goingBackAStepBelowTheTargetTakesItsNewContextToo() throws {
+        let chain = Self.forked()
+        try chain.start(on: host)
+        try chain.arrive(atStep: 3) { [1: 1, 3: Road.d][$0] }
+        let b = try #require(host.entries(of: "fork")?[1].screen.flatMap { host.screen(for: $0) } as? Counting)
+
+        try chain.arrive(atStep: 1) { [1: 2][$0] }
+        #expect(b.received == [1, 2])
+
+        try chain.arrive(atStep: 3) { [1: 2, 3: Road.d][$0] }
+        try chain.arrive(atStep: 3) { [0: 5, 1: 3, 3: Road.d][$0] }
+        #expect(b.received == [1, 2, 3])
+    }
+
     @Test func aStepShownAlreadyIsNotHandedTheContextItShowsAgain() throws {
         let chain = Self.forked()
         try chain.start(on: host)

@@ -306,9 +306,10 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
                 types: [type(of: context)])
         }
         let kept = screen(of: index, in: draft)
-        let screen = try kept ?? made ?? make(step, context: context)
+        let screen = try made ?? kept ?? make(step, context: context)
+        let isNew = screen !== kept
         // A screen made with its context has it already.
-        let madeWithContext = kept == nil && step.isMadeWithContext
+        let madeWithContext = isNew && step.isMadeWithContext
         guard let container = container?.acting(for: draft.origin) else {
             throw FlowError(.flowFinished, "The chain '\(id)' shows nothing; it has ended.")
         }
@@ -316,7 +317,7 @@ public final class ChainFlow<Result>: FlowFrontDoor, StepDriving {
         // the host does not ask it again when the change shows it.
         try run.askAhead(entering: screen, origin: draft.origin)
         step.attach(screen, StepHandle(driver: self, stepIndex: index))
-        if kept == nil { draft.made.append((index, screen)) }
+        if isNew { draft.made.append((index, screen)) }
         if let context, !madeWithContext { step.deliver(screen, context) }
         if let present = step.present ?? plan.defaultPresent {
             let stepContext = StepContext(screen: screen, container: container, previousScreen: previous.flatMap { self.screen(of: $0, in: draft) })

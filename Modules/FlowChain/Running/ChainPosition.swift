@@ -42,14 +42,16 @@ import FlowKernel
     }
 
     /// What an arrival at a step does: forward, it shows every step up to the target; back, it
-    /// takes away the steps above the target, top first.
+    /// takes away the steps above the target, top first; on another road than the trail's, it
+    /// takes away the steps above the fork, then shows the road's steps up to the target.
     struct Arrival: Equatable {
         /// The steps that may be handed a context, in order, the target last: every step shown
         /// going forward, the target alone otherwise.
         let steps: [Int]
-        /// Whether the arrival shows steps after the current one.
+        /// Whether the arrival shows steps after the current one, or after the fork.
         let forward: Bool
-        /// The steps taken away, top first; empty going forward.
+        /// The steps taken away, top first: going back, or back to the fork; empty going forward
+        /// from the current step.
         let leaving: [Int]
     }
 
@@ -105,35 +107,47 @@ import FlowKernel
 
     /// An arrival at a step, as a link or a restore makes it: forward through every step between
     /// that applies, or back to a step shown before, taking away everything above it; the current
-    /// step again for itself.
+    /// step again for itself. When the arrival's road leaves the trail at a step before the
+    /// target (`fork`: a pick that now takes another road, a condition that now holds), it takes
+    /// away the steps above the fork and goes forward from there, as `back` then `next` would.
     ///
     /// - Parameters:
-    ///   - applies: Whether a step after the current one applies, asked in order; every step does
-    ///     by default.
+    ///   - fork: The step of the trail where the arrival's road leaves it, if it does.
+    ///   - applies: Whether a step after the current one (after the fork, with one) applies,
+    ///     asked in order; every step does by default.
     ///   - name: The name of a step's condition, for a refusal.
     /// - Throws: `indexOutOfRange` for a step the chain does not have; `flowFinished` once it ended;
     ///   `stepSkipped` for a step ahead whose condition does not hold, or one behind the chain
     ///   did not show; what `applies` throws.
-    func arrival(at target: Int, chain: FlowID, applies: (Int) throws -> Bool = { _ in true }, condition name: (Int) -> String? = { _ in nil })
-        throws -> Arrival
-    {
+    func arrival(
+        at target: Int, chain: FlowID, fork: Int? = nil, applies: (Int) throws -> Bool = { _ in true }, condition name: (Int) -> String? = { _ in nil }
+    ) throws -> Arrival {
         guard (0..<stepCount).contains(target) else {
             throw FlowError(.indexOutOfRange, "The chain '\(chain)' has \(stepCount) steps (0 to \(stepCount - 1)); there is no step \(target).")
         }
         guard let current else { throw FlowError(.flowFinished, "The chain '\(chain)' shows no step; it has ended.") }
+        if let fork, fork < target, fork != current, let index = trail.lastIndex(of: fork) {
+            let steps = try forward(from: fork, to: target, chain: chain, applies: applies, condition: name)
+            return Arrival(steps: steps, forward: true, leaving: trail[(index + 1)...].reversed())
+        }
         if target > current {
-            var steps: [Int] = []
-            for step in current + 1...target where try applies(step) { steps.append(step) }
-            guard steps.last == target else {
-                let because = name(target).map { ": its condition, \($0), does not hold" } ?? ""
-                throw FlowError(.stepSkipped, "The chain '\(chain)' skips step \(target)\(because).")
-            }
-            return Arrival(steps: steps, forward: true, leaving: [])
+            return Arrival(steps: try forward(from: current, to: target, chain: chain, applies: applies, condition: name), forward: true, leaving: [])
         }
         guard let index = trail.lastIndex(of: target) else {
             throw FlowError(.stepSkipped, "The chain '\(chain)' skipped step \(target) on its way to step \(current); there is no going back to it.")
         }
         return Arrival(steps: [target], forward: false, leaving: trail[(index + 1)...].reversed())
+    }
+
+    /// The steps after `start` that apply on the way to `target`, the target last.
+    private func forward(from start: Int, to target: Int, chain: FlowID, applies: (Int) throws -> Bool, condition name: (Int) -> String?) throws -> [Int] {
+        var steps: [Int] = []
+        for step in start + 1...target where try applies(step) { steps.append(step) }
+        guard steps.last == target else {
+            let because = name(target).map { ": its condition, \($0), does not hold" } ?? ""
+            throw FlowError(.stepSkipped, "The chain '\(chain)' skips step \(target)\(because).")
+        }
+        return steps
     }
 
     /// What the chain does once the host shows only some of the steps it keeps.

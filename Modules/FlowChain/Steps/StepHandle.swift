@@ -77,4 +77,5 @@ protocol StepDriving: AnyObject {
     func back(from step: Int) throws
     func endFlow(from step: Int) throws
     func start<Child: Flow>(child: Child, from step: Int, onFinish: (@MainActor (FlowOutcome<Child.Result>) throws -> Void)?) throws
+    func present(alert: FlowAlert, from step: Int, onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void) throws
 }

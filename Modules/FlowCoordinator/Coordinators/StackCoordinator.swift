@@ -327,7 +327,7 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
         // The guards of everything that goes, the children's screens included, wherever they are
         // shown, answer before any child is cancelled; the coordinator is finished before the tree
         // follows the removal, so a flow it ends finds the coordinator ended.
-        try decideFromState { _ in .end(outcome, first: cancelEverythingRunning) }
+        try decideEnding { _ in .end(outcome, first: cancelEverythingRunning) }
     }
 
     /// Keeps a request's state change once the host has made its change.

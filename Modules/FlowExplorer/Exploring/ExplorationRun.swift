@@ -35,7 +35,8 @@ public struct ExplorationRun {
     ///     same state are one state of the exploration; leave it out and a cart with an item in it
     ///     looks like an empty one.
     ///   - actions: The actions a person can take on a screen; by default an ``ExplorableScreen``'s
-    ///     own, and none on other screens.
+    ///     own, and none on other screens. On an alert (``/FlowKernel/AlertScreen``) they are its
+    ///     buttons, each named by its title, whatever this lists.
     ///   - onceOnly: What must happen at most once in a run — an order placed, a message sent —
     ///     each with how many times it has happened in this run. The explorer tells states apart by
     ///     these counts and reports a journey in which one happens twice
@@ -56,9 +57,18 @@ public struct ExplorationRun {
         self.flow = flow
         self.keepAlive = keeping
         self.state = state
-        self.actions = actions ?? { ($0 as? any ExplorableScreen)?.explorationActions ?? [] }
+        let listed = actions ?? { ($0 as? any ExplorableScreen)?.explorationActions ?? [] }
+        // An alert's buttons are what a person can do on it, whoever lists the app's actions.
+        self.actions = { screen in (screen as? AlertScreen).map(Self.answers) ?? listed(screen) }
         self.onceOnly = onceOnly
         self.links = links
+    }
+}
+
+extension ExplorationRun {
+    /// An alert's buttons, each an action named by its title that answers the alert with it.
+    static func answers(_ alert: AlertScreen) -> [ScreenAction] {
+        alert.alert.buttons.map { button in ScreenAction(button.title) { try alert.answer(button) } }
     }
 }
 

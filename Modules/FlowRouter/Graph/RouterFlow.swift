@@ -92,6 +92,10 @@ public final class RouterFlow<Result>: FlowFrontDoor {
                 _ = try self.enact(.end(.completed(result)), on: host)
                 return true
             }
+            session.presentsAlerts = { [weak self] alert, screen, onAnswer in
+                guard let self else { throw FlowError(.flowFinished, "The router flow has ended.") }
+                try present(alert: alert, over: screen, onAnswer: onAnswer)
+            }
             self.session = session
         }
     }
@@ -107,5 +111,6 @@ public final class RouterFlow<Result>: FlowFrontDoor {
         mount?.didRemove()
         session?.isOpen = false
         session?.takeUnrouted = nil
+        session?.presentsAlerts = nil
     }
 }

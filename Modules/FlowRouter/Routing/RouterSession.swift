@@ -26,6 +26,9 @@ public final class RouterSession {
     var takeUnrouted: ((Any) throws -> Bool)?
     /// Closed when the flow ends; routing then throws `flowFinished`.
     var isOpen = true
+    /// Presents an alert over a screen for the flow the session routes; `nil` for a session
+    /// placed on a host by hand, which has no flow to wait for the answer.
+    var presentsAlerts: ((FlowAlert, any Screen, @escaping @MainActor (FlowAlert.Button) throws -> Void) throws -> Void)?
     /// The session's routing, as StoryFlow's model has it: `nil` while no value is being routed;
     /// while one is, the values produced meanwhile, waiting for it to end, in order.
     private var waiting: [Waiting]?

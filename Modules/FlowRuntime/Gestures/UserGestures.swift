@@ -19,9 +19,19 @@ public struct UserGestures {
     /// Goes back one entry in the stack the person sees: the innermost stack around the visible
     /// screen that has an entry to go back to.
     ///
+    /// On an alert (``/FlowKernel/AlertScreen``), the back button chooses its cancel button, as
+    /// a platform's Back or Escape does; an alert with no cancel button refuses it.
+    ///
     /// - Throws: `nothingToGoBackTo` when no stack around the visible screen has two entries;
-    ///   `gestureRefused` when the screen on top does not allow it.
+    ///   `gestureRefused` when the screen on top does not allow it, or an alert has no cancel
+    ///   button.
     public func back() throws {
+        if let alert = host.visibleScreen as? AlertScreen {
+            guard let cancel = alert.alert.cancelButton else {
+                throw FlowError(.gestureRefused, "The alert '\(alert.alert.title)' has no cancel button; the person answers it with one of its buttons.")
+            }
+            return try alert.answer(cancel)
+        }
         guard let gesture = backGesture else {
             throw FlowError(.nothingToGoBackTo, "No stack the person sees has an entry to go back to.")
         }

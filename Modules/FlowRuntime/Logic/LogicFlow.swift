@@ -91,7 +91,7 @@ public final class LogicFlow<Logic: FlowLogic>: FlowFrontDoor {
     /// - Throws: `guardRefused` when a screen it would take away refuses (nothing changes then);
     ///   `flowNotStarted`, `flowFinished`, `reentrantNavigation`.
     public func cancel() throws {
-        try request { _, _ in .cancel }
+        try end(.cancelled)
     }
 
     // MARK: Requests

@@ -123,10 +123,18 @@ extension FlowFrontDoor {
         try requestCycle(decide)
     }
 
+    /// The request cycle for the flow's end by its own request (a cancel, a finish): as
+    /// ``decideFromState(_:)``, but not held back by an alert waiting for its answer, which the
+    /// end takes away with the flow's screens.
+    @inlinable @inline(__always)
+    package func decideEnding(_ decide: (any FlowHost) throws -> FlowDecree<StateChange>) throws {
+        try requestCycle(pastAlert: true, decide)
+    }
+
     /// The request cycle itself, written once for both ways of deciding.
     @inlinable @inline(__always)
-    func requestCycle(_ decide: (any FlowHost) throws -> FlowDecree<StateChange>) throws {
-        let host = try run.openRequest()
+    func requestCycle(pastAlert: Bool = false, _ decide: (any FlowHost) throws -> FlowDecree<StateChange>) throws {
+        let host = try pastAlert ? run.openRequestPastAlert() : run.openRequest()
         let kept: (() -> Void)?
         let effect: (@MainActor () -> Void)?
         do {
@@ -181,7 +189,18 @@ extension FlowFrontDoor {
     /// - Throws: what a request throws, the guards' refusal and the host's error; nothing changes
     ///   then.
     package func end(_ outcome: FlowOutcome<Result>) throws {
-        try decideFromState { _ in .end(outcome) }
+        try decideEnding { _ in .end(outcome) }
+    }
+
+    /// Presents an alert over one of the flow's screens (the screen the person sees by default):
+    /// the flow's requests wait for its answer, which takes it away, then `onAnswer` gets the
+    /// button chosen; what `onAnswer` throws goes to `refused`. What each strategy's
+    /// `present(alert:over:onAnswer:)` does.
+    package func presentAlert(
+        _ alert: FlowAlert, over screen: (any Screen)?, refused: @escaping @MainActor (FlowError) -> Void,
+        onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void
+    ) throws {
+        try run.present(alert: alert, over: screen, refused: refused, onAnswer: onAnswer)
     }
 
     /// The change that takes the flow's mount off the host.

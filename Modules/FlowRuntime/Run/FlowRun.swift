@@ -38,6 +38,10 @@ package final class FlowRun<Result> {
     /// app's own (a coordinator's `start()`): the host it starts on, and who its start is made for.
     private var starting: (host: any FlowHost, origin: FlowEvent.Origin?)?
 
+    /// The alert the flow presents, while it waits for its answer: the flow's requests are
+    /// refused until it is answered (its end is not).
+    package private(set) var alert: AlertScreen?
+
     private var handlers: [@MainActor (FlowOutcome<Result>) -> Void] = []
     /// The flow this run belongs to, once it joined its host's tree. Weak: the tree keeps the
     /// flow, and the flow keeps its run.
@@ -141,11 +145,40 @@ package final class FlowRun<Result> {
     /// - Throws: `flowNotStarted`, `flowFinished`, `reentrantNavigation`; no request is open then.
     @usableFromInline
     package func openRequest() throws -> any FlowHost {
-        let host =
-            try starting.map { starting in
-                try Self.requireIdle(starting.host, for: id)
-                return starting.host
-            } ?? requireNavigable()
+        let host = try openableHost()
+        if alert != nil { try requireNoAlert(on: host) }
+        return try open(on: host)
+    }
+
+    /// Opens a request that the flow's alert does not hold back: its end, and the alert's answer.
+    ///
+    /// - Throws: what ``openRequest()`` throws, but for the alert.
+    @usableFromInline
+    package func openRequestPastAlert() throws -> any FlowHost {
+        try open(on: try openableHost())
+    }
+
+    /// The host a request would open on: the start's while the flow starts, else the running
+    /// flow's, idle.
+    private func openableHost() throws -> any FlowHost {
+        try starting.map { starting in
+            try Self.requireIdle(starting.host, for: id)
+            return starting.host
+        } ?? requireNavigable()
+    }
+
+    /// Throws `hostRejected` while the flow's alert is shown, waiting for its answer; forgets an
+    /// alert someone else took away.
+    package func requireNoAlert(on host: any FlowHost) throws {
+        guard let alert else { return }
+        guard host.contains(.of(alert)) else {
+            self.alert = nil
+            return
+        }
+        throw FlowError(.hostRejected, "The flow '\(id)' waits for the answer to its alert '\(alert.alert.title)'; answer it first.")
+    }
+
+    private func open(on host: any FlowHost) throws -> any FlowHost {
         host.flows.openRequest()
         guard !isNavigating else {
             host.flows.closeRequest(on: host)
@@ -202,6 +235,62 @@ package final class FlowRun<Result> {
     package func askAhead(removing nodes: [NodeRef], showing screens: [any Screen], origin: FlowEvent.Origin) throws {
         guard let host else { return }
         try host.checkGuards(removing: nodes, showing: screens, origin: origin)
+    }
+
+    // MARK: Alerts
+
+    /// Presents an alert over one of the flow's screens — `screen`, or the screen the person sees
+    /// — as one request of the flow; the answer takes it away in another, then `onAnswer` gets the
+    /// button chosen. What `onAnswer` throws goes to `refused`, after the alert has gone.
+    ///
+    /// - Throws: `argumentTypeMismatch` for an alert that cannot be shown; `notFound` for a screen
+    ///   that is not shown; `hostRejected` for a screen something covers, one of another flow's,
+    ///   or while the flow's own alert waits for its answer; the run's and the host's refusals.
+    ///   The screen must be the one the person sees.
+    ///   Nothing changes then.
+    package func present(
+        alert value: FlowAlert, over screen: (any Screen)?, refused: @escaping @MainActor (FlowError) -> Void,
+        onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void
+    ) throws {
+        try value.validate()
+        let shown = AlertScreen(value)
+        try request { host in
+            guard let anchor = screen.map({ ScreenRef($0) }) ?? host.visibleScreenRef else {
+                throw FlowError(.notFound, "The flow '\(id)' shows no screen to present the alert '\(value.title)' over.")
+            }
+            guard host.contains(.screen(anchor)) else {
+                throw FlowError(.notFound, "\(anchor) is not shown; the alert '\(value.title)' is presented over a screen the person sees.")
+            }
+            if let visible = host.visibleScreenRef, visible != anchor {
+                throw FlowError(
+                    .hostRejected, "\(anchor) is not the screen the person sees (\(visible) is); the alert '\(value.title)' goes over the screen on top.")
+            }
+            if host.recordsMakers, let maker = host.maker(of: .screen(anchor)), maker != id {
+                throw FlowError(.hostRejected, "\(anchor) is a screen of the flow '\(maker)', not of '\(id)'; a flow presents its alerts over its own screens.")
+            }
+            try carryOut(FlowChange(HostChange(.present(.screen(shown), over: .screen(anchor)), origin: origin), state: ()), on: host)
+        }
+        alert = shown
+        shown.respond = { [weak self, weak shown] button in
+            guard let self, let shown else { return }
+            try self.answer(shown, with: button)
+            do {
+                try onAnswer(button)
+            } catch {
+                refused(.wrapping(error))
+            }
+        }
+    }
+
+    /// Takes the answered alert away, as a request its alert does not hold back.
+    private func answer(_ shown: AlertScreen, with button: FlowAlert.Button) throws {
+        let host = try openRequestPastAlert()
+        defer { closeRequest(on: host) }
+        guard let presenter = host.presenter(of: .of(shown)) else {
+            throw FlowError(.notFound, "The alert '\(shown.alert.title)' is no longer shown; nothing takes its answer.")
+        }
+        try carryOut(FlowChange(HostChange(.dismiss(presentedBy: presenter), origin: .flow(id)), state: ()), on: host)
+        if alert === shown { alert = nil }
     }
 
     // MARK: Starting
@@ -341,6 +430,9 @@ package final class FlowRun<Result> {
     private func finish(_ outcome: FlowOutcome<Result>) throws {
         let host = try requireRunning()
         self.phase = .finished
+        // An alert left unanswered went with the flow's screens; nobody is told of it.
+        alert?.respond = nil
+        alert = nil
         self.outcome = outcome
         self.host = nil
         // Finished first, so that nothing the children's ends set off can end this flow again.

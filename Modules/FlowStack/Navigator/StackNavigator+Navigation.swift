@@ -128,7 +128,7 @@ extension StackNavigator {
     public func finish(withValue value: Any, completion: (() -> Void)?) throws {
         // A decision of its own: the run refuses a navigator that does not run before the value
         // is read, and the value is refused, or ends the flow.
-        try decideFromState { _ in
+        try decideEnding { _ in
             guard let result = value as? Result else {
                 return .refuse(
                     FlowError(

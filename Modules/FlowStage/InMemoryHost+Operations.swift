@@ -154,6 +154,7 @@ extension InMemoryHost {
     /// taken over as it was (a stack re-set with its own entries) is indexed already.
     private func admit(_ node: StageNode) {
         if let indexed = nodes.insert(node), indexed === node { return }
+        if case .screen(let screen) = node.kind { stays.arrived(screen) }
         node.maker = maker
         node.adoptChildren()
         for child in node.children { admit(child) }
@@ -163,14 +164,17 @@ extension InMemoryHost {
     /// their links so nothing keeps them alive.
     private func forget(_ node: StageNode) {
         let tracking = !flows.isEmpty
+        let staying = stays.isTracking
         if node.children.isEmpty, node.presented == nil {
             if tracking { noteDeparture(of: node) }
+            if staying { stays.left(node) }
             nodes.remove(node.ref)
             node.detach()
             return
         }
         node.forEach { gone in
             if tracking { noteDeparture(of: gone) }
+            if staying { stays.left(gone) }
             nodes.remove(gone.ref)
             gone.detach()
         }

@@ -52,6 +52,12 @@ public final class InMemoryHost: FlowHost {
     @exclusivity(unchecked) var departed: [NodeRef] = []
     @exclusivity(unchecked) var departedMakers: Set<FlowID> = []
 
+    /// The stays of the screens shown that hear of them, by screen, and what changed since the
+    /// screens were last told (`InMemoryHost+Stays.swift`).
+    let stays = StayLedger()
+    /// Whether the host is telling screens of their stays now.
+    @exclusivity(unchecked) var isTellingStays = false
+
     /// Makes an empty host.
     public init() {}
 
@@ -119,6 +125,13 @@ public final class InMemoryHost: FlowHost {
             departed.removeAll(keepingCapacity: true)
             departedMakers.removeAll(keepingCapacity: true)
             flows.settle(on: self)
+        }
+        if stays.isTracking {
+            // A change made outside any flow's request (the person's gesture, a test's) is whole
+            // now; one made inside is whole once the outermost request closes, when the tree
+            // calls back. The call-back is there only while a screen hears of its stay.
+            if flows.afterRequests == nil { flows.afterRequests = { [unowned self] in tellStays() } }
+            if !flows.isBusy { tellStays() }
         }
     }
 

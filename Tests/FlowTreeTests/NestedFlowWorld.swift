@@ -73,6 +73,8 @@ final class NestedFlowWorld {
 
     /// Counts the host's changes: a refusal makes none (the host reports one event per change).
     private let changes = ChangeCounter()
+    /// The screens the world made, whose stays each step checks.
+    private let census = StayCensus()
 
     init(top: FlowKind, seed: UInt64) {
         self.top = top
@@ -85,6 +87,8 @@ final class NestedFlowWorld {
     /// Runs `steps` random steps, checking the laws after each, then ends what runs and checks
     /// that every flow ended once and everything was released.
     func run(steps: Int) {
+        StayCensus.current = census
+        defer { StayCensus.current = nil }
         startTop()
         for index in 0..<steps {
             step = index
@@ -416,6 +420,8 @@ final class NestedFlowWorld {
             visit(root)
         }
         if !unowned.isEmpty { breach("shown with no running flow: \(unowned.prefix(3))") }
+        // Every screen made hears of each stay once, begun and ended, and of being on top.
+        for found in census.breaches(on: host).prefix(3) { breach(found) }
     }
 
     /// Saves everything that runs and restores it on a new host: every flow comes back as it was

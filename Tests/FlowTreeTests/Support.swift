@@ -8,17 +8,70 @@ import FlowStack
 import FlowStage
 import FlowTestKit
 
-/// A screen whose guard refuses to leave while `holds` is set.
+/// A screen whose guard refuses to leave while `holds` is set, and that counts what it is told of
+/// its stays.
 @MainActor
-class Held: Screen {
+class Held: Screen, ScreenStayObserver {
     var holds = false
     /// How many times the leave guard was asked since the count was last cleared.
     var leaveAsked = 0
-    init() {}
+    /// How many stays began and ended, and whether it was last told it is on top.
+    private(set) var began = 0
+    private(set) var ended = 0
+    private(set) var onTop = false
+    /// The stay under way, whose work must end with it.
+    private(set) var stay: ScreenStay?
+    init() { StayCensus.current?.enroll(self) }
     var displayName: String { "\(type(of: self))" }
     func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
         leaveAsked += 1
         return holds ? .refuse(because: "\(displayName) holds") : .allow
+    }
+    func stayDidBegin(_ stay: ScreenStay) {
+        began += 1
+        onTop = false
+        self.stay = stay
+    }
+    func stayDidEnd() {
+        ended += 1
+        onTop = false
+    }
+    func screenDidComeToTop() { onTop = true }
+    func screenWasCovered() { onTop = false }
+}
+
+/// The screens a world made, weakly, to check what they were told of their stays against what
+/// the host shows.
+@MainActor
+final class StayCensus {
+    /// The census screens enroll in as they are made; set while a world runs.
+    static var current: StayCensus?
+    private struct Entry { weak var screen: Held? }
+    private var entries: [Entry] = []
+
+    func enroll(_ screen: Held) { entries.append(Entry(screen: screen)) }
+
+    /// What breaks the laws of stays: a screen shown without one stay under way, or told of one
+    /// while not shown; a stay's work outliving it; a screen told it is on top that is not.
+    func breaches(on host: InMemoryHost) -> [String] {
+        entries.removeAll { $0.screen == nil }
+        var found: [String] = []
+        let visible = host.visibleScreenRef
+        for entry in entries {
+            guard let screen = entry.screen else { continue }
+            let shown = host.contains(.of(screen))
+            let open = screen.began - screen.ended
+            if open != (shown ? 1 : 0) {
+                found.append("\(screen.displayName) is \(shown ? "shown" : "not shown") and was told of \(screen.began) stays begun, \(screen.ended) ended")
+            }
+            if !shown, screen.stay?.hasEnded == false { found.append("\(screen.displayName)'s stay outlived it") }
+            if screen.onTop != (shown && visible == ScreenRef(screen)) {
+                found.append(
+                    "\(screen.displayName) was last told it is \(screen.onTop ? "on top" : "covered"), and it is \(visible == ScreenRef(screen) ? "on top" : "not")"
+                )
+            }
+        }
+        return found
     }
 }
 

@@ -17,6 +17,8 @@ import Testing
         ("Modules/FlowCoordinator/FlowCoordinator.docc/GettingStarted.md", "FlowCoordinatorGettingStarted.swift"),
         // Other articles whose code a newcomer copies, compiled beside the tests of their module.
         ("Modules/FlowRuntime/FlowRuntime.docc/WritingAFlow.md", "../FlowRuntimeTests/WritingAFlowTests.swift"),
+        ("Modules/FlowRuntime/FlowRuntime.docc/AlertsAndDialogs.md", "../FlowTreeTests/AlertsAndDialogsArticleTests.swift"),
+        ("Modules/FlowRuntime/FlowRuntime.docc/AScreensStay.md", "../FlowTreeTests/AScreensStayArticleTests.swift"),
         ("Modules/FlowChain/FlowChain.docc/StepsThatDependOnEarlierAnswers.md", "../FlowChainTests/StepsThatDependOnEarlierAnswersTests.swift"),
         ("Modules/FlowPlatform/FlowPlatform.docc/BringingFlowKitToAPlatform.md", "../FlowUIKitTests/BringingFlowKitToAPlatformTests.swift"),
         ("Modules/FlowExplorer/FlowExplorer.docc/ListingWhatAPersonCanDo.md", "../FlowExplorerTests/ListingWhatAPersonCanDoTests.swift"),

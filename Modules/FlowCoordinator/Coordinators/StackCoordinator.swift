@@ -40,7 +40,9 @@ open class StackCoordinator<Result>: Coordinator, FlowFrontDoor {
     /// dependency container).
     public let factory: any ScreenContainer
     /// What the coordinator keeps between requests; a request changes it with the host, or not at all.
-    final var state = CoordinatorState()
+    /// Read several times a request, main-actor only, and changed only by synchronous code that
+    /// calls out to no app code while it does, so it opts out of run-time exclusivity checks.
+    @exclusivity(unchecked) final var state = CoordinatorState()
     /// Where the coordinator shows itself: its stack and its first screen.
     @usableFromInline package var mount: FlowMount? { state.mount }
     /// The first node the coordinator moved to.

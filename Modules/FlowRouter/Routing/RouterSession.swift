@@ -220,34 +220,61 @@ public final class RouterSession {
         // The guards of what the unwind takes away answer before any handler gets the update.
         let planned = UnwindPlan(to: target, in: shown)
         try door.askAhead(of: planned.operations, origin: .of(flow))
+        // What each handler is told once the unwind is made, with the update it took now.
+        var afterwards = Afterwards()
         for ref in handlers {
-            if let handler = host.screen(for: ref) as? any UpdateHandling { Self.deliver(value, as: type, to: handler) }
+            if let handler = host.screen(for: ref) as? any UpdateHandling, let didUnwind = Self.deliver(value, as: type, to: handler) {
+                afterwards.append(AfterUnwind(handler: ref, tell: didUnwind))
+            }
         }
         host.report(FlowEvent(.delivered(ScreenType(anyType: type), to: handlers, as: .update), flow: flow))
         let context = TransitionContext(
             from: source, to: destination, producedType: produced, receivedType: type, isUnwind: true, host: host, door: door, flow: flow)
         if custom, try router.runCustomTransitions(context) {
-            didUnwind(handlers, value, as: type)
+            didUnwind(afterwards)
             return true
         }
         // Planned again from what is shown now: a handler may have changed it while it took the
         // update, and what it presented stays.
         let plan = UnwindPlan(again: planned, to: target, in: shown)
         try door.make(HostChange(plan.operations, origin: .of(flow)))
-        didUnwind(handlers, value, as: type)
+        didUnwind(afterwards)
         return true
     }
 
     /// Hands the update to the handlers still shown once the unwind is made; a handler that
     /// throws is reported as a refusal (the unwind stands), and the next one still gets it.
-    private func didUnwind(_ handlers: [ScreenRef], _ value: Any, as type: Any.Type) {
-        for ref in handlers {
-            guard let handler = host.screen(for: ref) as? any UpdateHandling else { continue }
+    private func didUnwind(_ afterwards: Afterwards) {
+        afterwards.forEach { after in
+            guard host.contains(.screen(after.handler)) else { return }
             do {
-                try Self.deliverAfterUnwind(value, as: type, to: handler)
+                try after.tell()
             } catch {
                 refused(.wrapping(error))
             }
+        }
+    }
+
+    /// What a handler is told once the unwind is made.
+    private struct AfterUnwind {
+        let handler: ScreenRef
+        let tell: @MainActor () throws -> Void
+    }
+
+    /// The handlers to tell once the unwind is made: most unwinds update one, kept without an
+    /// array.
+    private struct Afterwards {
+        private var first: AfterUnwind?
+        private var rest: [AfterUnwind] = []
+
+        mutating func append(_ after: AfterUnwind) {
+            if first == nil { first = after } else { rest.append(after) }
+        }
+
+        func forEach(_ body: (AfterUnwind) -> Void) {
+            guard let first else { return }
+            body(first)
+            for after in rest { body(after) }
         }
     }
 
@@ -278,12 +305,12 @@ public final class RouterSession {
         UnionTypes.same(H.Update.self, type) || UnionTypes.flatten(H.Update.self).contains { UnionTypes.same($0, type) }
     }
 
-    private static func deliver<H: UpdateHandling>(_ value: Any, as type: Any.Type, to handler: H) {
-        if let update = update(value, as: type, for: H.self) { handler.handle(update: update) }
-    }
-
-    private static func deliverAfterUnwind<H: UpdateHandling>(_ value: Any, as type: Any.Type, to handler: H) throws {
-        if let update = update(value, as: type, for: H.self) { try handler.didUnwind(with: update) }
+    /// Hands the handler the update before the unwind; returns what tells it once the unwind is
+    /// made, with the same update, or `nil` when the value is not one it takes.
+    private static func deliver<H: UpdateHandling>(_ value: Any, as type: Any.Type, to handler: H) -> (@MainActor () throws -> Void)? {
+        guard let update = update(value, as: type, for: H.self) else { return nil }
+        handler.handle(update: update)
+        return { try handler.didUnwind(with: update) }
     }
 
     /// The value as the handler's update type: itself, or wrapped in the handler's union.

@@ -39,8 +39,9 @@ package final class FlowRun<Result> {
     private var starting: (host: any FlowHost, origin: FlowEvent.Origin?)?
 
     /// The alert the flow presents, while it waits for its answer: the flow's requests are
-    /// refused until it is answered (its end is not).
-    package private(set) var alert: AlertScreen?
+    /// refused until it is answered (its end is not). Read on every request; main-actor only and
+    /// changed synchronously, so it opts out of run-time exclusivity checks.
+    @exclusivity(unchecked) package private(set) var alert: AlertScreen?
 
     private var handlers: [@MainActor (FlowOutcome<Result>) -> Void] = []
     /// The flow this run belongs to, once it joined its host's tree. Weak: the tree keeps the
@@ -160,6 +161,7 @@ package final class FlowRun<Result> {
 
     /// The host a request would open on: the start's while the flow starts, else the running
     /// flow's, idle.
+    @inline(__always)
     private func openableHost() throws -> any FlowHost {
         try starting.map { starting in
             try Self.requireIdle(starting.host, for: id)
@@ -178,6 +180,7 @@ package final class FlowRun<Result> {
         throw FlowError(.hostRejected, "The flow '\(id)' waits for the answer to its alert '\(alert.alert.title)'; answer it first.")
     }
 
+    @inline(__always)
     private func open(on host: any FlowHost) throws -> any FlowHost {
         host.flows.openRequest()
         guard !isNavigating else {

@@ -62,6 +62,12 @@ public final class FlowTree {
     @exclusivity(unchecked) private var soleName: FlowID?
     @exclusivity(unchecked) private var openRequests = 0
     @exclusivity(unchecked) private var isSettling = false
+    /// Whether a request of a flow is under way, or the tree is following one: a host waits for
+    /// the whole change before it tells screens of their stays.
+    package var isBusy: Bool { openRequests > 0 || isSettling }
+    /// Runs once the outermost request has closed and the flows it touched have followed: where
+    /// a host tells screens of their stays, once per change.
+    package var afterRequests: (@MainActor () -> Void)?
     @exclusivity(unchecked) private var pending = Pending()
     /// The guards that allowed when the request under way asked ahead of its changes, kept with
     /// their screens (so that no screen's identity is taken by another before the request
@@ -202,7 +208,10 @@ public final class FlowTree {
         openRequests -= 1
         settle(on: host)
         // The flows that follow the request's changes make them too: they share its answers.
-        if openRequests == 0, !isSettling { forgetAnswers() }
+        if openRequests == 0, !isSettling {
+            forgetAnswers()
+            afterRequests?()
+        }
     }
 
     /// What a screen's guard answers about leaving (``/FlowKernel/Screen/shouldLeave(by:)``) or

@@ -35,7 +35,7 @@ public struct ExplorationRun {
     ///     same state are one state of the exploration; leave it out and a cart with an item in it
     ///     looks like an empty one.
     ///   - actions: The actions a person can take on a screen; by default an ``ExplorableScreen``'s
-    ///     own, and none on other screens. On an alert (``/FlowKernel/AlertScreen``) they are its
+    ///     own, and none on other screens. On an alert (`AlertScreen`) they are its
     ///     buttons, each named by its title, whatever this lists.
     ///   - onceOnly: What must happen at most once in a run — an order placed, a message sent —
     ///     each with how many times it has happened in this run. The explorer tells states apart by

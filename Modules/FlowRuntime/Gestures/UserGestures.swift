@@ -19,7 +19,7 @@ public struct UserGestures {
     /// Goes back one entry in the stack the person sees: the innermost stack around the visible
     /// screen that has an entry to go back to.
     ///
-    /// On an alert (``/FlowKernel/AlertScreen``), the back button chooses its cancel button, as
+    /// On an alert (``AlertScreen``), the back button chooses its cancel button, as
     /// a platform's Back or Escape does; an alert with no cancel button refuses it.
     ///
     /// - Throws: `nothingToGoBackTo` when no stack around the visible screen has two entries;

@@ -39,9 +39,35 @@ public protocol NavigatorHandle: AnyObject {
     /// Takes a refusal nobody can catch — a request a screen ran through ``attempt(_:)`` — and
     /// makes it heard: ``StackNavigator`` reports `requestRefused`, then calls its `onRefused`.
     func refused(_ error: FlowError)
+
+    /// Presents an alert or a confirmation dialog over one of the navigator's screens (the screen
+    /// the person sees for `nil`), and gives the button chosen to `onAnswer` once it has gone:
+    /// ``StackNavigator/present(alert:over:onAnswer:)``. A screen asks with
+    /// `navigator?.present(alert:onAnswer:)`.
+    func present(alert: FlowAlert, over screen: (any Screen)?, onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void) throws
 }
 
 extension NavigatorHandle {
+    /// Presents an alert over the screen the person sees, and gives the button chosen to
+    /// `onAnswer` once it has gone.
+    ///
+    /// ```swift
+    /// try navigator?.present(alert: FlowAlert("Remove from cart?", buttons: [.destructive("Remove"), .cancel("Keep")])) {
+    ///     if $0.role == .destructive { cart.removeLast() }
+    /// }
+    /// ```
+    public func present(alert: FlowAlert, onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void = { _ in }) throws {
+        try present(alert: alert, over: nil, onAnswer: onAnswer)
+    }
+
+    /// Refuses: a handle that is not a ``StackNavigator`` (a test double written before alerts)
+    /// presents none.
+    ///
+    /// - Throws: `hostRejected`, and changes nothing.
+    public func present(alert: FlowAlert, over screen: (any Screen)?, onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void) throws {
+        throw FlowError(.hostRejected, "\(Self.self) presents no alerts; a StackNavigator does.")
+    }
+
     /// Runs a request from a place that cannot throw — a button's action — and sends its refusal
     /// to ``refused(_:)`` instead of losing it in a `try?`.
     ///

@@ -118,6 +118,9 @@ public struct SavedFlow: Codable, Hashable, Sendable {
     public var state: SavedValue?
     /// Why the flow has no state, when it has none.
     public var unsaved: String?
+    /// The alert the flow waited on the answer to when it was saved, if any: it is shown again
+    /// once the flows are back.
+    public var alert: FlowAlert?
 
     /// Makes a saved flow.
     public init(id: String, strategy: String, parent: String?, placement: SavedPlacement, state: SavedValue?, unsaved: String? = nil) {

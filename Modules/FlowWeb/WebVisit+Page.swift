@@ -85,6 +85,12 @@ extension WebVisit {
         }
         let screen = render(screen: screenNode, isTop: isTop, isDialog: isDialog)
         let inert: HTML = isTop ? .empty : " inert"
+        if isDialog, host.screen(for: screenRef) is AlertScreen {
+            // An alert is a dialog that asks: read by its title and message, answered only with
+            // its buttons (Escape chooses its cancel button).
+            return
+                "<dialog open class=\"alert\" role=\"alertdialog\" aria-labelledby=\"alert-title\" aria-describedby=\"alert-message\"\(inert)>\(screen)</dialog>"
+        }
         if isDialog {
             return "<dialog open class=\"sheet\"\(inert)>\(back)\(parts)\(screen)</dialog>"
         }
@@ -105,7 +111,8 @@ extension WebVisit {
                 "<form class=\"close\" id=\"close\" \(posts)>\(hidden)<input type=\"hidden\" name=\"close\" value=\"1\"><button aria-label=\"\(layout.words.close)\">✕</button></form>"
             )
         }
-        parts.append("<h1>\(screen.title)</h1>\(screen.content)")
+        let alert = host.screen(for: ref) as? AlertScreen
+        parts.append(alert == nil ? "<h1>\(screen.title)</h1>\(screen.content)" : "<h1 id=\"alert-title\">\(screen.title)</h1>\(screen.content)")
         if isTop {
             let step = Self.step(of: ref, depth: backDepth)
             for (index, action) in screen.actions.enumerated() {
@@ -113,7 +120,11 @@ extension WebVisit {
                 let draft =
                     drafts[Self.draftKey(screen: number, action: action.name)]
                     ?? drafts[Self.stepDraftKey(step: step, action: action.name)].map { SavedVisit.Draft(values: $0.values, errors: [:]) }
-                parts.append(render(action: action, id: "f\(number)-\(index)", step: step, draft: draft, hidden: hidden, posts: posts))
+                // An alert's cancel button is what Escape chooses: the page's script submits the
+                // form named `close`.
+                let isCancel = alert?.alert.cancelButton?.title == action.name
+                parts.append(
+                    render(action: action, id: "f\(number)-\(index)", formID: isCancel ? "close" : nil, step: step, draft: draft, hidden: hidden, posts: posts))
             }
         }
         for child in node.children {
@@ -129,7 +140,7 @@ extension WebVisit {
     /// A form with fields is checked by the site, not the browser (`novalidate`), so that every
     /// message a person meets is one the page shows beside its field, in every browser and
     /// without script.
-    private func render(action: WebAction, id: String, step: String, draft: SavedVisit.Draft?, hidden: HTML, posts: HTML) -> HTML {
+    private func render(action: WebAction, id: String, formID: String? = nil, step: String, draft: SavedVisit.Draft?, hidden: HTML, posts: HTML) -> HTML {
         // A form whose fields would be read as the page's own cannot be offered; the developer
         // hears which field it is, the person only that this part is missing.
         if let misnaming = action.misnaming {
@@ -172,12 +183,26 @@ extension WebVisit {
         let problem: HTML = draft?.errors[""].map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
         let checks: HTML = action.fields.isEmpty ? .empty : " novalidate"
         return
-            "<form class=\"action\" data-step=\"\(step)\" \(posts)\(checks)>\(hidden)<input type=\"hidden\" name=\"action\" value=\"\(action.name)\">\(fields)\(problem)<button>\(action.label)</button></form>"
+            "<form class=\"action\"\(formID.map { " id=\"\($0)\"" as HTML } ?? .empty) data-step=\"\(step)\" \(posts)\(checks)>\(hidden)<input type=\"hidden\" name=\"action\" value=\"\(action.name)\">\(fields)\(problem)<button>\(action.label)</button></form>"
+    }
+
+    /// An alert's page: its title, its message, and a button each.
+    private static func page(for alert: AlertScreen) -> WebScreen {
+        let message: HTML = alert.alert.message.map { "<p id=\"alert-message\">\($0)</p>" } ?? "<p id=\"alert-message\"></p>"
+        let actions = alert.alert.buttons.map { button in
+            WebAction(button.title, label: button.title, field: nil) { _ in try alert.answer(button) }
+        }
+        return WebScreen(title: alert.alert.title, content: message, actions: actions)
+    }
+
+    /// A screen's page: an alert's is FlowWeb's own, any other the app's.
+    func webPage(for screen: any Screen) -> WebScreen {
+        (screen as? AlertScreen).map(Self.page(for:)) ?? page(screen)
     }
 
     private func page(forRef ref: ScreenRef) -> WebScreen {
         if let made = pagesBeingRendered?[ref] { return made }
-        let made = host.screen(for: ref).map(page) ?? WebScreen(title: ref.displayName)
+        let made = host.screen(for: ref).map(webPage(for:)) ?? WebScreen(title: ref.displayName)
         pagesBeingRendered?[ref] = made
         return made
     }

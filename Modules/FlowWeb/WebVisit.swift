@@ -211,7 +211,7 @@ public final class WebVisit {
         }
         let key = Self.draftKey(screen: screenNumber, action: form["action"] ?? "")
         let step = Self.step(of: ref, depth: backDepth)
-        switch reading(form, among: page(screen).actions, of: "the action", keys: (key, Self.stepDraftKey(step: step, action: form["action"] ?? ""))) {
+        switch reading(form, among: webPage(for: screen).actions, of: "the action", keys: (key, Self.stepDraftKey(step: step, action: form["action"] ?? ""))) {
         case .answer(let response):
             return response
         case .run(let action, let values):

@@ -225,7 +225,10 @@ public struct SiteVisitor {
 
     /// The page's heading, of the layer on top (a dialog's over its page), as text.
     public var title: String {
-        guard let start = page.ranges(of: "<h1>").last?.upperBound, let end = page[start...].firstRange(of: "</h1>")?.lowerBound else { return "" }
+        // `<h1>`, or `<h1 id="…">` (an alert's heading, which names its dialog).
+        guard let open = page.ranges(of: "<h1").last?.upperBound, let start = page[open...].firstRange(of: ">")?.upperBound,
+            let end = page[start...].firstRange(of: "</h1>")?.lowerBound
+        else { return "" }
         return Self.unescape(page[start..<end])
     }
 

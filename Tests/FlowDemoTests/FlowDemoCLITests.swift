@@ -48,6 +48,41 @@ struct FlowDemoCLITests {
             run.stdout.hasSuffix("order placed for ana@example.com: Red shoes; total €59; shipped to Ana Lopez, 1 Rua Augusta, 1100-048 Lisbon, Portugal.\n"))
     }
 
+    @Test("The cart asks before it removes an item, the swipe cannot take the question away, and Back keeps it", arguments: Strategy.allCases)
+    func theCartAsksBeforeItRemoves(_ strategy: Strategy) async throws {
+        let typed = [
+            "start", "email ana@example.com", "shoes", "add", "back", "hat", "add", "cart", "remove teapot", "remove", ":dismiss", "maybe", ":back",
+            "remove shoes", "remove", "close",
+        ]
+        let run = try await FlowDemo.run(["--strategy", strategy.rawValue], input: typed.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.stdout.suffix(400))")
+        let out = run.stdout
+        #expect(out.contains("! The cart holds no teapot; it holds hat, shoes."))
+        #expect(out.contains("== Remove from cart? ==\nBlue hat"))
+        #expect(out.contains("does not allow being swiped down"))
+        #expect(out.contains("! \"maybe\" is not an answer to \"Remove from cart?\". Answer with one of: 1 remove, 2 keep."))
+        #expect(out.contains("== Remove from cart? ==\nRed shoes"))
+        #expect(out.contains("* Removed Red shoes."))
+        // Keep left the hat in the cart; Remove took the shoes out.
+        #expect(out.contains("  Blue hat (€25)\nTotal: €25"), "\(out.suffix(1_200))")
+    }
+
+    @Test("The cart's question, saved while it is up, is asked again after --restore and its answer still removes", arguments: Strategy.allCases)
+    func theCartsQuestionComesBackAfterARestore(_ strategy: Strategy) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-alert-\(strategy.rawValue)-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let typed = ["start", "email ana@example.com", "shoes", "add", "cart", "remove", ":save \(file)"]
+        let saving = try await FlowDemo.run(["--strategy", strategy.rawValue], input: typed.joined(separator: "\n") + "\n")
+        #expect(saving.status == 0)
+
+        let restored = try await FlowDemo.run(["--strategy", strategy.rawValue, "--restore", file], input: "remove\n")
+
+        #expect(restored.status == 0)
+        let lines = restored.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst().first == "== Remove from cart? ==", "\(restored.stdout.prefix(600))")
+        #expect(restored.stdout.contains("* Removed Red shoes."), "\(restored.stdout.suffix(600))")
+    }
+
     @Test func typedInputThatIsWrongKeepsTheUserWhereTheyWereAndTheEndOfInputEndsCleanly() async throws {
         let input = "start\nfly\n2\nemail\nstart\nemail nope\nemail ana@example.com\n"
         let run = try await FlowDemo.run(["--strategy", "coordinator"], input: input)

@@ -3,9 +3,11 @@ import FlowCoordinator
 import FlowKernel
 import FlowRouter
 import FlowRuntime
+import FlowSnapshot
 import FlowStack
 import FlowStage
 import FlowTestKit
+import Foundation
 import Testing
 
 /// One flow of each kind, with the one call that presents an alert and a request that moves it.
@@ -249,5 +251,85 @@ struct AlertTests {
 
         #expect(host.visibleScreen !== asking, "\(kind): \(host.render())")
         #expect(app.refusals().isEmpty, "\(kind)")
+    }
+}
+
+/// A page that answers "Delete?" again after a restore.
+@MainActor
+final class AnsweringPage: Screen, AlertAnswering {
+    let displayName = "Meeting"
+    var deletions = 0
+    func answerHandler(for alert: FlowAlert) -> (@MainActor (FlowAlert.Button) throws -> Void)? {
+        guard alert.title == "Delete?" else { return nil }
+        return { [weak self] in if $0.role == .destructive { self?.deletions += 1 } }
+    }
+}
+
+/// A coordinator that shows the answering page first.
+@MainActor
+final class MeetingCoordinator: StackCoordinator<Void> {
+    override func start() throws { try move(to: AnsweringPage()) }
+}
+
+/// An alert up when the app is saved is shown again when it is restored, and its answer goes to
+/// the screen under it again.
+@MainActor
+@Suite("Alerts saved and restored")
+struct SavedAlertTests {
+    static let delete = FlowAlert("Delete?", message: "Standup", buttons: [.destructive("Delete"), .cancel()])
+
+    private func saveAndEnd(_ host: InMemoryHost) throws -> NavigationSnapshot {
+        let data = try JSONEncoder().encode(host.flows.snapshot(of: host))
+        host.flows.endAll()
+        return try NavigationSnapshot(document: try JSONDecoder().decode(SavedValue.self, from: data))
+    }
+
+    @Test func anAlertUpWhenSavedIsShownAgainAndItsAnswerGoesToTheScreenUnderIt() throws {
+        let host = InMemoryHost()
+        let app = MeetingCoordinator("app")
+        try app.start(on: host)
+        try app.present(alert: Self.delete)
+        let snapshot = try saveAndEnd(host)
+        #expect(snapshot.flows.first?.alert == Self.delete)
+
+        let restored = InMemoryHost()
+        let recorder = TranscriptRecorder(observing: restored)
+        let report = snapshot.restore(on: restored) { _ in MeetingCoordinator("app") }
+
+        #expect(report.isComplete, "\(report)")
+        #expect(restored.shownAlert == Self.delete)
+        #expect(recorder.transcript.lines.last == "(restored) [app] present Delete? over Meeting")
+        let again = try #require(restored.flows.flow(named: "app") as? MeetingCoordinator)
+        let start = try #require(again.startNode?.screen)
+        let meeting = try #require(restored.screen(for: start) as? AnsweringPage)
+        // The flow waits for the answer again.
+        #expect(throws: FlowError.self) { try again.move(to: Page("next")) }
+        try (restored.visibleScreen as? AlertScreen)?.answer("Delete")
+        #expect(meeting.deletions == 1)
+        #expect(restored.shownAlert == nil)
+    }
+
+    @Test func anAlertWhoseScreenGivesNoAnswerComesBackAndTheReportSaysSo() throws {
+        let host = InMemoryHost()
+        let app = PageCoordinator("app")
+        try app.start(on: host)
+        try app.present(alert: Self.delete)
+        let snapshot = try saveAndEnd(host)
+
+        let restored = InMemoryHost()
+        let report = snapshot.restore(on: restored) { _ in PageCoordinator("app") }
+
+        #expect(restored.shownAlert == Self.delete)
+        let line = try #require(report.entries(.repaired).first { $0.subject == "the alert 'Delete?'" })
+        #expect(line.reason?.contains("its answer goes to nobody") == true, "\(report)")
+        try restored.user.back()
+        #expect(restored.shownAlert == nil)
+    }
+
+    @Test func aSnapshotWithNoAlertSavesNoAlertField() throws {
+        let host = InMemoryHost()
+        try PageCoordinator("app").start(on: host)
+        let data = try JSONEncoder().encode(host.flows.snapshot(of: host))
+        #expect(!String(decoding: data, as: UTF8.self).contains("alert"))
     }
 }

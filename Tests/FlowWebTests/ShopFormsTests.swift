@@ -22,6 +22,31 @@ struct ShopFormsTests {
         return visitor
     }
 
+    @Test("The cart asks before it removes an item, in a dialog answered only with its buttons", arguments: Strategy.allCases)
+    func theCartAsksInADialog(_ strategy: Strategy) throws {
+        var visitor = FlowSiteTests.signedIn(strategy)
+        visitor.act("shoes")
+        visitor.act("add")
+        visitor.act("cart")
+
+        visitor.act("remove", "")
+        #expect(visitor.title == "Remove from cart?", "\(visitor.page.split(separator: "<main").last ?? "")")
+        #expect(visitor.page.contains(#"<dialog open class="alert" role="alertdialog" aria-labelledby="alert-title" aria-describedby="alert-message">"#))
+        #expect(visitor.page.contains(#"<p id="alert-message">Red shoes</p>"#))
+        #expect(!visitor.page.contains(#"name="close""#), "an alert has no close button")
+        #expect(visitor.page.contains(#"<form class="action" id="close""#), "Escape chooses Keep")
+
+        visitor.act("Keep")
+        #expect(visitor.title == "Cart")
+        #expect(visitor.page.contains("Red shoes (€59)"))
+
+        visitor.act("remove", "shoes")
+        visitor.act("Remove")
+        #expect(visitor.title == "Cart")
+        #expect(visitor.page.contains("Your cart is empty."))
+        #expect(visitor.page.contains("Removed Red shoes."))
+    }
+
     @Test("A mistyped email at sign-in comes back with the shop's message beside it and the text still there", arguments: Strategy.allCases)
     func mistypedEmail(_ strategy: Strategy) throws {
         var visitor = SiteVisitor(ShopWeb.site(strategy))

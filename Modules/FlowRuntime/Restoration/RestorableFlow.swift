@@ -59,7 +59,9 @@ extension FlowTree {
                     id: flow.id.name, strategy: "\(type(of: flow))", parent: parent, placement: .presented, state: nil,
                     unsaved: "\(type(of: flow)) does not save itself (it does not adopt RestorableFlow)")
             }
-            return SavedFlow(id: flow.id.name, strategy: restorable.strategy, parent: parent, placement: placement, state: restorable.savedState())
+            var saved = SavedFlow(id: flow.id.name, strategy: restorable.strategy, parent: parent, placement: placement, state: restorable.savedState())
+            saved.alert = (flow as? any FlowTreeMember)?.waitingAlert
+            return saved
         }
         return NavigationSnapshot(appVersion: appVersion, hierarchy: host.hierarchy.root.map(SavedNode.init), flows: saved)
     }
@@ -144,6 +146,15 @@ extension NavigationSnapshot {
             } catch {
                 report.add(name, .dropped, "the flow", because: FlowError.wrapping(error).message)
             }
+        }
+        // The alerts the flows waited on come back last, over the screens the person sees again.
+        for saved in flows {
+            guard let alert = saved.alert else { continue }
+            guard let member = restored[saved.id] as? any FlowTreeMember, member.phase == .running else {
+                report.add(FlowID(saved.id), .dropped, "the alert '\(alert.title)'", because: "its flow did not come back")
+                continue
+            }
+            report.entries.append(member.restoreAlert(alert, on: host))
         }
         let now = host.hierarchy.root.map(SavedNode.init)
         if now != hierarchy {

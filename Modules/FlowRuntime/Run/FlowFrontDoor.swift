@@ -227,6 +227,14 @@ extension FlowFrontDoor {
         run.endDetached(removal: removal(on:), releasing: releaseEverything)
     }
 
+    /// The alert the flow's run waits on the answer to.
+    @usableFromInline package var waitingAlert: FlowAlert? { run.waitingAlert }
+
+    /// Presents a saved alert again through the flow's run.
+    @usableFromInline package func restoreAlert(_ alert: FlowAlert, on host: any FlowHost) -> RestorationReport.Entry {
+        run.restore(alert: alert, on: host)
+    }
+
     /// Follows a change someone else made: ends the flow, cancelled, when its first screen is
     /// gone; otherwise lets the door answer what is left. Does nothing during the flow's own
     /// request, or unless it runs.

@@ -252,7 +252,7 @@ package final class FlowRun<Result> {
     ///   The screen must be the one the person sees.
     ///   Nothing changes then.
     package func present(
-        alert value: FlowAlert, over screen: (any Screen)?, refused: @escaping @MainActor (FlowError) -> Void,
+        alert value: FlowAlert, over screen: (any Screen)?, origin: FlowEvent.Origin? = nil, refused: @escaping @MainActor (FlowError) -> Void,
         onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void
     ) throws {
         try value.validate()
@@ -271,7 +271,7 @@ package final class FlowRun<Result> {
             if host.recordsMakers, let maker = host.maker(of: .screen(anchor)), maker != id {
                 throw FlowError(.hostRejected, "\(anchor) is a screen of the flow '\(maker)', not of '\(id)'; a flow presents its alerts over its own screens.")
             }
-            try carryOut(FlowChange(HostChange(.present(.screen(shown), over: .screen(anchor)), origin: origin), state: ()), on: host)
+            try carryOut(FlowChange(HostChange(.present(.screen(shown), over: .screen(anchor)), origin: origin ?? self.origin), state: ()), on: host)
         }
         alert = shown
         shown.respond = { [weak self, weak shown] button in
@@ -283,6 +283,36 @@ package final class FlowRun<Result> {
                 refused(.wrapping(error))
             }
         }
+    }
+
+    /// The alert the flow waits on the answer to, while it is shown.
+    package var waitingAlert: FlowAlert? {
+        guard let alert, let host, host.contains(.of(alert)) else { return nil }
+        return alert.alert
+    }
+
+    /// Presents a saved alert again over the screen the person sees, made for the restore; its
+    /// answer goes to the handler that screen gives (`AlertAnswering`), else to nobody (the
+    /// report says so).
+    package func restore(alert value: FlowAlert, on host: any FlowHost) -> RestorationReport.Entry {
+        let asking = host.visibleScreen
+        let handler = (asking as? any AlertAnswering)?.answerHandler(for: value)
+        do {
+            try present(
+                alert: value, over: asking, origin: .restored(for: id),
+                refused: { [weak host, id] error in
+                    host?.report(FlowEvent(.requestRefused(error), flow: id))
+                }, onAnswer: handler ?? { _ in })
+        } catch {
+            return RestorationReport.Entry(flow: id.name, outcome: .repaired, subject: "the alert '\(value.title)'", reason: FlowError.wrapping(error).message)
+        }
+        guard handler != nil else {
+            let screen = asking.map { "\(ScreenType(of: $0))" } ?? "no screen"
+            return RestorationReport.Entry(
+                flow: id.name, outcome: .repaired, subject: "the alert '\(value.title)'",
+                reason: "it is shown again, but its answer goes to nobody: \(screen) does not give one (AlertAnswering)")
+        }
+        return RestorationReport.Entry(flow: id.name, outcome: .restored, subject: "the alert '\(value.title)'")
     }
 
     /// Takes the answered alert away, as a request its alert does not hold back.

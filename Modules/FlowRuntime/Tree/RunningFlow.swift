@@ -51,6 +51,15 @@ public protocol RunningFlow: AnyObject {
     /// - Parameter origin: Who made the change (the last one, when several were made in one
     ///   request).
     func hostDidChange(by origin: FlowEvent.Origin)
+
+    /// The alert the flow waits on the answer to, if any: what a snapshot saves of it.
+    var waitingAlert: FlowAlert? { get }
+
+    /// Presents a saved alert again over the screen the person sees, for a restore; its answer
+    /// goes to what that screen gives (`AlertAnswering`).
+    ///
+    /// - Returns: the report's line for it.
+    func restoreAlert(_ alert: FlowAlert, on host: any FlowHost) -> RestorationReport.Entry
 }
 
 extension FlowTreeMember {

@@ -60,6 +60,12 @@ public final class ShopModel {
         cart.append(product)
     }
 
+    /// Takes the last added of a product out of the cart, if it holds one.
+    public func remove(_ product: Product) {
+        guard let index = cart.lastIndex(of: product) else { return }
+        cart.remove(at: index)
+    }
+
     /// Places an order: it is recorded, and the cart is emptied. The effect a second Pay must
     /// never repeat.
     public func place(_ order: Order) {

@@ -129,6 +129,9 @@ public final class CartScreen: ShopScreen {
     public var onClose: (() throws -> Void)?
     /// Goes on to checkout; offered only when the cart has something in it.
     public var onCheckout: (() throws -> Void)?
+    /// Asks the person with an alert, through the strategy that shows the cart: its one call
+    /// (`present(alert:onAnswer:)`). `remove` is offered once it is wired.
+    public var onAsk: ((FlowAlert, @escaping @MainActor (FlowAlert.Button) throws -> Void) throws -> Void)?
 
     /// Makes the screen.
     public init(model: ShopModel) {
@@ -141,7 +144,46 @@ public final class CartScreen: ShopScreen {
     }
 
     public override var actions: [ShopAction] {
-        [action("checkout", "Go to checkout", model.cart.isEmpty ? nil : onCheckout), action("close", "Close the cart", onClose)].compactMap { $0 }
+        // Remove comes last, so that the numbers typed before it was offered still mean what they did.
+        var actions = [action("checkout", "Go to checkout", model.cart.isEmpty ? nil : onCheckout), action("close", "Close the cart", onClose)]
+        if !model.cart.isEmpty, onAsk != nil {
+            let names = Array(Set(model.cart.map(\.id))).sorted()
+            actions.append(
+                ShopAction(
+                    "remove", argument: "[<product>]", samples: (valid: [""] + names, invalid: ["teapot"]),
+                    "Remove an item: the last one added, or the one named"
+                ) { [unowned self] argument in try askToRemove(argument) })
+        }
+        return actions.compactMap { $0 }
+    }
+
+    /// Asks "Remove from cart?" before it takes the item out: the last one added, or the one
+    /// named. An item the cart does not hold is the screen's problem, and nothing is asked.
+    func askToRemove(_ name: String?) throws {
+        guard let onAsk else { return }
+        guard let product = name.map({ name in model.cart.last { $0.id == name.lowercased() } }) ?? model.cart.last else {
+            let held = Array(Set(model.cart.map(\.id))).sorted().joined(separator: ", ")
+            problem = "The cart holds no \(name ?? "item"); it holds \(held)."
+            return
+        }
+        try onAsk(FlowAlert("Remove from cart?", message: product.name, buttons: [.destructive("Remove"), .cancel("Keep")]), removal(of: product))
+    }
+
+    /// What answering "Remove from cart?" about a product does: Remove takes it out.
+    private func removal(of product: Product) -> @MainActor (FlowAlert.Button) throws -> Void {
+        { [weak self] button in
+            guard let self, button.role == .destructive else { return }
+            model.remove(product)
+            message = "Removed \(product.name)."
+        }
+    }
+}
+
+extension CartScreen: AlertAnswering {
+    /// After a restore, "Remove from cart?" about a product the cart holds removes it again.
+    public func answerHandler(for alert: FlowAlert) -> (@MainActor (FlowAlert.Button) throws -> Void)? {
+        guard alert.title == "Remove from cart?", let product = model.cart.last(where: { $0.name == alert.message }) else { return nil }
+        return removal(of: product)
     }
 }
 

@@ -49,8 +49,12 @@ public struct ArgumentPart: Sendable {
 public struct ShopAction {
     /// What the user types: `shoes`, `email`.
     public let name: String
-    /// What the argument is, for actions that take one: `<address>`.
+    /// What the argument is, for actions that take one: `<address>`; in brackets for one that
+    /// may be left out: `[<product>]`.
     public let argument: String?
+
+    /// Whether the argument may be left out: it is written in brackets.
+    public var isArgumentOptional: Bool { argument?.hasPrefix("[") == true }
     /// The argument's parts as a form's fields show them; empty for an argument of one part a
     /// form shows as one line of text.
     public let parts: [ArgumentPart]
@@ -83,7 +87,11 @@ public struct ShopAction {
             if let body { try body(self, argument) } else { try run(argument) }
         }
         guard argument != nil else { return ScreenAction(name) { try perform(nil) } }
-        return ScreenAction(name, valid: samples.valid, invalid: samples.invalid, redacting: redact) { try perform($0) }
+        // An argument that may be left out is tried left out too, as an empty one.
+        let optional = isArgumentOptional
+        return ScreenAction(name, valid: samples.valid, invalid: samples.invalid, redacting: redact) { (argument: String) in
+            try perform(optional && argument.isEmpty ? nil : argument)
+        }
     }
 }
 

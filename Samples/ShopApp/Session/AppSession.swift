@@ -240,7 +240,8 @@ extension SessionMachinery {
     /// Does what a command says on the current screen, or, for a word starting with `:`, what the
     /// platform's own control does (``PlatformControl``), or opens or saves.
     func running(_ command: Command) throws {
-        guard let screen = currentScreen else {
+        if let alert = shownAlert, !command.word.hasPrefix(":") { return try answer(alert, command) }
+        guard let screen = currentScreen ?? shownAlert.map({ _ in AlertStandIn() }) else {
             throw CommandRefused("The \(app.name) has ended; there is nothing more to do.")
         }
         if command.key == ":open" {
@@ -273,14 +274,15 @@ extension SessionMachinery {
             throw CommandRefused("\"\(command.word.echoed)\" is not an action on \(screen.title). Try one of: \(possible); help lists everything you can type.")
         }
         let argument = command.argument
-        if let placeholder = action.argument, argument == nil {
+        if let placeholder = action.argument, argument == nil, !action.isArgumentOptional {
             throw CommandRefused("\(action.name) needs \(placeholder): type \"\(action.name) \(placeholder)\".")
         }
         if action.argument == nil, let argument {
             throw CommandRefused("\(action.name) takes nothing after it, but was given \"\(argument.echoed)\".")
         }
         let performed = performable(action, on: screen)
-        let saved = argument.map(SavedValue.string)
+        // An argument left out where it may be is an empty one, as the explorer tries it.
+        let saved = (argument ?? (action.isArgumentOptional ? "" : nil)).map(SavedValue.string)
         record.hasSteps = true
         if let recorder = record.recorder { try recorder.perform(performed, with: saved) } else { try performed.perform(saved) }
     }
@@ -305,8 +307,9 @@ extension SessionMachinery {
         }
     }
 
-    /// The actions of a screen as the session does them.
+    /// The actions of a screen as the session does them: an alert's are its buttons.
     func sessionActions(on screen: any Screen) -> [ScreenAction] {
+        if let alert = screen as? AlertScreen { return Self.answers(to: alert) }
         guard let screen = screen as? ShopScreen else { return [] }
         return screen.actions.map { performable($0, on: screen) }
     }
@@ -337,6 +340,7 @@ extension SessionMachinery {
 
     /// The current screen as text. Reading it consumes the screen's message.
     func text() -> String {
+        if let alert = shownAlert { return text(of: alert) }
         guard let screen = currentScreen else {
             return "The \(app.name) has ended.\n" + summary
         }
@@ -375,6 +379,9 @@ extension SessionMachinery {
         var rows: [(String, String)] = actions.enumerated().map { index, action in
             ("\(index + 1) or \(action.argument.map { "\(action.name) \($0)" } ?? action.name)", action.summary)
         }
+        if let alert = shownAlert {
+            rows = alert.alert.buttons.enumerated().map { index, button in ("\(index + 1) or \(button.title.lowercased())", Self.summary(of: button)) }
+        }
         rows += controls.map { ($0.typed, $0.summary) }
         if let linkHelp { rows.append((":open <link>", linkHelp)) }
         rows += [
@@ -384,6 +391,76 @@ extension SessionMachinery {
         ]
         let width = rows.map(\.0.count).max() ?? 0
         lines += rows.map { "  \($0.0.padded(to: width))  \($0.1)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+// MARK: An alert on top
+
+/// Stands for the screen under an alert, for the system controls and the commands that need no
+/// screen of the shop's (`:open`, `:save`).
+@MainActor
+private final class AlertStandIn: ShopScreen {
+    init() { super.init(title: "alert") }
+}
+
+extension SessionMachinery {
+    /// The alert the person sees, while the app runs.
+    var shownAlert: AlertScreen? {
+        guard appFlow.phase == .running else { return nil }
+        return host.visibleScreen as? AlertScreen
+    }
+
+    /// An alert's buttons, as the session's actions: each named by its title.
+    static func answers(to alert: AlertScreen) -> [ScreenAction] {
+        alert.alert.buttons.map { button in ScreenAction(button.title) { try alert.answer(button) } }
+    }
+
+    /// What a button does, for people: `Remove (removes)`, `Keep (cancels)`.
+    static func summary(of button: FlowAlert.Button) -> String {
+        switch button.role {
+        case .cancel?: "\(button.title): leave it as it is (:back chooses it)"
+        case .destructive?: "\(button.title): this cannot be undone"
+        case nil: button.title
+        }
+    }
+
+    /// Answers the alert on top with the button a command names, by title or number.
+    func answer(_ alert: AlertScreen, _ command: Command) throws {
+        let buttons = alert.alert.buttons
+        let chosen =
+            Int(command.word).flatMap { buttons.indices.contains($0 - 1) ? buttons[$0 - 1] : nil }
+            ?? buttons.first { $0.title.lowercased() == command.key }
+        guard let button = chosen else {
+            let possible = buttons.enumerated().map { "\($0.offset + 1) \($0.element.title.lowercased())" }.joined(separator: ", ")
+            throw CommandRefused("\"\(command.word.echoed)\" is not an answer to \"\(alert.alert.title)\". Answer with one of: \(possible).")
+        }
+        guard command.argument == nil else {
+            throw CommandRefused("\(button.title.lowercased()) takes nothing after it, but was given \"\(command.argument?.echoed ?? "")\".")
+        }
+        let performed = ScreenAction(button.title) { try alert.answer(button) }
+        record.hasSteps = true
+        if let recorder = record.recorder { try recorder.perform(performed, with: nil) } else { try performed.perform(nil) }
+        try resumeLink()
+    }
+
+    /// An alert as text: its title, message, the hierarchy under it, and its buttons.
+    func text(of alert: AlertScreen) -> String {
+        var lines = ["== \(alert.alert.title) =="]
+        if let message = alert.alert.message { lines.append(message) }
+        lines.append("-- hierarchy --")
+        lines += terminal.text.split(separator: "\n").map(String.init)
+        lines.append("-- answers --")
+        let width = alert.alert.buttons.map(\.title.count).max() ?? 0
+        for (index, button) in alert.alert.buttons.enumerated() {
+            lines.append("  \(index + 1). \(button.title.lowercased().padded(to: width))  \(Self.summary(of: button))")
+        }
+        let controls = PlatformControl.available(on: host)
+        if !controls.isEmpty {
+            lines.append("-- system controls --")
+            let width = controls.map(\.typed.count).max() ?? 0
+            for control in controls { lines.append("  \(control.typed.padded(to: width))  \(control.summary)") }
+        }
         return lines.joined(separator: "\n")
     }
 }

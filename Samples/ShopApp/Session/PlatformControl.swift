@@ -17,6 +17,11 @@ public enum PlatformControl {
 
     /// The controls that can be used on what the host shows now.
     public static func available(on host: any PresentationHost) -> [Available] {
+        // An alert is answered, not swiped away: the back button chooses its cancel button.
+        if let alert = host.visibleScreen as? AlertScreen {
+            guard let cancel = alert.alert.cancelButton else { return [] }
+            return [Available(typed: ":back", summary: "system back button: answer \(cancel.title)")]
+        }
         var controls: [Available] = []
         // A control the screen refuses (a confirmation with no back button) is not offered.
         if let gesture = host.user.backGesture, case .back(let entry, let stack) = gesture, (try? host.refusal(of: gesture)) == .some(nil) {

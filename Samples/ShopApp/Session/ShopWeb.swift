@@ -182,8 +182,8 @@ public enum ShopWeb {
             return WebAction(
                 action.name, label: label,
                 field: action.argument.map { placeholder in
-                    let label = placeholder.filter { $0 != "<" && $0 != ">" }
-                    return WebAction.Field(label: label.prefix(1).uppercased() + label.dropFirst())
+                    let label = placeholder.filter { !"<>[]".contains($0) }
+                    return WebAction.Field(label: label.prefix(1).uppercased() + label.dropFirst(), isRequired: !action.isArgumentOptional)
                 },
                 perform: run)
         }

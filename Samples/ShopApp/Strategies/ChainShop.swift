@@ -135,6 +135,7 @@ enum ChainShop {
             .addStep {
                 let screen = CartScreen(model: model)
                 screen.onClose = { [unowned screen] in try screen.step?.endFlow() }
+                screen.onAsk = { [unowned screen] in try screen.step?.present(alert: $0, onAnswer: $1) }
                 screen.onCheckout = { [unowned screen] in
                     try screen.next()
                     try checkout()

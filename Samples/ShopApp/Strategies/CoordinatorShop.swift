@@ -261,6 +261,7 @@ enum CoordinatorShop {
         override func start() throws {
             let screen = CartScreen(model: model)
             screen.onClose = { [unowned self] in try self.cancel() }
+            screen.onAsk = { [unowned self] in try self.present(alert: $0, onAnswer: $1) }
             screen.onCheckout = { [unowned self] in try self.finish(with: ()) }
             try move(to: screen)
         }

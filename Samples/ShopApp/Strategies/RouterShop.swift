@@ -50,6 +50,7 @@ public enum RouterShop {
         try router.register(CartScreen.self) {
             let screen = CartScreen(model: model)
             screen.onClose = { [unowned screen] in try screen.produce(CartClosed()) }
+            screen.onAsk = { [unowned screen] in try screen.present(alert: $0, onAnswer: $1) }
             screen.onCheckout = { [unowned screen] in try screen.produce(CheckoutRequest()) }
             return screen
         }

@@ -36,6 +36,7 @@ enum StackShop {
         registry.register(CartScreen.self) {
             let screen = CartScreen(model: model)
             screen.onClose = { try shop?.getBack(.modal) }
+            screen.onAsk = { try shop?.present(alert: $0, onAnswer: $1) }
             screen.onCheckout = {
                 try shop?.getBack(.modal)
                 try shop?.goNext(to: CheckoutScreen.self)

@@ -126,6 +126,24 @@ def test_escape_closes_the_cart(shop, strategy):
     assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes,add,cart,:dismiss")
 
 
+def test_the_cart_asks_before_it_removes_and_escape_keeps(shop, strategy):
+    shop.run(SIGNED_IN + ",shoes,add,cart")
+    shop.act("remove", "")
+    dialog = shop.top()
+    assert dialog.get_attribute("role") == "alertdialog"
+    assert shop.title() == "Remove from cart?"
+    assert dialog.find_element(By.ID, "alert-message").text == "Red shoes"
+    assert not dialog.find_elements(By.CSS_SELECTOR, "form.close"), "an alert has no close button"
+    shop.screenshot(f"remove-from-cart-{strategy}")
+    shop.escape()
+    assert shop.title() == "Cart"
+    assert shop.transcript() == model_transcript(strategy, SIGNED_IN + ",shoes,add,cart,remove,keep")
+    shop.act("remove", "shoes")
+    shop.act("Remove")
+    assert shop.title() == "Cart"
+    assert "Your cart is empty." in shop.top().text
+
+
 def test_reload_in_the_middle_of_checkout_changes_nothing(shop, strategy):
     journey = SIGNED_IN + ",shoes,add,cart,checkout"
     shop.run(journey)

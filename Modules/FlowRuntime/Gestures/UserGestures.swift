@@ -26,7 +26,9 @@ public struct UserGestures {
     ///   `gestureRefused` when the screen on top does not allow it, or an alert has no cancel
     ///   button.
     public func back() throws {
-        if let alert = host.visibleScreen as? AlertScreen {
+        // An alert is always presented, so it is the top-most node when it is shown: the host's
+        // cheapest query, rather than a walk to the screen the person sees.
+        if case .screen(let top)? = host.topmost, let alert = host.screen(for: top) as? AlertScreen {
             guard let cancel = alert.alert.cancelButton else {
                 throw FlowError(.gestureRefused, "The alert '\(alert.alert.title)' has no cancel button; the person answers it with one of its buttons.")
             }

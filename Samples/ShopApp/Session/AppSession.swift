@@ -362,12 +362,7 @@ extension SessionMachinery {
             let name = action.argument.map { "\(action.name) \($0)" } ?? action.name
             lines.append("  \(index + 1). \(name.padded(to: width))  \(action.summary)")
         }
-        let controls = PlatformControl.available(on: host)
-        if !controls.isEmpty {
-            lines.append("-- system controls --")
-            let width = controls.map(\.typed.count).max() ?? 0
-            for control in controls { lines.append("  \(control.typed.padded(to: width))  \(control.summary)") }
-        }
+        lines += controlLines()
         return lines.joined(separator: "\n")
     }
 
@@ -444,6 +439,14 @@ extension SessionMachinery {
         try resumeLink()
     }
 
+    /// The system controls that apply now, as the screen's text lists them; none, no heading.
+    func controlLines() -> [String] {
+        let controls = PlatformControl.available(on: host)
+        guard !controls.isEmpty else { return [] }
+        let width = controls.map(\.typed.count).max() ?? 0
+        return ["-- system controls --"] + controls.map { "  \($0.typed.padded(to: width))  \($0.summary)" }
+    }
+
     /// An alert as text: its title, message, the hierarchy under it, and its buttons.
     func text(of alert: AlertScreen) -> String {
         var lines = ["== \(alert.alert.title) =="]
@@ -455,12 +458,7 @@ extension SessionMachinery {
         for (index, button) in alert.alert.buttons.enumerated() {
             lines.append("  \(index + 1). \(button.title.lowercased().padded(to: width))  \(Self.summary(of: button))")
         }
-        let controls = PlatformControl.available(on: host)
-        if !controls.isEmpty {
-            lines.append("-- system controls --")
-            let width = controls.map(\.typed.count).max() ?? 0
-            for control in controls { lines.append("  \(control.typed.padded(to: width))  \(control.summary)") }
-        }
+        lines += controlLines()
         return lines.joined(separator: "\n")
     }
 }

@@ -24,8 +24,10 @@ struct ShopGestureLawTests {
             legalRequests: {
                 guard let session, let screen = session.currentScreen else { return [] }
                 return screen.actions.map { action in
-                    let argument = action.name == "address" ? "Ana Lopez; 1 Rua Augusta; Lisbon; 1100-048; PT" : "ana@example.com"
-                    let command = action.argument == nil ? action.name : "\(action.name) \(argument)"
+                    let arguments = ["address": "Ana Lopez; 1 Rua Augusta; Lisbon; 1100-048; PT", "remove": ""]
+                    let argument = arguments[action.name] ?? "ana@example.com"
+                    // Remove with nothing after it asks about the last item added.
+                    let command = action.argument == nil || argument.isEmpty ? action.name : "\(action.name) \(argument)"
                     // Adding to the cart and giving the shipping address change the model, not the screen.
                     return GestureLaws.Request(command, navigates: !["add", "address"].contains(action.name)) { try session.run(Command(command)!) }
                 }

@@ -74,7 +74,7 @@ extension PresentationHost {
     /// This host as a ``FlowHost``, or a `FlowError.Code.hostRejected` error naming what a flow needs.
     ///
     /// - Parameter flow: The flow that asks, named in the error.
-    public func requireFlowHost(for flow: FlowID) throws -> any FlowHost {
+    package func requireFlowHost(for flow: FlowID) throws -> any FlowHost {
         if let host = self as? any FlowHost { return host }
         throw FlowError(
             .hostRejected,

@@ -9,7 +9,7 @@ import FlowRuntime
 final class StayLedger {
     /// A stay under way, with who hears of it.
     struct Staying {
-        let stay: ScreenStay
+        let stay: HostStay
         let observer: any ScreenStayObserver
     }
 
@@ -83,8 +83,8 @@ final class StayLedger {
     }
 
     /// Begins the stay of a screen shown.
-    func begin(_ screen: any Screen, heardBy observer: any ScreenStayObserver) -> ScreenStay {
-        let stay = ScreenStay()
+    func begin(_ screen: any Screen, heardBy observer: any ScreenStayObserver) -> HostStay {
+        let stay = HostStay()
         staying[ObjectIdentifier(screen)] = Staying(stay: stay, observer: observer)
         return stay
     }

@@ -85,7 +85,7 @@ extension WebVisit {
         }
         let screen = render(screen: screenNode, isTop: isTop, isDialog: isDialog)
         let inert: HTML = isTop ? .empty : " inert"
-        if isDialog, host.screen(for: screenRef) is AlertScreen {
+        if isDialog, host.screen(for: screenRef) is any AlertScreen {
             // An alert is a dialog that asks: read by its title and message, answered only with
             // its buttons (Escape chooses its cancel button).
             return
@@ -111,7 +111,7 @@ extension WebVisit {
                 "<form class=\"close\" id=\"close\" \(posts)>\(hidden)<input type=\"hidden\" name=\"close\" value=\"1\"><button aria-label=\"\(layout.words.close)\">✕</button></form>"
             )
         }
-        let alert = host.screen(for: ref) as? AlertScreen
+        let alert = host.screen(for: ref) as? any AlertScreen
         parts.append(alert == nil ? "<h1>\(screen.title)</h1>\(screen.content)" : "<h1 id=\"alert-title\">\(screen.title)</h1>\(screen.content)")
         if isTop {
             let step = Self.step(of: ref, depth: backDepth)
@@ -187,7 +187,7 @@ extension WebVisit {
     }
 
     /// An alert's page: its title, its message, and a button each.
-    private static func page(for alert: AlertScreen) -> WebScreen {
+    private static func page(for alert: any AlertScreen) -> WebScreen {
         let message: HTML = alert.alert.message.map { "<p id=\"alert-message\">\($0)</p>" } ?? "<p id=\"alert-message\"></p>"
         let actions = alert.alert.buttons.map { button in
             WebAction(button.title, label: button.title, field: nil) { _ in try alert.answer(button) }
@@ -197,7 +197,7 @@ extension WebVisit {
 
     /// A screen's page: an alert's is FlowWeb's own, any other the app's.
     func webPage(for screen: any Screen) -> WebScreen {
-        (screen as? AlertScreen).map(Self.page(for:)) ?? page(screen)
+        (screen as? any AlertScreen).map(Self.page(for:)) ?? page(screen)
     }
 
     private func page(forRef ref: ScreenRef) -> WebScreen {

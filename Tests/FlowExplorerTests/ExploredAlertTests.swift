@@ -37,9 +37,9 @@ struct ExploredAlertTests {
         }
         let report = try explorer.explore(.exhaustive(maxStates: 50))
         let moves = Set(report.graph.edges.map { "\($0.from) -\($0.label)-> \($0.to)" })
-        #expect(moves.contains("CartPage -remove-> AlertScreen"), "\(moves.sorted())")
-        #expect(moves.contains("AlertScreen -Remove-> CartPage"), "\(moves.sorted())")
-        #expect(moves.contains("AlertScreen -Keep-> CartPage"), "\(moves.sorted())")
+        #expect(moves.contains("CartPage -remove-> Alert"), "\(moves.sorted())")
+        #expect(moves.contains("Alert -Remove-> CartPage"), "\(moves.sorted())")
+        #expect(moves.contains("Alert -Keep-> CartPage"), "\(moves.sorted())")
         #expect(report.coverage.isExhaustive)
         #expect(report.findings.isEmpty, "\(report.findings)")
     }

@@ -42,7 +42,7 @@ struct AlertFromAScreenTests {
 
         try screen.removeTapped()
         #expect(host.shownAlert?.title == "Remove from cart?")
-        try (host.visibleScreen as? AlertScreen)?.answer("Remove")
+        try (host.visibleScreen as? any AlertScreen)?.answer("Remove")
 
         #expect(screen.removed == 1)
         #expect(host.visibleScreen === screen)

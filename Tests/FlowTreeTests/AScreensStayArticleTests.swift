@@ -20,7 +20,7 @@ enum AScreensStayArticle {
     final class RecordingModel: ScreenStayObserver {
         let clock = MeetingClock()
 
-        func stayDidBegin(_ stay: ScreenStay) {
+        func stayDidBegin(_ stay: any ScreenStay) {
             clock.start()
             stay.onEnd { [clock] in clock.stop() }  // whoever takes the screen away
         }
@@ -62,7 +62,7 @@ enum AScreensStayArticle {
 
     final class Watching: Screen, ScreenStayObserver {
         private(set) var task: Task<Void, Never>?
-        func stayDidBegin(_ stay: ScreenStay) {
+        func stayDidBegin(_ stay: any ScreenStay) {
             task = stay.task {
                 for await _ in AsyncStream<Int>(unfolding: { nil }) {}
             }

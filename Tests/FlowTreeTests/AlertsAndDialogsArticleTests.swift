@@ -43,7 +43,7 @@ enum AlertsAndDialogsArticle {
 
             try cart.confirmRemoval(of: shoes)
             #expect(host.shownAlert?.title == "Remove from cart?")
-            try (host.visibleScreen as? AlertScreen)?.answer("Remove")
+            try (host.visibleScreen as? any AlertScreen)?.answer("Remove")
             #expect(cart.items.isEmpty)
 
             try cart.cancel()

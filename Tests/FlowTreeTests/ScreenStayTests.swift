@@ -22,13 +22,13 @@ final class StayLog {
 final class Staying: Screen, ScreenStayObserver {
     let displayName: String
     let log: StayLog
-    private(set) var stay: ScreenStay?
-    var onBegin: ((ScreenStay) -> Void)?
+    private(set) var stay: (any ScreenStay)?
+    var onBegin: ((any ScreenStay) -> Void)?
     init(_ name: String, log: StayLog) {
         displayName = name
         self.log = log
     }
-    func stayDidBegin(_ stay: ScreenStay) {
+    func stayDidBegin(_ stay: any ScreenStay) {
         self.stay = stay
         log.lines.append("began \(displayName)")
         onBegin?(stay)
@@ -43,7 +43,7 @@ final class Staying: Screen, ScreenStayObserver {
 final class TimerModel: ScreenStayObserver {
     var running = false
     var task: Task<Void, Never>?
-    func stayDidBegin(_ stay: ScreenStay) {
+    func stayDidBegin(_ stay: any ScreenStay) {
         running = true
         task = stay.task { try? await Task.sleep(for: .seconds(3_600)) }
         stay.onEnd { [weak self] in self?.running = false }
@@ -155,15 +155,23 @@ struct ScreenStayTests {
         #expect(task.isCancelled)
     }
 
-    @Test func workTiedToAStayThatEndedIsCancelledAtOnce() {
-        let stay = ScreenStay()
+    @Test func workTiedToAStayThatHasEndedIsCancelledAndRunAtOnce() throws {
+        try host.setRoot(.stack("main", [.screen(screen("A"))]))
+        let leaving = screen("B")
+        try host.push(leaving, onto: "main")
+        let stay = try #require(leaving.stay)
         var ended = 0
-        stay.end()
         stay.onEnd { ended += 1 }
-        let task = stay.task {}
-        stay.end()
-        #expect(ended == 1)
-        #expect(task.isCancelled)
+        let during = stay.task {}
+
+        try host.pop("main")
+        stay.onEnd { ended += 1 }
+        let after = stay.task {}
+
+        #expect(stay.hasEnded)
+        #expect(ended == 2)
+        #expect(during.isCancelled)
+        #expect(after.isCancelled)
     }
 
     @Test func aScreenThatNavigatesWhenItsStayBeginsIsToldOfWhatItsRequestDid() throws {

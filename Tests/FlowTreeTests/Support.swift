@@ -20,14 +20,14 @@ class Held: Screen, ScreenStayObserver {
     private(set) var ended = 0
     private(set) var onTop = false
     /// The stay under way, whose work must end with it.
-    private(set) var stay: ScreenStay?
+    private(set) var stay: (any ScreenStay)?
     init() { StayCensus.current?.enroll(self) }
     var displayName: String { "\(type(of: self))" }
     func shouldLeave(by origin: FlowEvent.Origin) -> GuardVerdict {
         leaveAsked += 1
         return holds ? .refuse(because: "\(displayName) holds") : .allow
     }
-    func stayDidBegin(_ stay: ScreenStay) {
+    func stayDidBegin(_ stay: any ScreenStay) {
         began += 1
         onTop = false
         self.stay = stay

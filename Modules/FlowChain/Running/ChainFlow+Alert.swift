@@ -22,7 +22,11 @@ extension ChainFlow {
 
     /// A step's alert: over its screen, once it is the step the person sees.
     func present(alert: FlowAlert, from step: Int, onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void) throws {
-        try run.requireRunning()
+        switch phase {
+        case .ready: throw FlowError(.flowNotStarted, "The chain '\(id)' has not been started.")
+        case .finished: throw FlowError(.flowFinished, "The chain '\(id)' has ended.")
+        case .running: break
+        }
         try state.position(stepCount: stepCount).requireCurrent(step)
         try present(alert: alert, over: state.screens[step], onAnswer: onAnswer)
     }

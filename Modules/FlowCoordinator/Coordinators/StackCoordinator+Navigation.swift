@@ -21,8 +21,8 @@ extension StackCoordinator {
             guard let showing = try state.mount?.showing(content, on: host) else { preconditionFailure("An active coordinator has a mount.") }
             // Only the first content shown is something the mount notes.
             let change = CoordinatorState.Change(top: content.ref, showing: showing.first == nil ? nil : showing)
-            // While start() runs, its moves are made for the start's origin (a restore's).
-            return .change(FlowChange(HostChange(showing.operation, origin: run.origin), state: change))
+            // While start() runs for a restore, the run makes its moves for the restore.
+            return .change(FlowChange(HostChange(showing.operation, origin: .flow(id)), state: change))
         }
     }
 

@@ -54,7 +54,7 @@ extension StackCoordinator {
             let sheet = CoordinatorState.Sheet(node: content.ref, onDismiss: onDismiss)
             let change = CoordinatorState.Change(top: state.top, sheet: .presenting(sheet, content))
             let operation = mount.presenting(content, over: .container(stack), on: host)
-            return .change(FlowChange(HostChange(operation, origin: origin ?? run.origin), state: change))
+            return .change(FlowChange(HostChange(operation, origin: origin ?? .flow(id)), state: change))
         }
     }
 

@@ -59,7 +59,7 @@ public struct ExplorationRun {
         self.state = state
         let listed = actions ?? { ($0 as? any ExplorableScreen)?.explorationActions ?? [] }
         // An alert's buttons are what a person can do on it, whoever lists the app's actions.
-        self.actions = { screen in (screen as? AlertScreen).map(Self.answers) ?? listed(screen) }
+        self.actions = { screen in (screen as? any AlertScreen).map(Self.answers) ?? listed(screen) }
         self.onceOnly = onceOnly
         self.links = links
     }
@@ -67,7 +67,7 @@ public struct ExplorationRun {
 
 extension ExplorationRun {
     /// An alert's buttons, each an action named by its title that answers the alert with it.
-    static func answers(_ alert: AlertScreen) -> [ScreenAction] {
+    static func answers(_ alert: any AlertScreen) -> [ScreenAction] {
         alert.alert.buttons.map { button in ScreenAction(button.title) { try alert.answer(button) } }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// A flow presents one over the screen that asks for it (each strategy's `present(alert:…)`), and
 /// the answer — the button the person chose — goes back to whoever asked. It is shown as an
-/// `AlertScreen` (FlowRuntime), a screen of FlowKit's own that hosts and platforms recognise, so a host that
+/// ``AlertScreen``, a screen of FlowKit's own that hosts and platforms recognise, so a host that
 /// shows screens shows alerts with no operation of its own.
 ///
 /// ```swift
@@ -99,4 +99,47 @@ extension Array where Element: Hashable {
         for element in self where !seen.insert(element).inserted { return element }
         return nil
     }
+}
+
+/// The screen an alert is shown as: a contract every host and platform recognises, so that a
+/// host shows an alert as it shows any screen and a platform draws it as its own alert (UIKit's
+/// `UIAlertController`, SwiftUI's `.alert`, the web's `<dialog>`). A flow's `present(alert:…)`
+/// makes one (FlowRuntime's, which takes the alert away and tells whoever asked).
+///
+/// The person cannot swipe it away; they answer it with one of its buttons, and their Back or
+/// Escape chooses its cancel button where the platform does so. A test, a CLI or an explorer
+/// answers it:
+///
+/// ```swift
+/// try (host.visibleScreen as? any AlertScreen)?.answer("Remove")
+/// ```
+@MainActor
+public protocol AlertScreen: Screen {
+    /// The alert shown.
+    var alert: FlowAlert { get }
+    /// Answers the alert with one of its buttons: takes it away, then tells whoever asked.
+    ///
+    /// - Throws: ``FlowError/Code/notFound`` for a button it does not have;
+    ///   ``FlowError/Code/flowFinished`` once it was answered; what taking it away throws (a
+    ///   guard's refusal). Nothing changes then.
+    func answer(_ button: FlowAlert.Button) throws
+}
+
+extension AlertScreen {
+    /// Answers the alert with the button of that title.
+    ///
+    /// - Throws: ``FlowError/Code/notFound`` for a title none of its buttons has; what
+    ///   ``answer(_:)-(FlowAlert.Button)`` throws.
+    public func answer(_ title: String) throws {
+        guard let button = alert.button(titled: title) else {
+            let titles = alert.buttons.map { "'\($0.title)'" }.joined(separator: ", ")
+            throw FlowError(.notFound, "The alert '\(alert.title)' has no button '\(title)'; its buttons are \(titles).")
+        }
+        try answer(button)
+    }
+}
+
+extension PresentationHost {
+    /// The alert the person sees, if the screen on top is one.
+    public var shownAlert: FlowAlert? { (visibleScreen as? any AlertScreen)?.alert }
 }

@@ -19,7 +19,7 @@ public struct UserGestures {
     /// Goes back one entry in the stack the person sees: the innermost stack around the visible
     /// screen that has an entry to go back to.
     ///
-    /// On an alert (``AlertScreen``), the back button chooses its cancel button, as
+    /// On an alert (``/FlowKernel/AlertScreen``), the back button chooses its cancel button, as
     /// a platform's Back or Escape does; an alert with no cancel button refuses it.
     ///
     /// - Throws: `nothingToGoBackTo` when no stack around the visible screen has two entries;
@@ -28,7 +28,7 @@ public struct UserGestures {
     public func back() throws {
         // An alert is always presented, so it is the top-most node when it is shown: the host's
         // cheapest query, rather than a walk to the screen the person sees.
-        if case .screen(let top)? = host.topmost, let alert = host.screen(for: top) as? AlertScreen {
+        if case .screen(let top)? = host.topmost, let alert = host.screen(for: top) as? any AlertScreen {
             guard let cancel = alert.alert.cancelButton else {
                 throw FlowError(.gestureRefused, "The alert '\(alert.alert.title)' has no cancel button; the person answers it with one of its buttons.")
             }

@@ -36,12 +36,17 @@ package final class FlowRun<Result> {
 
     /// While a flow whose door makes requests as it starts shows its first content, in code of the
     /// app's own (a coordinator's `start()`): the host it starts on, and who its start is made for.
-    private var starting: (host: any FlowHost, origin: FlowEvent.Origin?)?
+    private var starting: (host: any FlowHost, origin: FlowEvent.Origin?)? {
+        didSet { startOrigin = starting?.origin.flatMap { $0 == .flow(id) ? nil : $0 } }
+    }
+    /// Who a change the door makes for itself is made for while the flow starts for someone else
+    /// (a restore): the run, not the door, says who its requests are made for. `nil` otherwise.
+    @usableFromInline package private(set) var startOrigin: FlowEvent.Origin?
 
     /// The alert the flow presents, while it waits for its answer: the flow's requests are
     /// refused until it is answered (its end is not). Read on every request; main-actor only and
     /// changed synchronously, so it opts out of run-time exclusivity checks.
-    @exclusivity(unchecked) package private(set) var alert: AlertScreen?
+    @exclusivity(unchecked) package private(set) var alert: Alert?
 
     private var handlers: [@MainActor (FlowOutcome<Result>) -> Void] = []
     /// The flow this run belongs to, once it joined its host's tree. Weak: the tree keeps the
@@ -103,6 +108,9 @@ package final class FlowRun<Result> {
             handlers.append(handler)
         }
     }
+
+    /// The origin of the flow's own changes.
+    @usableFromInline package var ownOrigin: FlowEvent.Origin { .flow(id) }
 
     /// Who the flow's requests are made for: the start's origin while the flow starts (a
     /// restore's, when it starts for one), the flow's own otherwise.
@@ -205,6 +213,13 @@ package final class FlowRun<Result> {
     /// - Throws: `guardRefused` or the host's error; nothing has changed then.
     @inlinable @inline(__always)
     package func carryOut<State>(_ change: FlowChange<State>, on host: any FlowHost) throws {
+        // While the flow starts for a restore, what the door makes for itself is made for the
+        // restore (a coordinator's start() moves to its first screen).
+        if let startOrigin, change.host.origin == ownOrigin {
+            var made = change.host
+            made.origin = startOrigin
+            return try host.make(made, reports: change.reports, onceAccepted: change.onceAccepted)
+        }
         // The most common decree, one operation with nothing reported or run on acceptance: the
         // host asks its guards as it makes it.
         if change.reports.isEmpty, change.onceAccepted == nil {
@@ -256,7 +271,7 @@ package final class FlowRun<Result> {
         onAnswer: @escaping @MainActor (FlowAlert.Button) throws -> Void
     ) throws {
         try value.validate()
-        let shown = AlertScreen(value)
+        let shown = Alert(value)
         try request { host in
             guard let anchor = screen.map({ ScreenRef($0) }) ?? host.visibleScreenRef else {
                 throw FlowError(.notFound, "The flow '\(id)' shows no screen to present the alert '\(value.title)' over.")
@@ -316,7 +331,7 @@ package final class FlowRun<Result> {
     }
 
     /// Takes the answered alert away, as a request its alert does not hold back.
-    private func answer(_ shown: AlertScreen, with button: FlowAlert.Button) throws {
+    private func answer(_ shown: Alert, with button: FlowAlert.Button) throws {
         let host = try openRequestPastAlert()
         defer { closeRequest(on: host) }
         guard let presenter = host.presenter(of: .of(shown)) else {

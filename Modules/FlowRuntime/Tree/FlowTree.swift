@@ -109,7 +109,7 @@ public final class FlowTree {
     }
 
     /// The node a flow stands on besides its own content, if it has one.
-    public func anchor(of flow: any RunningFlow) -> NodeRef? {
+    package func anchor(of flow: any RunningFlow) -> NodeRef? {
         members[ObjectIdentifier(flow)]?.anchor
     }
 

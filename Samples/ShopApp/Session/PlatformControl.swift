@@ -18,7 +18,7 @@ public enum PlatformControl {
     /// The controls that can be used on what the host shows now.
     public static func available(on host: any PresentationHost) -> [Available] {
         // An alert is answered, not swiped away: the back button chooses its cancel button.
-        if let alert = host.visibleScreen as? AlertScreen {
+        if let alert = host.visibleScreen as? any AlertScreen {
             guard let cancel = alert.alert.cancelButton else { return [] }
             return [Available(typed: ":back", summary: "system back button: answer \(cancel.title)")]
         }

@@ -1,60 +1,28 @@
-import FlowKernel
-
 /// One stay of a screen on a host: from the host showing it until the host takes it away. A push
 /// or a presentation over the screen does not end it; its leaving does, whoever takes it away —
 /// its flow, the person's Back or swipe, a link, a parent's end, a restore.
 ///
-/// A ``ScreenStayObserver`` is handed the stay when it begins. Work tied to it ends with it, as
+/// A host hands a ``ScreenStayObserver`` the stay when it begins. Work tied to it ends with it, as
 /// SwiftUI's `.task` ends with its view: a task started with ``task(_:)`` is cancelled, and what
 /// ``onEnd(_:)`` registered runs, when the stay ends.
 ///
 /// ```swift
-/// func stayDidBegin(_ stay: ScreenStay) {
+/// func stayDidBegin(_ stay: any ScreenStay) {
 ///     stay.task { await self.clock.run() }      // cancelled when the screen leaves
 ///     stay.onEnd { self.recorder.stop() }
 /// }
 /// ```
 @MainActor
-public final class ScreenStay {
+public protocol ScreenStay: AnyObject {
     /// Whether the stay has ended: the host no longer shows the screen.
-    public private(set) var hasEnded = false
-    private var endings: [@MainActor () -> Void] = []
-    private var tasks: [Task<Void, Never>] = []
-
-    /// Makes a stay, as a host does when it shows a screen.
-    public init() {}
-
+    var hasEnded: Bool { get }
     /// Runs `body` when the stay ends; at once if it has.
-    public func onEnd(_ body: @escaping @MainActor () -> Void) {
-        guard !hasEnded else { return body() }
-        endings.append(body)
-    }
-
+    func onEnd(_ body: @escaping @MainActor () -> Void)
     /// Starts a task tied to the stay: it is cancelled when the stay ends (at once if it has).
     ///
     /// - Returns: the task, to await or cancel sooner.
     @discardableResult
-    public func task(_ work: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
-        let task = Task { @MainActor in await work() }
-        if hasEnded {
-            task.cancel()
-        } else {
-            tasks.append(task)
-        }
-        return task
-    }
-
-    /// Ends the stay: cancels its tasks, then runs what ``onEnd(_:)`` registered, in order. A host
-    /// calls it when it takes the screen away; ending it again does nothing.
-    public func end() {
-        guard !hasEnded else { return }
-        hasEnded = true
-        for task in tasks { task.cancel() }
-        tasks = []
-        let pending = endings
-        endings = []
-        for body in pending { body() }
-    }
+    func task(_ work: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never>
 }
 
 /// What learns of a screen's stay on a host: the screen itself, or what it names (its model,
@@ -71,7 +39,7 @@ public final class ScreenStay {
 @MainActor
 public protocol ScreenStayObserver: AnyObject {
     /// The host shows the screen: its stay begins. Tie work to `stay` to end it with the stay.
-    func stayDidBegin(_ stay: ScreenStay)
+    func stayDidBegin(_ stay: any ScreenStay)
     /// The host took the screen away: its stay has ended, its tasks are cancelled.
     func stayDidEnd()
     /// The screen is the one the person sees now.
@@ -82,7 +50,7 @@ public protocol ScreenStayObserver: AnyObject {
 
 extension ScreenStayObserver {
     /// Nothing.
-    public func stayDidBegin(_ stay: ScreenStay) {}
+    public func stayDidBegin(_ stay: any ScreenStay) {}
     /// Nothing.
     public func stayDidEnd() {}
     /// Nothing.

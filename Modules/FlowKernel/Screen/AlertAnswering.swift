@@ -1,5 +1,3 @@
-import FlowKernel
-
 /// A screen that asks with alerts and takes their answers again after a restore.
 ///
 /// A flow's `present(alert:…)` is given its answer's handler as code, which a snapshot cannot

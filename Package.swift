@@ -189,7 +189,7 @@ let package = Package(
             ],
             exclude: ["Baselines"]),
         .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
-        .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit"]),
+        .testTarget(name: "FlowChainTests", dependencies: ["FlowChain", "FlowRuntime", "FlowSnapshot", "FlowStage", "FlowTestKit", "FlowExplorer"]),
         .testTarget(
             name: "FlowCoordinatorTests",
             dependencies: ["FlowCoordinator", "FlowRuntime", "FlowSnapshot", "FlowStack", "FlowChain", "FlowRouter", "FlowStage", "FlowTestKit"]),

@@ -1,4 +1,5 @@
 import FlowChain
+import FlowExplorer
 import FlowKernel
 import FlowStage
 import Foundation
@@ -22,26 +23,13 @@ final class Hop: ChainScreen {
 @MainActor
 @Suite("Step chain: an arrival agrees with next on every road")
 struct ArrivalAgreesWithNextTests {
-    /// A small, seeded generator of its own (SplitMix64), so a failing seed replays.
-    struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// A chain's shape: how many steps, and for each step that picks, the steps after it it picks
     /// among (by index).
     @MainActor struct Shape {
         var count: Int
         var picks: [Int: [Int]]
 
-        static func random(_ random: inout Seeded) -> Shape {
+        static func random(_ random: inout SeededGenerator) -> Shape {
             let count = 3 + random.below(5)
             var picks: [Int: [Int]] = [:]
             for index in 0..<(count - 2) where random.below(2) == 0 {
@@ -69,7 +57,7 @@ struct ArrivalAgreesWithNextTests {
 
     /// Walks a chain by `next` from its first step: a random number handed on at each step, up
     /// to `moves` moves or the last step. Returns the contexts each shown step was handed.
-    static func walk(_ chain: ChainFlow<Int>, moves: Int, _ random: inout Seeded) throws -> [Int: Int] {
+    static func walk(_ chain: ChainFlow<Int>, moves: Int, _ random: inout SeededGenerator) throws -> [Int: Int] {
         var handed: [Int: Int] = [:]
         for _ in 0..<moves {
             guard let current = chain.currentStep, current < chain.stepCount - 1, let hop = chain.currentScreen as? Hop else { break }
@@ -88,7 +76,7 @@ struct ArrivalAgreesWithNextTests {
     }
 
     private func check(seed: UInt64) throws {
-        var random = Seeded(state: seed)
+        var random = SeededGenerator(seed: seed)
         let shape = Shape.random(&random)
 
         let byNext = shape.chain()
@@ -113,4 +101,9 @@ struct ArrivalAgreesWithNextTests {
             #expect(screen?.context == handed[step], "\(what): s\(step)")
         }
     }
+}
+
+extension SeededGenerator {
+    /// A number from 0 up to, not including, `bound`.
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -241,20 +241,24 @@ extension SessionMachinery {
     /// platform's own control does (``PlatformControl``), or opens or saves.
     func running(_ command: Command) throws {
         if let alert = shownAlert, !command.word.hasPrefix(":") { return try answer(alert, command) }
-        guard let screen = currentScreen ?? shownAlert.map({ _ in AlertStandIn() }) else {
+        // Under an alert, the system controls, :open and :save still apply; what they say goes to
+        // the screen of the shop's on top, when it is one.
+        let screen = currentScreen
+        guard screen != nil || shownAlert != nil else {
             throw CommandRefused("The \(app.name) has ended; there is nothing more to do.")
         }
         if command.key == ":open" {
             guard linkHelp != nil else { throw CommandRefused("The \(app.name) has no links to open.") }
             guard let link = command.argument else { throw CommandRefused(":open needs a link: type \":open shop://product/shoes\".") }
             let said = try open(link)
-            if let screen = currentScreen { screen.message = said }
+            currentScreen?.message = said
             return
         }
         if command.key == ":save" {
             guard let file = command.argument else { throw CommandRefused(":save needs a file: type \":save \(app.rawValue).json\".") }
             guard let saveTo else { throw CommandRefused("This \(app.name) cannot save to files; flow-demo can.") }
-            screen.message = try saveTo(file)
+            let said = try saveTo(file)
+            screen?.message = said
             return
         }
         if command.word.hasPrefix(":") {
@@ -265,6 +269,8 @@ extension SessionMachinery {
             }
             return
         }
+        // A word that is no control is the screen's own action (an alert's answers went above).
+        guard let screen else { throw CommandRefused("The \(app.name) has ended; there is nothing more to do.") }
         let actions = screen.actions
         let chosen =
             Int(command.word).flatMap { actions.indices.contains($0 - 1) ? actions[$0 - 1] : nil }
@@ -309,7 +315,7 @@ extension SessionMachinery {
 
     /// The actions of a screen as the session does them: an alert's are its buttons.
     func sessionActions(on screen: any Screen) -> [ScreenAction] {
-        if let alert = screen as? AlertScreen { return Self.answers(to: alert) }
+        if let alert = screen as? any AlertScreen { return Self.answers(to: alert) }
         guard let screen = screen as? ShopScreen else { return [] }
         return screen.actions.map { performable($0, on: screen) }
     }
@@ -392,22 +398,15 @@ extension SessionMachinery {
 
 // MARK: An alert on top
 
-/// Stands for the screen under an alert, for the system controls and the commands that need no
-/// screen of the shop's (`:open`, `:save`).
-@MainActor
-private final class AlertStandIn: ShopScreen {
-    init() { super.init(title: "alert") }
-}
-
 extension SessionMachinery {
     /// The alert the person sees, while the app runs.
-    var shownAlert: AlertScreen? {
+    var shownAlert: (any AlertScreen)? {
         guard appFlow.phase == .running else { return nil }
-        return host.visibleScreen as? AlertScreen
+        return host.visibleScreen as? any AlertScreen
     }
 
     /// An alert's buttons, as the session's actions: each named by its title.
-    static func answers(to alert: AlertScreen) -> [ScreenAction] {
+    static func answers(to alert: any AlertScreen) -> [ScreenAction] {
         alert.alert.buttons.map { button in ScreenAction(button.title) { try alert.answer(button) } }
     }
 
@@ -421,7 +420,7 @@ extension SessionMachinery {
     }
 
     /// Answers the alert on top with the button a command names, by title or number.
-    func answer(_ alert: AlertScreen, _ command: Command) throws {
+    func answer(_ alert: any AlertScreen, _ command: Command) throws {
         let buttons = alert.alert.buttons
         let chosen =
             Int(command.word).flatMap { buttons.indices.contains($0 - 1) ? buttons[$0 - 1] : nil }
@@ -448,7 +447,7 @@ extension SessionMachinery {
     }
 
     /// An alert as text: its title, message, the hierarchy under it, and its buttons.
-    func text(of alert: AlertScreen) -> String {
+    func text(of alert: any AlertScreen) -> String {
         var lines = ["== \(alert.alert.title) =="]
         if let message = alert.alert.message { lines.append(message) }
         lines.append("-- hierarchy --")

@@ -37,11 +37,16 @@ package final class FlowRun<Result> {
     /// While a flow whose door makes requests as it starts shows its first content, in code of the
     /// app's own (a coordinator's `start()`): the host it starts on, and who its start is made for.
     private var starting: (host: any FlowHost, origin: FlowEvent.Origin?)? {
-        didSet { startOrigin = starting?.origin.flatMap { $0 == .flow(id) ? nil : $0 } }
+        didSet {
+            startOrigin = starting?.origin.flatMap { $0 == .flow(id) ? nil : $0 }
+            startsForSomeoneElse = startOrigin != nil
+        }
     }
     /// Who a change the door makes for itself is made for while the flow starts for someone else
     /// (a restore): the run, not the door, says who its requests are made for. `nil` otherwise.
     @usableFromInline package private(set) var startOrigin: FlowEvent.Origin?
+    /// Whether ``startOrigin`` is set: a flag every request reads, cheaper than the origin.
+    @exclusivity(unchecked) @usableFromInline package private(set) var startsForSomeoneElse = false
 
     /// The alert the flow presents, while it waits for its answer: the flow's requests are
     /// refused until it is answered (its end is not). Read on every request; main-actor only and
@@ -215,7 +220,7 @@ package final class FlowRun<Result> {
     package func carryOut<State>(_ change: FlowChange<State>, on host: any FlowHost) throws {
         // While the flow starts for a restore, what the door makes for itself is made for the
         // restore (a coordinator's start() moves to its first screen).
-        if let startOrigin, change.host.origin == ownOrigin {
+        if startsForSomeoneElse, let startOrigin, change.host.origin == ownOrigin {
             var made = change.host
             made.origin = startOrigin
             return try host.make(made, reports: change.reports, onceAccepted: change.onceAccepted)

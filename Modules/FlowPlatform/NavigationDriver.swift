@@ -206,6 +206,30 @@ public final class NavigationDriver {
         pump()
     }
 
+    /// The platform is taking an alert away because the person chose one of its buttons, and
+    /// says which once it has gone (``userAnswered(_:with:)``): no command starts until then.
+    public func userBeganAnswer(_ alert: NodeRef) {
+        userTransition = alert
+    }
+
+    /// The platform took an alert away because the person chose one of its buttons (UIKit's
+    /// `UIAlertController` and SwiftUI's `.alert` dismiss themselves before they run the button's
+    /// action): the model's alert is answered with that button, or, when the answer is refused (it
+    /// was answered already, a guard said no), the alert is presented again.
+    public func userAnswered(_ alert: NodeRef, with button: FlowAlert.Button) {
+        if userTransition == alert { userTransition = nil }
+        if let anchor = tree.presenter(of: alert) {
+            letGo(tree.dismiss(presentedBy: anchor))
+            work.mark(.presentation(anchor))
+        } else {
+            drifted(.presentation, of: model.presenter(of: alert), shown: [])
+        }
+        if let shown = alert.screen.flatMap(model.screen(for:)) as? any AlertScreen {
+            try? shown.answer(button)
+        }
+        pump()
+    }
+
     /// Whether the person may select a tab: nothing else is moving, and the screens and guards
     /// allow it (a refusal is reported as the model's `gestureRefused`).
     public func userMaySelectTab(_ index: Int, in tabs: ContainerID) -> Bool {

@@ -15,7 +15,9 @@ import FlowSwiftUI
 /// - The person's controls write the bindings the views bind, by key path, as SwiftUI writes them:
 ///   a shorter path (the back button, the swipe), `nil` for a sheet swiped down (unless
 ///   `interactiveDismissDisabled`), the tab tapped — and a tab tapped again pops its stack to the
-///   root, as SwiftUI does, without asking anyone first.
+///   root, as SwiftUI does, without asking anyone first. An alert is `.alert`'s or
+///   `.confirmationDialog`'s: no swipe takes it away, a button's tap answers it
+///   (``tapAlertButton(_:)``).
 @MainActor
 public final class SimulatedSwiftUI {
     /// The state the views bind to.
@@ -51,7 +53,7 @@ public final class SimulatedSwiftUI {
         var shown: [NodeRef: NodeRef] = [:]
         func visit(_ ref: NodeRef) {
             guard let node = navigation.node(ref) else { return }
-            if let presented = node.presented { shown[ref] = presented }
+            if let sheet = node.sheet { shown[ref] = sheet.ref }
             for child in node.children { visit(child) }
             if let presented = node.presented { visit(presented) }
         }
@@ -99,10 +101,25 @@ public final class SimulatedSwiftUI {
     /// `nil` for its item, then animates it out. Tells whether it went.
     @discardableResult
     public func swipeDown() -> Bool {
-        guard let anchor = topmostAnchor, let node = navigation.node(anchor), let sheet = node.presented,
+        guard let anchor = topmostAnchor, let node = navigation.node(anchor), let sheet = node.sheet?.ref,
             navigation.allowsSwipeDown(sheet)
         else { return false }
         node.sheet = nil
+        draw()
+        return true
+    }
+
+    /// The alert or confirmation dialog the person sees on top, as `.alert` or
+    /// `.confirmationDialog` shows it.
+    public var shownAlert: FlowAlert? { topmostAnchor.flatMap { navigation.node($0)?.alert } }
+
+    /// Taps a button of the alert on top: SwiftUI takes the alert away and runs the button's
+    /// action, which answers the model's alert. Tells whether the alert has such a button. No
+    /// swipe takes an alert away: ``swipeDown()`` leaves it.
+    @discardableResult
+    public func tapAlertButton(_ title: String) -> Bool {
+        guard let anchor = topmostAnchor, let button = navigation.node(anchor)?.alert?.button(titled: title) else { return false }
+        navigation.answer(button, over: anchor)
         draw()
         return true
     }

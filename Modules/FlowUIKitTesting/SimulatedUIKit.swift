@@ -26,7 +26,8 @@ import FlowUIKit
 ///   would: the back button's pop animates first; a back swipe from the edge or from the content
 ///   (iOS 26) asks first and, let go of, reports at the end of its animation; a sheet is asked
 ///   about, then dragged, then let go of; a tab tapped again pops its stack to the root; More
-///   covers the tabs past the fourth when there are more than five.
+///   covers the tabs past the fourth when there are more than five; an alert controller cannot be
+///   swiped down, and goes when a button is tapped (``tapAlertButton(_:)``).
 @MainActor
 public final class SimulatedUIKit: NavigationPlatform {
     /// The driver between the model and the containers.
@@ -148,6 +149,16 @@ public final class SimulatedUIKit: NavigationPlatform {
         settle()
         return true
     }
+
+    /// The alert the person sees on top, as its alert controller shows it, if one is presented.
+    public var shownAlert: FlowAlert? { containers.topmostAlert }
+
+    /// Taps a button of the alert on top: the alert controller dismisses itself, and runs the
+    /// button's action once its animation is over (``finishTransition()``, ``settle()``), which
+    /// answers the model's alert. Tells whether the alert has such a button. No swipe takes an
+    /// alert away: ``swipeDown()`` leaves it.
+    @discardableResult
+    public func tapAlertButton(_ title: String) -> Bool { containers.tapAlertButton(title) }
 
     /// Taps a tab's item in a tab group's tab bar: another tab is selected; the selected one,
     /// tapped again, pops its stack to the root. Tabs past the fourth of more than five are in More.

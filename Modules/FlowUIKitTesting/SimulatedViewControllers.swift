@@ -39,10 +39,23 @@ public final class SimulatedViewController {
     public fileprivate(set) var hidesBackButton = false
     /// Whether the adapter is the delegate of a navigation controller's back gestures.
     public fileprivate(set) var guardsBackGestures = false
+    /// The alert an alert controller shows, with an action for each of its buttons; `nil` for
+    /// every other view controller.
+    public let alert: FlowAlert?
+    /// What the alert controller says as it starts to take itself away.
+    fileprivate let leaving: (@MainActor () -> Void)?
+    /// What the alert controller's actions run, once it has dismissed itself.
+    fileprivate let answer: (@MainActor (FlowAlert.Button) -> Void)?
 
-    fileprivate init(_ kind: Kind, title: String) {
+    fileprivate init(
+        _ kind: Kind, title: String, alert: FlowAlert? = nil, leaving: (@MainActor () -> Void)? = nil,
+        answer: (@MainActor (FlowAlert.Button) -> Void)? = nil
+    ) {
         self.kind = kind
         self.title = title
+        self.alert = alert
+        self.leaving = leaving
+        self.answer = answer
     }
 }
 
@@ -77,6 +90,12 @@ final class SimulatedContainers: ViewControllerSystem {
 
     func makeController(for screen: (any Screen)?) -> SimulatedViewController {
         SimulatedViewController(.screen, title: screen?.displayName ?? "")
+    }
+
+    func makeAlertController(
+        for screen: any AlertScreen, leaving: @escaping @MainActor () -> Void, answer: @escaping @MainActor (FlowAlert.Button) -> Void
+    ) -> SimulatedViewController {
+        SimulatedViewController(.screen, title: screen.displayName, alert: screen.alert, leaving: leaving, answer: answer)
     }
 
     func makeNavigationController() -> SimulatedViewController { SimulatedViewController(.navigation, title: "") }
@@ -275,16 +294,17 @@ final class SimulatedContainers: ViewControllerSystem {
         }
     }
 
-    /// UIKit asks whether the top-most sheet may be dismissed, as it may at any time.
+    /// UIKit asks whether the top-most sheet may be dismissed, as it may at any time; an alert
+    /// controller is no sheet, and never asked about.
     func askMayDismiss() -> Bool {
-        guard let top = topmostPresented else { return false }
+        guard let top = topmostPresented, top.alert == nil else { return false }
         return adapter?.sheetShouldDismiss(top) ?? true
     }
 
     /// The person starts dragging the top-most sheet down: UIKit asks, and a sheet held is
     /// reported as an attempt.
     func beginSheetSwipe() -> Bool {
-        guard !isAnimating, let top = topmostPresented else { return false }
+        guard !isAnimating, let top = topmostPresented, top.alert == nil else { return false }
         guard adapter?.sheetShouldDismiss(top) ?? true else {
             adapter?.sheetDidAttemptToDismiss(top)
             return false
@@ -306,6 +326,21 @@ final class SimulatedContainers: ViewControllerSystem {
             self?.adapter?.sheetDismissalEnded(sheet, cancelled: cancelled)
             if !cancelled { self?.adapter?.sheetDidDismiss(sheet) }
         }
+    }
+
+    /// The person taps a button of the top-most alert controller: it dismisses itself, animated,
+    /// and once it is gone runs the button's action. Tells whether there was such a button.
+    func tapAlertButton(_ title: String) -> Bool {
+        guard !isAnimating, let top = topmostPresented, let alert = top.alert, let button = alert.button(titled: title) else { return false }
+        animation = {
+            if let presenter = top.presenting {
+                presenter.presented = nil
+                top.presenting = nil
+            }
+            top.answer?(button)
+        }
+        top.leaving?()
+        return true
     }
 
     /// The person taps a tab bar item: UIKit asks, selects, reports, and pops a navigation tab
@@ -347,6 +382,9 @@ final class SimulatedContainers: ViewControllerSystem {
         for gone in navigation.entries[count...] { gone.parent = nil }
         navigation.entries.removeSubrange(count...)
     }
+
+    /// The alert of the top-most presented view controller, if it is an alert controller.
+    var topmostAlert: FlowAlert? { topmostPresented?.alert }
 
     /// The top-most presented view controller the person sees.
     private var topmostPresented: SimulatedViewController? {

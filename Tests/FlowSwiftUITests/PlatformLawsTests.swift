@@ -15,7 +15,7 @@ struct SwiftUIPlatformLawsTests {
             let swiftUI = SimulatedSwiftUI(model: host)
             return PlatformLaws.Subject(
                 driver: swiftUI.navigation.driver, owner: swiftUI, hierarchy: { swiftUI.hierarchy }, settle: swiftUI.settle,
-                goBack: { swiftUI.goBack(in: $0) })
+                goBack: { swiftUI.goBack(in: $0) }, answerAlert: { swiftUI.tapAlertButton($0) })
         }
     }
 }

@@ -15,7 +15,8 @@ struct UIKitPlatformLawsTests {
         PlatformLaws.check(seeds: 1...PlatformLaws.seedCount(default: 30)) { host in
             let uikit = SimulatedUIKit(model: host)
             return PlatformLaws.Subject(
-                driver: uikit.driver, owner: uikit, hierarchy: { uikit.hierarchy }, settle: uikit.settle, goBack: { uikit.tapBack(in: $0) })
+                driver: uikit.driver, owner: uikit, hierarchy: { uikit.hierarchy }, settle: uikit.settle, goBack: { uikit.tapBack(in: $0) },
+                answerAlert: { uikit.tapAlertButton($0) })
         }
     }
 }

@@ -19,6 +19,10 @@ import Observation
 /// `.sheet(item:onDismiss:)`), the driver's next command after a dismissal it asked for too, and
 /// its next command after an animated presentation waits until the view reports the sheet shown
 /// (``sheetDidAppear(over:)``).
+///
+/// An ``/FlowKernel/AlertScreen`` a node presents is no sheet: it is the node's ``Node/alert``, for
+/// `.alert` or `.confirmationDialog`, which no swipe takes away; a button's action answers it
+/// (``answer(_:over:)``), and its presentation and dismissal are over at once.
 @Observable
 @MainActor
 public final class NavigationModel: NavigationPlatform {
@@ -91,12 +95,20 @@ public final class NavigationModel: NavigationPlatform {
             set { if case .tabs(let id, _, _) = kind { owner?.setSelectedTab(newValue, of: id) } }
         }
 
-        /// What the node presents, for `.sheet(item: $node.sheet)`; SwiftUI writes `nil` when the
-        /// person swipes the sheet down (``NavigationModel/setPresented(_:by:)``).
+        /// What the node presents, for `.sheet(item: $node.sheet)`, unless it is an alert;
+        /// SwiftUI writes `nil` when the person swipes the sheet down
+        /// (``NavigationModel/setPresented(_:by:)``).
         public var sheet: Sheet? {
-            get { presented.map(Sheet.init) }
+            get { presented.flatMap { owner?.alert(of: $0) == nil ? Sheet(ref: $0) : nil } }
             set { if newValue == nil { owner?.setPresented(nil, by: ref) } }
         }
+
+        /// The alert the node presents, if what it presents is an ``/FlowKernel/AlertScreen``: for
+        /// `.alert(_:isPresented:presenting:actions:message:)` when its style is
+        /// ``/FlowKernel/FlowAlert/Style/alert``, `.confirmationDialog(...)` when it is
+        /// ``/FlowKernel/FlowAlert/Style/confirmationDialog``. Each button's action answers it
+        /// (``NavigationModel/answer(_:over:)``).
+        public var alert: FlowAlert? { presented.flatMap { owner?.alert(of: $0) } }
 
         /// A tab group's selected tab.
         public var selectedTab: Int? {
@@ -134,6 +146,9 @@ public final class NavigationModel: NavigationPlatform {
     @ObservationIgnored private var pendingDismissal: (anchor: NodeRef, done: @MainActor () -> Void)?
     @ObservationIgnored private var pendingPresentation: (anchor: NodeRef, done: @MainActor () -> Void)?
     @ObservationIgnored private var driverStorage: NavigationDriver?
+    /// The alerts the state shows, by node: known while the model still has the screen, kept
+    /// while the state shows it.
+    @ObservationIgnored private var alerts: [NodeRef: FlowAlert] = [:]
 
     /// Shows a model host: its navigation is the state from now on.
     public init(showing model: any PresentationHost) {
@@ -188,10 +203,27 @@ public final class NavigationModel: NavigationPlatform {
     /// The person swiped a sheet down, or the view dismissed it: SwiftUI writes `nil`. The model
     /// follows, or the sheet comes back once SwiftUI has finished taking it away.
     public func setPresented(_ presented: NodeRef?, by anchor: NodeRef) {
-        guard presented == nil, let shown = record.presented(by: anchor) else { return }
+        guard presented == nil, let shown = record.presented(by: anchor), alert(of: shown) == nil else { return }
         keep(record.dismiss(presentedBy: anchor), changing: anchor, .presented)
         dismissing.insert(anchor)
         driver.userSweptDown(shown)
+    }
+
+    /// The person chose a button of the alert a node presents: SwiftUI has taken the alert away
+    /// and runs the button's action. The model's alert is answered with it, or, when the model
+    /// refuses the answer, the alert comes back.
+    public func answer(_ button: FlowAlert.Button, over anchor: NodeRef) {
+        guard let shown = record.presented(by: anchor), alert(of: shown) != nil else { return }
+        keep(record.dismiss(presentedBy: anchor), changing: anchor, .presented)
+        driver.userAnswered(shown, with: button)
+    }
+
+    /// The alert a node shows, if it is an alert.
+    fileprivate func alert(of ref: NodeRef) -> FlowAlert? {
+        if let known = alerts[ref] { return known }
+        guard let shown = screen(ref) as? any AlertScreen, record.kind(of: ref) != nil else { return nil }
+        alerts[ref] = shown.alert
+        return shown.alert
     }
 
     /// Whether the person may swipe a node's sheet down, for `interactiveDismissDisabled(_:)`.
@@ -246,19 +278,22 @@ public final class NavigationModel: NavigationPlatform {
         case .setEntries(_, _, _, let animated) where animated && animator != nil:
             animator?({ record(command) }, done)
             return
-        case .present(_, let anchor, let animated):
+        case .present(let content, let anchor, let animated):
             if dismissing.contains(anchor) {
                 waiting[anchor] = (command, done)
                 return
             }
             record(command)
-            if animated {
+            // An alert is shown by `.alert`, which reports neither its appearance nor its end.
+            if animated && alert(of: content.ref) == nil {
                 pendingPresentation = (anchor, done)
                 return
             }
         case .dismiss(let anchor, _):
-            guard record.presented(by: anchor) != nil else { break }
+            guard let shown = record.presented(by: anchor) else { break }
+            let isAlert = alert(of: shown) != nil
             record(command)
+            guard !isAlert else { break }
             dismissing.insert(anchor)
             pendingDismissal = (anchor, done)
             return
@@ -277,6 +312,7 @@ public final class NavigationModel: NavigationPlatform {
 
     /// Records a command and tells the views of the node it changes.
     private func record(_ command: NavigationCommand) {
+        defer { if !alerts.isEmpty { alerts = alerts.filter { record.kind(of: $0.key) != nil } } }
         // Without views, there is nothing to let go of or to tell.
         guard !nodes.isEmpty else {
             record.apply(command)

@@ -4,7 +4,8 @@
     import SwiftUI
 
     /// Shows a ``NavigationModel`` with SwiftUI's containers: `NavigationStack(path:)` for a stack,
-    /// `TabView(selection:)` for a tab group, `.sheet(item:)` for what any node presents.
+    /// `TabView(selection:)` for a tab group, `.sheet(item:)` for what any node presents, and
+    /// `.alert` or `.confirmationDialog` for an alert it presents.
     ///
     /// Make the model once, where the app's state lives, never in a view's body or as a `@State`
     /// default of a view that is made again and again:
@@ -82,6 +83,31 @@
                         .interactiveDismissDisabled(!navigation.allowsSwipeDown(sheet.ref))
                         .onAppear { [navigation, ref = node.ref] in navigation.sheetDidAppear(over: ref) }
                 }
+                .alert(
+                    Text(node.alert?.title ?? ""), isPresented: presenting(.alert), presenting: node.alert,
+                    actions: buttons, message: message
+                )
+                .confirmationDialog(
+                    Text(node.alert?.title ?? ""), isPresented: presenting(.confirmationDialog), titleVisibility: .visible,
+                    presenting: node.alert, actions: buttons, message: message)
+        }
+
+        /// Whether the node presents an alert of a style; SwiftUI's write changes nothing, since
+        /// the alert leaves when a button's action answers it.
+        private func presenting(_ style: FlowAlert.Style) -> Binding<Bool> {
+            Binding(get: { [node] in node.alert?.style == style }, set: { _ in })
+        }
+
+        @ViewBuilder private func buttons(_ alert: FlowAlert) -> some View {
+            ForEach(alert.buttons, id: \.title) { [navigation, ref = node.ref] button in
+                Button(button.title, role: button.role.map { $0 == .cancel ? ButtonRole.cancel : ButtonRole.destructive }) {
+                    navigation.answer(button, over: ref)
+                }
+            }
+        }
+
+        @ViewBuilder private func message(_ alert: FlowAlert) -> some View {
+            if let message = alert.message { Text(message) }
         }
 
         @ViewBuilder private var content: some View {

@@ -11,8 +11,8 @@ import Testing
 ///
 /// Each seed makes a model host and the platform over it, then changes the model at random —
 /// pushes, pops, a stack replaced, sheets presented over what is on top and dismissed, pushes in
-/// a sheet, a tab group pushed and its tabs selected — and, at random, lets the platform's
-/// animations end. The laws:
+/// a sheet, a tab group pushed and its tabs selected, an alert presented and answered — and, at
+/// random, lets the platform's animations end. The laws:
 ///
 /// - **No drift.** After every change, what the platform says it shows
 ///   (``/FlowPlatform/NavigationPlatform/shown(_:of:)``) is what the driver expects: the host
@@ -36,6 +36,7 @@ public enum PlatformLaws {
         let hierarchy: @MainActor () -> Hierarchy
         let settle: @MainActor () -> Void
         let goBack: (@MainActor (ContainerID) -> Void)?
+        let answerAlert: (@MainActor (String) -> Bool)?
 
         /// A platform under test.
         ///
@@ -48,15 +49,19 @@ public enum PlatformLaws {
         ///   - goBack: The person's Back on a stack, with the platform's own control (its back
         ///     button), which the platform reports to the driver; the laws press it at random.
         ///     `nil` for a platform without one.
+        ///   - answerAlert: The person's tap on a button, by title, of the alert the platform shows
+        ///     on top, with the platform's own control; tells whether there was such a button. The
+        ///     laws tap at random while an alert is shown. `nil` for a platform without one.
         public init(
             driver: NavigationDriver, owner: AnyObject, hierarchy: @escaping @MainActor () -> Hierarchy, settle: @escaping @MainActor () -> Void = {},
-            goBack: (@MainActor (ContainerID) -> Void)? = nil
+            goBack: (@MainActor (ContainerID) -> Void)? = nil, answerAlert: (@MainActor (String) -> Bool)? = nil
         ) {
             self.driver = driver
             self.owner = owner
             self.hierarchy = hierarchy
             self.settle = settle
             self.goBack = goBack
+            self.answerAlert = answerAlert
         }
     }
 
@@ -102,7 +107,12 @@ public enum PlatformLaws {
         // FLOWKIT_PLATFORM_LAWS_TRACE=<seed> prints that seed's steps with both hierarchies.
         let traced = ProcessInfo.processInfo.environment["FLOWKIT_PLATFORM_LAWS_TRACE"] == String(seed)
         for _ in 0..<steps {
-            if let goBack = subject.goBack, Int.random(in: 0..<4, using: &random) == 0 {
+            if let answer = subject.answerAlert, host.visibleScreen is LawAlert, Bool.random(using: &random) {
+                // The person taps one of the alert's buttons, once it is shown.
+                subject.settle()
+                let button = Bool.random(using: &random) ? "OK" : "Cancel"
+                done.append(answer(button) ? "the person's \(button) on the alert" : "no alert to tap \(button) on")
+            } else if let goBack = subject.goBack, Int.random(in: 0..<4, using: &random) == 0 {
                 // The person's Back on the stack they see, once what is shown has settled.
                 subject.settle()
                 let stack = host.hierarchy.containers.last { host.entryCount(of: $0) ?? 0 > 1 } ?? ContainerID("main")
@@ -172,6 +182,17 @@ public enum PlatformLaws {
                 }
             ),
             (
+                "present an alert",
+                {
+                    guard let anchor = host.topmost, host.presented(by: anchor) == nil else { return }
+                    try host.present(.screen(LawAlert(on: host)), over: anchor)
+                }
+            ),
+            (
+                "answer the alert in the model",
+                { try (host.visibleScreen as? LawAlert)?.answer("OK") }
+            ),
+            (
                 "select another tab",
                 {
                     guard let tabs = host.hierarchy.tabGroups.last, let selected = tabs.selected else { return }
@@ -206,6 +227,21 @@ public enum PlatformLaws {
         func tabs() -> ContainerID {
             next += 1
             return ContainerID("tabs\(next)")
+        }
+    }
+
+    /// An alert the laws present straight on the host: answering it takes it away.
+    @MainActor
+    private final class LawAlert: AlertScreen {
+        let alert = FlowAlert("Law", buttons: [FlowAlert.Button("OK"), .cancel()])
+        private weak var host: InMemoryHost?
+
+        init(on host: InMemoryHost) { self.host = host }
+
+        func answer(_ button: FlowAlert.Button) throws {
+            guard alert.buttons.contains(button) else { throw FlowError(.notFound, "no button \(button.title)") }
+            guard let host, host.contains(.of(self)) else { throw FlowError(.flowFinished, "The law's alert was answered already.") }
+            try host.dismiss(.of(self))
         }
     }
 

@@ -29,6 +29,10 @@ import FlowPlatform
 /// - **UIKit asks about a sheet at any time.** Asking whether a sheet may be dismissed reports
 ///   nothing; a refusal is reported when UIKit says the person tried, the dismissal is a
 ///   transition from `willDismiss` to `didDismiss` or its cancellation.
+/// - **An alert is UIKit's own.** An ``/FlowKernel/AlertScreen`` is shown with the system's alert
+///   controller (``ViewControllerSystem/makeAlertController(for:answer:)``), which no swipe
+///   dismisses; it dismisses itself when the person taps a button, and the driver then answers the
+///   model's alert with that button.
 /// - **A re-tapped tab is not a selection.** UIKit reports it as one, and pops a navigation tab to
 ///   its root: that pop is asked of the screens' guards before it is allowed.
 @MainActor
@@ -56,6 +60,9 @@ public final class UIKitAdapter<System: ViewControllerSystem>: NavigationPlatfor
     private var driving: Set<ObjectIdentifier> = []
     /// The navigation controllers the person (or code outside the flow) is moving now.
     private var moving: Set<ObjectIdentifier> = []
+    /// The presented view controllers the adapter is dismissing now: an alert controller in or
+    /// over one disappears for the driver's command, not for the person's tap.
+    private var dismissing: Set<ObjectIdentifier> = []
 
     /// An adapter that changes UIKit through `system`, showing what `model` holds.
     public init(system: System, model: any PresentationHost) {
@@ -114,7 +121,11 @@ public final class UIKitAdapter<System: ViewControllerSystem>: NavigationPlatfor
                 forget(presented)
                 return done()
             }
+
+            let id = ObjectIdentifier(presented)
+            dismissing.insert(id)
             system.dismiss(presented, animated: animated) { [weak self] in
+                self?.dismissing.remove(id)
                 self?.forget(presented)
                 done()
             }
@@ -293,7 +304,7 @@ public final class UIKitAdapter<System: ViewControllerSystem>: NavigationPlatfor
         let controller: Controller
         switch content.kind {
         case .screen(let screen):
-            controller = reusable ?? system.makeController(for: model.screen(for: screen))
+            controller = reusable ?? makeController(for: model.screen(for: screen), as: content.ref)
             register(controller, as: content.ref)
             let old = contained[content.ref] ?? []
             let new = content.children.map { build($0, into: controller) }
@@ -322,6 +333,36 @@ public final class UIKitAdapter<System: ViewControllerSystem>: NavigationPlatfor
             select(selected, of: controller, in: id)
         }
         return controller
+    }
+
+    /// A screen's view controller: an alert controller for an alert, whose answer the driver
+    /// hears once UIKit has taken it away.
+    private func makeController(for screen: (any Screen)?, as ref: NodeRef) -> Controller {
+        guard let alert = screen as? any AlertScreen else { return system.makeController(for: screen) }
+        return system.makeAlertController(
+            for: alert, leaving: { [weak self] in self?.alertLeaving(ref) }, answer: { [weak self] button in self?.alertAnswered(ref, with: button) })
+    }
+
+    /// An alert controller starts taking itself away: unless a command of the driver's dismisses
+    /// it, the person tapped a button, and no command starts until UIKit runs its handler.
+    private func alertLeaving(_ ref: NodeRef) {
+        guard var leaving = controllers[ref] else { return }
+        while true {
+            if dismissing.contains(ObjectIdentifier(leaving)) { return }
+            guard let presenter = system.presenter(of: leaving) else { break }
+            leaving = presenter
+        }
+        driver?.userBeganAnswer(ref)
+    }
+
+    /// UIKit dismissed an alert controller because the person chose a button, and runs that
+    /// button's handler: the view controller is let go of, and the driver answers the model's
+    /// alert (or presents it again when the model refuses the answer).
+    private func alertAnswered(_ ref: NodeRef, with button: FlowAlert.Button) {
+        guard let alert = controllers[ref] else { return }
+        if let anchor = presentations.first(where: { $0.value === alert })?.key { presentations[anchor] = nil }
+        forget(alert)
+        driver?.userAnswered(ref, with: button)
     }
 
     private func register(_ controller: Controller, as ref: NodeRef) {

@@ -15,6 +15,16 @@ public protocol ViewControllerSystem: AnyObject {
     /// The view controller of a screen, from the app's provider; a plain one when the model no
     /// longer has the screen.
     func makeController(for screen: (any Screen)?) -> Controller
+    /// The view controller of an alert (a `UIAlertController`, in the alert or action sheet style
+    /// the alert asks for), with an action for each of its buttons in order.
+    ///
+    /// When the person taps a button, the alert controller takes itself away: `leaving` runs as
+    /// it starts to (its view will disappear), `answer` with the button once it has gone (the
+    /// action's handler). A system that does not implement it shows an alert as any other screen
+    /// (``makeController(for:)``).
+    func makeAlertController(
+        for screen: any AlertScreen, leaving: @escaping @MainActor () -> Void, answer: @escaping @MainActor (FlowAlert.Button) -> Void
+    ) -> Controller
     /// A navigation controller, with the adapter as its delegate.
     func makeNavigationController() -> Controller
     /// A tab bar controller, with the adapter as its delegate.
@@ -65,4 +75,13 @@ public protocol ViewControllerSystem: AnyObject {
     /// Whether the view controller's view is in the window (`viewIfLoaded?.window != nil`): UIKit
     /// presents only from one that is.
     func isInWindow(_ controller: Controller) -> Bool
+}
+
+extension ViewControllerSystem {
+    /// Shows an alert as any other screen, from the app's provider.
+    public func makeAlertController(
+        for screen: any AlertScreen, leaving: @escaping @MainActor () -> Void, answer: @escaping @MainActor (FlowAlert.Button) -> Void
+    ) -> Controller {
+        makeController(for: screen)
+    }
 }

@@ -72,6 +72,25 @@
             screen.map(makeViewController) ?? UIViewController()
         }
 
+        func makeAlertController(
+            for screen: any AlertScreen, leaving: @escaping @MainActor () -> Void, answer: @escaping @MainActor (FlowAlert.Button) -> Void
+        ) -> UIViewController {
+            let alert = screen.alert
+            let controller = AlertController(
+                title: alert.title, message: alert.message, preferredStyle: alert.style == .confirmationDialog ? .actionSheet : .alert)
+            controller.leaving = leaving
+            for button in alert.buttons {
+                let style: UIAlertAction.Style =
+                    switch button.role {
+                    case .cancel?: .cancel
+                    case .destructive?: .destructive
+                    case nil: .default
+                    }
+                controller.addAction(UIAlertAction(title: button.title, style: style) { _ in MainActor.assumeIsolated { answer(button) } })
+            }
+            return controller
+        }
+
         func makeNavigationController() -> UIViewController {
             let navigation = UINavigationController()
             navigation.delegate = self
@@ -126,6 +145,12 @@
 
         func present(_ controller: UIViewController, from presenter: UIViewController, animated: Bool, completion: @escaping @MainActor () -> Void) {
             controller.presentationController?.delegate = self
+            // An action sheet is a popover where there is room for one (iPad): it needs a source.
+            if let popover = controller.popoverPresentationController, popover.sourceView == nil {
+                popover.sourceView = presenter.view
+                popover.sourceRect = CGRect(x: presenter.view.bounds.midX, y: presenter.view.bounds.midY, width: 0, height: 0)
+                popover.permittedArrowDirections = []
+            }
             presenter.present(controller, animated: animated) { completion() }
         }
 
@@ -249,6 +274,17 @@
 
         func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
             adapter?.tabDidSelect(tabBarController, viewController)
+        }
+    }
+
+    /// An alert controller that says when it starts to take itself away, which UIKit reports no
+    /// other way before the tapped action's handler runs.
+    final class AlertController: UIAlertController {
+        var leaving: (@MainActor () -> Void)?
+
+        override func viewWillDisappear(_ animated: Bool) {
+            super.viewWillDisappear(animated)
+            if isBeingDismissed { leaving?() }
         }
     }
 #endif

@@ -59,6 +59,22 @@ def test_the_pro_plan_shows_the_card_and_back_from_confirm_lands_on_it(signup):
     assert "pro plan, card ending 4242" in signup.driver.find_element(By.TAG_NAME, "main").text
 
 
+def test_cancel_asks_in_a_dialog_escape_keeps_editing_and_discard_ends_without_an_account(signup):
+    details(signup, "pro")
+    signup.act("cancel")
+    dialog = signup.top()
+    assert dialog.get_attribute("role") == "alertdialog"
+    assert signup.title() == "Discard your details?"
+    assert dialog.find_element(By.ID, "alert-message").text == "The sign-up ends without an account."
+    signup.escape()
+    assert signup.title() == "Card"
+    signup.act("card", "4242 4242 4242 4242")
+    signup.act("cancel")
+    signup.act("Discard")
+    assert signup.path() == "/"
+    assert "cancelled without an account" in signup.driver.find_element(By.TAG_NAME, "main").text
+
+
 def test_the_free_plan_never_shows_the_card_and_back_shows_the_details_as_entered(signup):
     details(signup, "free")
     assert signup.title() == "Confirm"

@@ -83,6 +83,26 @@ struct FlowDemoCLITests {
         #expect(restored.stdout.contains("* Removed Red shoes."), "\(restored.stdout.suffix(600))")
     }
 
+    @Test(
+        "The sign-up's cancel asks first; its question, saved while it is up, is asked again after --restore and Discard ends it", arguments: Strategy.allCases)
+    func theSignupsCancelAsksAndComesBackAfterARestore(_ strategy: Strategy) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-discard-\(strategy.rawValue)-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let typed = ["details Ana; ana@example.com; pro", "cancel", ":dismiss", "keep editing", "card 4242 4242 4242 4242", "cancel", ":save \(file)"]
+        let saving = try await FlowDemo.run(["--app", "signup", "--strategy", strategy.rawValue], input: typed.joined(separator: "\n") + "\n")
+        #expect(saving.status == 0)
+        #expect(saving.stdout.contains("== Discard your details? ==\nThe sign-up ends without an account."))
+        #expect(saving.stdout.contains("does not allow being swiped down"))
+        #expect(saving.stdout.contains("== Confirm =="))
+
+        let restored = try await FlowDemo.run(["--app", "signup", "--strategy", strategy.rawValue, "--restore", file], input: "discard\n")
+
+        #expect(restored.status == 0)
+        let lines = restored.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst().first == "== Discard your details? ==", "\(restored.stdout.prefix(600))")
+        #expect(restored.stdout.hasSuffix("Finished (\(strategy.rawValue)): cancelled without an account.\n"), "\(restored.stdout.suffix(600))")
+    }
+
     @Test func typedInputThatIsWrongKeepsTheUserWhereTheyWereAndTheEndOfInputEndsCleanly() async throws {
         let input = "start\nfly\n2\nemail\nstart\nemail nope\nemail ana@example.com\n"
         let run = try await FlowDemo.run(["--strategy", "coordinator"], input: input)
@@ -389,7 +409,7 @@ struct FlowDemoCLITests {
     func exploreWalksTheSignupExhaustively(_ strategy: Strategy) async throws {
         let run = try await FlowDemo.run(["explore", "--app", "signup", "--strategy", strategy.rawValue])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("Explored the \(strategy.rawValue) sign-up: 10 states"))
+        #expect(run.stdout.contains("Explored the \(strategy.rawValue) sign-up: 14 states"))
         #expect(run.stdout.contains(", 0 findings, explored exhaustively."))
     }
 

@@ -38,6 +38,24 @@ struct SignupOnTheWebTests {
         #expect(visitor.page.contains("pro plan, card ending 4242"))
     }
 
+    @Test("Cancel asks in a dialog: Keep editing stays on the step, Discard ends the sign-up without an account", arguments: Strategy.allCases)
+    func cancelAsksFirst(_ strategy: Strategy) {
+        var visitor = Self.atDetails(strategy)
+        visitor.act("details", fields: Self.ana.merging(["plan": "pro"]) { $1 })
+        visitor.act("cancel")
+        #expect(visitor.title == "Discard your details?")
+        #expect(visitor.page.contains(#"role="alertdialog""#))
+        #expect(visitor.page.contains(#"<p id="alert-message">The sign-up ends without an account.</p>"#))
+        visitor.act("Keep editing")
+        #expect(visitor.title == "Card")
+
+        visitor.act("card", "4242 4242 4242 4242")
+        visitor.act("cancel")
+        visitor.act("Discard")
+        #expect(visitor.title == "Thank you")
+        #expect(visitor.page.contains("cancelled without an account"), "\(visitor.page.split(separator: "<main").last ?? "")")
+    }
+
     @Test("The free plan never shows the card, and the browser's Back from Confirm shows the details as entered", arguments: Strategy.allCases)
     func free(_ strategy: Strategy) {
         var visitor = Self.atDetails(strategy)

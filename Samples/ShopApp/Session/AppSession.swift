@@ -422,14 +422,16 @@ extension SessionMachinery {
     /// Answers the alert on top with the button a command names, by title or number.
     func answer(_ alert: any AlertScreen, _ command: Command) throws {
         let buttons = alert.alert.buttons
-        let chosen =
-            Int(command.word).flatMap { buttons.indices.contains($0 - 1) ? buttons[$0 - 1] : nil }
-            ?? buttons.first { $0.title.lowercased() == command.key }
-        guard let button = chosen else {
+        // A title of several words is typed whole: `keep editing`.
+        let typed = ([command.word] + (command.argument.map { [$0] } ?? [])).joined(separator: " ").lowercased()
+        let byTitle = buttons.first { $0.title.lowercased() == typed }
+        let byNumber = Int(command.word).flatMap { buttons.indices.contains($0 - 1) ? buttons[$0 - 1] : nil }
+        let byWord = buttons.first { $0.title.lowercased() == command.key }
+        guard let button = byTitle ?? byNumber ?? byWord else {
             let possible = buttons.enumerated().map { "\($0.offset + 1) \($0.element.title.lowercased())" }.joined(separator: ", ")
-            throw CommandRefused("\"\(command.word.echoed)\" is not an answer to \"\(alert.alert.title)\". Answer with one of: \(possible).")
+            throw CommandRefused("\"\(typed.echoed)\" is not an answer to \"\(alert.alert.title)\". Answer with one of: \(possible).")
         }
-        guard command.argument == nil else {
+        guard byTitle != nil || command.argument == nil else {
             throw CommandRefused("\(button.title.lowercased()) takes nothing after it, but was given \"\(command.argument?.echoed ?? "")\".")
         }
         let performed = ScreenAction(button.title) { try alert.answer(button) }

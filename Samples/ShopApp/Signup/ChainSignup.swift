@@ -23,6 +23,8 @@ enum ChainSignup {
                     screen.progress = progress
                     screen.onCard = { [unowned screen] account in try screen.next(context: account) }
                     screen.onBack = { [unowned screen] in try screen.step?.back() }
+                    screen.onCancel = { try signup?.cancel() }
+                    screen.onAsk = { [unowned screen] in try screen.step?.present(alert: $0, onAnswer: $1) }
                     return screen
                 }
                 .when("pro plan") { (signup: Signup) in signup.details.plan == .pro }
@@ -35,6 +37,8 @@ enum ChainSignup {
                     model.create(account)
                 }
                 screen.onBack = { [unowned screen] in try screen.step?.back() }
+                screen.onCancel = { try signup?.cancel() }
+                screen.onAsk = { [unowned screen] in try screen.step?.present(alert: $0, onAnswer: $1) }
                 return screen
             }
             .addStep {

@@ -27,6 +27,8 @@ final class SignupCoordinator: StackCoordinator<Signup> {
         let screen = CardScreen(model: model)
         screen.onCard = { [unowned self] _ in try self.move(to: self.confirm()) }
         screen.onBack = { [unowned self] in try self.back() }
+        screen.onCancel = { [unowned self] in try self.cancel() }
+        screen.onAsk = { [unowned self] in try self.present(alert: $0, onAnswer: $1) }
         return screen
     }
 
@@ -37,6 +39,8 @@ final class SignupCoordinator: StackCoordinator<Signup> {
             self.model.create(account)
         }
         screen.onBack = { [unowned self] in try self.back() }
+        screen.onCancel = { [unowned self] in try self.cancel() }
+        screen.onAsk = { [unowned self] in try self.present(alert: $0, onAnswer: $1) }
         return screen
     }
 

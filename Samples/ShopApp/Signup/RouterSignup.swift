@@ -28,10 +28,13 @@ public enum RouterSignup {
 
     static func make(model: SignupModel) throws -> RouterFlow<Signup> {
         let router = Router()
+        weak var signup: RouterFlow<Signup>?
         try router.register(CardScreen.self) { (_: ProPlan) in
             let screen = CardScreen(model: model)
             screen.onCard = { [unowned screen] account in try screen.produce(Review(signup: account)) }
             screen.onBack = { [unowned screen] in try screen.produce(CardCancelled()) }
+            screen.onCancel = { try signup?.cancel() }
+            screen.onAsk = { [unowned screen] in try screen.present(alert: $0, onAnswer: $1) }
             return screen
         }
         try router.register(ConfirmScreen.self) { (_: Review) in
@@ -41,6 +44,8 @@ public enum RouterSignup {
                 model.create(account)
             }
             screen.onBack = { [unowned screen] in try screen.produce(ConfirmCancelled()) }
+            screen.onCancel = { try signup?.cancel() }
+            screen.onAsk = { [unowned screen] in try screen.present(alert: $0, onAnswer: $1) }
             return screen
         }
         try router.register(SignedUpScreen.self) { (welcome: Welcome) in
@@ -48,7 +53,7 @@ public enum RouterSignup {
             screen.onClose = { [unowned screen] account in try screen.produce(account) }
             return screen
         }
-        return RouterFlow("signup", router: router) {
+        let flow = RouterFlow<Signup>("signup", router: router) {
             let screen = DetailsScreen(model: model)
             screen.onDetails = { [unowned screen] details in
                 if details.plan == .pro {
@@ -59,6 +64,8 @@ public enum RouterSignup {
             }
             return screen
         }
+        signup = flow
+        return flow
     }
 }
 

@@ -62,6 +62,11 @@ public final class CardScreen: ShopScreen {
     public var onCard: ((Signup) throws -> Void)?
     /// Goes back to the details.
     public var onBack: (() throws -> Void)?
+    /// Ends the sign-up without an account, once the person said to discard their details.
+    public var onCancel: (() throws -> Void)?
+    /// Asks the person with an alert, through the strategy that shows the screen: its one call
+    /// (`present(alert:onAnswer:)`). `cancel` is offered once both are wired.
+    public var onAsk: ((FlowAlert, @escaping @MainActor (FlowAlert.Button) throws -> Void) throws -> Void)?
     /// Where the wizard stands, when the strategy knows it better than the model (the chain).
     public var progress: (() -> (step: Int, of: Int)?)?
 
@@ -103,7 +108,15 @@ public final class CardScreen: ShopScreen {
                 })
         }
         if let back = action("back", "Back to the details", onBack) { actions.append(back) }
+        if let cancel = DiscardDetails.action(asking: onAsk, cancel: onCancel) { actions.append(cancel) }
         return actions
+    }
+}
+
+extension CardScreen: AlertAnswering {
+    /// After a restore, "Discard your details?" ends the sign-up when the person discards them.
+    public func answerHandler(for alert: FlowAlert) -> (@MainActor (FlowAlert.Button) throws -> Void)? {
+        DiscardDetails.handler(for: alert, cancel: onCancel)
     }
 }
 
@@ -114,6 +127,11 @@ public final class ConfirmScreen: ShopScreen {
     public var onConfirm: ((Signup) throws -> Void)?
     /// Goes back to the step before: the card for the pro plan, the details otherwise.
     public var onBack: (() throws -> Void)?
+    /// Ends the sign-up without an account, once the person said to discard their details.
+    public var onCancel: (() throws -> Void)?
+    /// Asks the person with an alert, through the strategy that shows the screen: its one call
+    /// (`present(alert:onAnswer:)`). `cancel` is offered once both are wired.
+    public var onAsk: ((FlowAlert, @escaping @MainActor (FlowAlert.Button) throws -> Void) throws -> Void)?
     /// Where the wizard stands, when the strategy knows it better than the model (the chain).
     public var progress: (() -> (step: Int, of: Int)?)?
 
@@ -135,7 +153,44 @@ public final class ConfirmScreen: ShopScreen {
 
     public override var actions: [ShopAction] {
         let confirm = model.signup.flatMap { signup in action("confirm", "Make the account", onConfirm.map { confirm in { try confirm(signup) } }) }
-        return [confirm, action("back", "Back", onBack)].compactMap { $0 }
+        // Cancel comes last, so that the numbers typed before it was offered still mean what they did.
+        return [confirm, action("back", "Back", onBack), DiscardDetails.action(asking: onAsk, cancel: onCancel)].compactMap { $0 }
+    }
+}
+
+extension ConfirmScreen: AlertAnswering {
+    /// After a restore, "Discard your details?" ends the sign-up when the person discards them.
+    public func answerHandler(for alert: FlowAlert) -> (@MainActor (FlowAlert.Button) throws -> Void)? {
+        DiscardDetails.handler(for: alert, cancel: onCancel)
+    }
+}
+
+/// The sign-up's way out after the details: `cancel` asks "Discard your details?" (Discard,
+/// destructive; Keep editing, the way out of the alert), and Discard ends the sign-up without an
+/// account.
+@MainActor
+enum DiscardDetails {
+    /// The alert `cancel` asks.
+    static let alert = FlowAlert(
+        "Discard your details?", message: "The sign-up ends without an account.", buttons: [.destructive("Discard"), .cancel("Keep editing")])
+
+    /// The `cancel` action, once the strategy wired both the alert and the cancellation.
+    static func action(
+        asking onAsk: ((FlowAlert, @escaping @MainActor (FlowAlert.Button) throws -> Void) throws -> Void)?, cancel onCancel: (() throws -> Void)?
+    ) -> ShopAction? {
+        guard let onAsk, let onCancel else { return nil }
+        return ShopAction("cancel", "Cancel the sign-up, discarding your details") { _ in try onAsk(alert, answer(cancel: onCancel)) }
+    }
+
+    /// What answering the alert does: Discard cancels the sign-up.
+    static func answer(cancel: @escaping () throws -> Void) -> @MainActor (FlowAlert.Button) throws -> Void {
+        { button in if button.role == .destructive { try cancel() } }
+    }
+
+    /// The answer to a restored alert, when it is this one and the screen can cancel.
+    static func handler(for shown: FlowAlert, cancel: (() throws -> Void)?) -> (@MainActor (FlowAlert.Button) throws -> Void)? {
+        guard shown == alert, let cancel else { return nil }
+        return answer(cancel: cancel)
     }
 }
 

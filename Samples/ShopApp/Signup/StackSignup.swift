@@ -18,6 +18,8 @@ enum StackSignup {
             let screen = CardScreen(model: model)
             screen.onCard = { _ in try signup?.goNext() }
             screen.onBack = { try signup?.getBack() }
+            screen.onCancel = { try signup?.cancel() }
+            screen.onAsk = { try signup?.present(alert: $0, onAnswer: $1) }
             return screen
         }
         .when("pro plan") { model.details?.plan == .pro }
@@ -28,6 +30,8 @@ enum StackSignup {
                 model.create(account)
             }
             screen.onBack = { try signup?.getBack() }
+            screen.onCancel = { try signup?.cancel() }
+            screen.onAsk = { try signup?.present(alert: $0, onAnswer: $1) }
             return screen
         }
         registry.register(SignedUpScreen.self, argument: Signup.self) { account in

@@ -11,8 +11,8 @@ import Testing
 /// The cart's "Remove from cart?" in every strategy, as SwiftUI's `.alert` shows it from the
 /// navigation model: no sheet, no swipe, and the button's action answers the model's alert.
 @MainActor
-@Suite("The shop's alert on SwiftUI's navigation model")
-struct ShopAlertOnSwiftUITests {
+@Suite("The samples' alerts on SwiftUI's navigation model")
+struct SampleAlertsOnSwiftUITests {
     static let askRemove = FlowAlert("Remove from cart?", message: "Red shoes", buttons: [.destructive("Remove"), .cancel("Keep")])
 
     static func asking(in strategy: Strategy) throws -> (ShopSession, SimulatedSwiftUI) {
@@ -24,6 +24,28 @@ struct ShopAlertOnSwiftUITests {
         }
         swiftUI.settle()
         return (session, swiftUI)
+    }
+
+    @Test("The sign-up's cancel: Keep editing leaves the step, Discard ends it without an account", arguments: Strategy.allCases)
+    func signupsCancelAsksFirst(_ strategy: Strategy) throws {
+        let session = try SignupSession(strategy: strategy)
+        let platform = SimulatedSwiftUI(model: session.host)
+        #expect(session.perform(try #require(Command("details Ana; ana@example.com; pro"))) == nil)
+        #expect(session.perform(try #require(Command("cancel"))) == nil)
+        platform.settle()
+        #expect(platform.shownAlert?.title == "Discard your details?")
+        #expect(!platform.swipeDown())
+        #expect(platform.tapAlertButton("Keep editing"))
+        platform.settle()
+        #expect(session.currentScreen?.title == "Card")
+        #expect(session.perform(try #require(Command("cancel"))) == nil)
+        platform.settle()
+        #expect(platform.tapAlertButton("Discard"))
+        platform.settle()
+        #expect(session.outcome == .cancelled)
+        #expect(session.model.accounts.isEmpty)
+        #expect(platform.hierarchy == session.host.hierarchy)
+        #expect(platform.driver.isCaughtUp)
     }
 
     @Test("The node's alert is the model's, it is no sheet, and no swipe takes it away", arguments: Strategy.allCases)

@@ -11,8 +11,8 @@ import Testing
 /// The cart's "Remove from cart?" in every strategy, shown by UIKit's alert controller: no swipe
 /// takes it away, and the button the person taps answers the model's alert.
 @MainActor
-@Suite("The shop's alert on UIKit's containers")
-struct ShopAlertOnUIKitTests {
+@Suite("The samples' alerts on UIKit's containers")
+struct SampleAlertsOnUIKitTests {
     static let askRemove = FlowAlert("Remove from cart?", message: "Red shoes", buttons: [.destructive("Remove"), .cancel("Keep")])
 
     /// A session with a pair of shoes in the cart and "Remove from cart?" up, shown on UIKit.
@@ -24,6 +24,28 @@ struct ShopAlertOnUIKitTests {
         }
         platform.settle()
         return (session, platform)
+    }
+
+    @Test("The sign-up's cancel: Keep editing leaves the step, Discard ends it without an account", arguments: Strategy.allCases)
+    func signupsCancelAsksFirst(_ strategy: Strategy) throws {
+        let session = try SignupSession(strategy: strategy)
+        let platform = SimulatedUIKit(model: session.host)
+        #expect(session.perform(try #require(Command("details Ana; ana@example.com; pro"))) == nil)
+        #expect(session.perform(try #require(Command("cancel"))) == nil)
+        platform.settle()
+        #expect(platform.shownAlert?.title == "Discard your details?")
+        #expect(!platform.swipeDown())
+        #expect(platform.tapAlertButton("Keep editing"))
+        platform.settle()
+        #expect(session.currentScreen?.title == "Card")
+        #expect(session.perform(try #require(Command("cancel"))) == nil)
+        platform.settle()
+        #expect(platform.tapAlertButton("Discard"))
+        platform.settle()
+        #expect(session.outcome == .cancelled)
+        #expect(session.model.accounts.isEmpty)
+        #expect(platform.hierarchy == session.host.hierarchy)
+        #expect(platform.driver.isCaughtUp)
     }
 
     @Test("The alert controller shows the model's alert, and no swipe takes it away", arguments: Strategy.allCases)

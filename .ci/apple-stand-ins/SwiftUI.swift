@@ -45,7 +45,10 @@ extension Optional: View where Wrapped: View {
 }
 
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    public var wrappedValue: Value { get { fatalError() } nonmutating set {} }
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
     public var projectedValue: Binding<Value> { self }
     @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
@@ -112,6 +115,17 @@ public struct TabView<SelectionValue: Hashable, Content: View>: _PrimitiveView {
     public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {}
 }
 
+public struct ButtonRole: Equatable, Sendable {
+    public static let destructive = ButtonRole()
+    public static let cancel = ButtonRole()
+}
+
+public struct Button<Label: View>: _PrimitiveView {
+    @preconcurrency public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) where Label == Text {}
+}
+
+public enum Visibility: Hashable, Sendable { case automatic, visible, hidden }
+
 /// A view with a modifier applied.
 public struct _Modified<Content: View>: _PrimitiveView {
     init(_ content: Content) {}
@@ -133,4 +147,11 @@ extension View {
     @available(iOS, introduced: 13.0, deprecated: 100000.0, message: "Use Tab(title:image:value:content:) instead.")
     public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { _Modified(self) }
     public func tag<V: Hashable>(_ tag: V) -> some View { _Modified(self) }
+    public func alert<A: View, M: View, T>(
+        _ title: Text, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View { _Modified(self) }
+    public func confirmationDialog<A: View, M: View, T>(
+        _ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A,
+        @ViewBuilder message: (T) -> M
+    ) -> some View { _Modified(self) }
 }

@@ -15,6 +15,7 @@
 @MainActor open class UIView: UIResponder {
     open var window: UIWindow? { nil }
     open var subviews: [UIView] { [] }
+    open var bounds: CGRect { CGRect() }
     open var accessibilityIdentifier: String?
     open var translatesAutoresizingMaskIntoConstraints = true
     open var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide() }
@@ -97,6 +98,10 @@ open class NSLayoutConstraint: NSObject {
     open var presentedViewController: UIViewController? { nil }
     open var presentingViewController: UIViewController? { nil }
     open var presentationController: UIPresentationController? { nil }
+    @available(watchOS, unavailable)
+    open var popoverPresentationController: UIPopoverPresentationController? { nil }
+    open var isBeingDismissed: Bool { false }
+    open func viewWillDisappear(_ animated: Bool) {}
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
     open func addChild(_ childController: UIViewController) {}
     open func removeFromParent() {}
@@ -155,4 +160,31 @@ open class NSLayoutConstraint: NSObject {
 @MainActor open class UIPresentationController: NSObject {
     open var presentedViewController: UIViewController { UIViewController() }
     weak open var delegate: (any UIAdaptivePresentationControllerDelegate)?
+}
+
+@available(watchOS, unavailable)
+@MainActor open class UIPopoverPresentationController: UIPresentationController {
+    open var sourceView: UIView?
+    open var sourceRect: CGRect = CGRect()
+    open var permittedArrowDirections: UIPopoverArrowDirection = .any
+}
+
+public struct UIPopoverArrowDirection: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let up = UIPopoverArrowDirection(rawValue: 1)
+    public static let any = UIPopoverArrowDirection(rawValue: 15)
+}
+
+@available(watchOS, unavailable)
+@MainActor open class UIAlertController: UIViewController {
+    public enum Style: Int, Sendable { case actionSheet, alert }
+    public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) { self.init() }
+    open func addAction(_ action: UIAlertAction) {}
+}
+
+@available(watchOS, unavailable)
+@MainActor open class UIAlertAction: NSObject {
+    public enum Style: Int, Sendable { case `default`, cancel, destructive }
+    public convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) { self.init() }
 }

@@ -221,7 +221,7 @@ final class ProgressLine {
 
     func show(_ progress: ExplorationProgress) {
         guard isTerminal else { return }
-        write("\rexploring: \(progress.states) states, \(progress.moves) moves, \(progress.transitions) transitions, \(progress.findings) findings")
+        write("\rexploring: \(progress.states) states, \(progress.moves) distinct moves, \(progress.movesMade) moves made, \(progress.findings) findings")
         shown = true
     }
 

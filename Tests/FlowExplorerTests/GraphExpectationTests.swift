@@ -22,7 +22,7 @@ import Testing
 
     @Test func aReportWithFindingsIsAnIssuePerFinding() {
         let report = ExplorationReport(
-            graph: NavigationGraph(), states: 1, moves: 0, transitions: 0,
+            graph: NavigationGraph(), states: 1, moves: 0, made: MovesMade(),
             findings: [ExplorationFinding(kind: .deadEnd, reproduction: ["start"], screen: "Stuck")]
         )
         let issues = CheckIssues.collected { #expect(expectNoFindings(report) == false) }

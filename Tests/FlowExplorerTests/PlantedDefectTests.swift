@@ -128,7 +128,7 @@ import Testing
         let second = try explorer.explore(.random(seed: 7, steps: 200, depth: 6))
         #expect(first.findings.map(\.reproduction) == [["middle", "broken"]])
         #expect(first.findings == second.findings)
-        #expect(first.transitions == second.transitions)
+        #expect(first.made == second.made)
     }
 
     @Test func aBadSampleThatChangesWhatIsShownIsReported() throws {

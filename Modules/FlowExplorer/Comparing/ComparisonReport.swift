@@ -143,10 +143,11 @@ public struct ComparisonReport: Sendable {
     public var versions: [String]
     /// The distinct states reached: one state of every version, together.
     public var states: Int
-    /// The moves tried from those states, each made in every version.
+    /// The distinct moves tried from those states, each made in every version.
     public var moves: Int
-    /// Every action and gesture performed in every version, replays included.
-    public var transitions: Int
+    /// Every move made in every version, by what it was for: the distinct moves explored, and
+    /// those made only to reach a state again.
+    public var made: MovesMade
     /// Whether every state the versions reach together was explored, or a bound cut it short.
     public var coverage: ExplorationCoverage
     /// Each declared difference met, with the shortest moves that reach it (the last one is the
@@ -155,8 +156,13 @@ public struct ComparisonReport: Sendable {
     /// The first undeclared difference, by the shortest moves; `nil` when the versions agree.
     public var difference: VersionDifference?
 
-    /// A short summary: `26 states, 78 moves (1684 transitions), no difference`.
+    /// Every move made in every version, replays included: ``MovesMade/total``.
+    @available(*, deprecated, renamed: "made.total", message: "Moves made are counted by what they were for: see `made`.")
+    public var transitions: Int { made.total }
+
+    /// A short summary: `26 states, 78 distinct moves, 340 moves made (28 to reach states, 8
+    /// runs), no difference`.
     public var summary: String {
-        "\(states) states, \(moves) moves (\(transitions) transitions), \(difference == nil ? "no difference" : "a difference")"
+        "\(states) states, \(moves) distinct moves, \(made), \(difference == nil ? "no difference" : "a difference")"
     }
 }

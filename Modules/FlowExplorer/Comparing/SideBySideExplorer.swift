@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRecording
+import FlowSnapshot
 
 /// Explores versions of one app side by side — the same app in several strategies, or before and
 /// after a rewrite — making every move in every version, and reports the shortest moves after
@@ -28,6 +29,9 @@ public final class SideBySideExplorer {
     public let versions: [(name: String, explorer: NavigationExplorer)]
     /// The differences declared as the versions' nature.
     public let declared: [DeclaredDifference]
+    /// How many live runs of every version wait between moves, at most; none makes every state be
+    /// reached by a replay from a fresh start (kept for tests that check both ways agree).
+    var parkingLimit = Reaching<ComparisonWalk.Runs, [StateKey]>.defaultParkingLimit
 
     /// Makes a comparison of versions, each explored by its own ``NavigationExplorer`` (whose
     /// `gestures` setting says whether the platform's controls are moves).
@@ -64,14 +68,15 @@ public final class SideBySideExplorer {
 
 /// One side-by-side exploration's bookkeeping.
 @MainActor
-private struct ComparisonWalk {
+struct ComparisonWalk {
     typealias LiveRun = NavigationExplorer.LiveRun
 
     let comparison: SideBySideExplorer
     let progress: (@MainActor (ExplorationProgress) -> Void)?
-    private var routes: [[StateKey]: [String]] = [:]
+    /// The states reached — each version's state, side by side — with the shortest route to each.
+    private var table = StateTable<[StateKey]>()
     private var moves = 0
-    private var transitions = 0
+    private var made = MovesMade()
     private var coverage = ExplorationCoverage.exhaustive
     private var met: [(difference: DeclaredDifference, moves: [String])] = []
 
@@ -82,32 +87,66 @@ private struct ComparisonWalk {
 
     private var explorers: [NavigationExplorer] { comparison.versions.map(\.explorer) }
 
+    /// One run of every version, moved together.
+    final class Runs {
+        let lives: [LiveRun]
+        init(_ lives: [LiveRun]) { self.lives = lives }
+    }
+
+    /// How the walk reaches a state again: every version's run moved together, each move made in
+    /// every version.
+    private func reaching() -> Reaching<Runs, [StateKey]> {
+        let versions = comparison.versions
+        return Reaching(parking: comparison.parkingLimit, start: { Runs(try versions.map { try $0.explorer.startRun() }) }) { label, runs in
+            for (version, live) in zip(versions, runs.lives) {
+                guard let offered = version.explorer.attempts(in: live).first(where: { $0.label == label }) else {
+                    throw Reaching<Runs, [StateKey]>.Refusal(reason: "was not offered in \(version.name)")
+                }
+                if let error = try version.explorer.perform(offered, in: live) {
+                    throw Reaching<Runs, [StateKey]>.Refusal(reason: "threw \(error) in \(version.name)")
+                }
+            }
+            return zip(versions, runs.lives).map { $0.explorer.key(of: $1) }
+        }
+    }
+
     mutating func run(maxStates: Int) throws -> ComparisonReport {
-        let first = try explorers.map { try $0.startRun() }
-        if let difference = try differ(first, after: [], refused: Array(repeating: false, count: explorers.count)) {
+        var reaching = reaching()
+        defer { made.note(reaching) }
+        let first = try reaching.fresh()
+        if let difference = try differ(first.lives, after: [], refused: Array(repeating: false, count: explorers.count)) {
             return report(difference)
         }
-        var spare: [LiveRun]? = first
-        let start = keys(of: first)
-        routes[start] = []
-        var queue: [(key: [StateKey], route: [String])] = [(start, [])]
+        var spare: Runs? = first
+        _ = table.note(keys(of: first.lives), from: nil, by: "")
+        // Each state's saved states as its shortest route leaves them, when every version saves.
+        var prints: [[SavedValue?]?] = [saved(first)]
+        let saves = prints[0] != nil
         var head = 0
-        while head < queue.count {
-            let (key, route) = queue[head]
+        while head < table.count {
+            let slot = head
             head += 1
-            var lives = try spare ?? replay(route)
+            let key = table.keys[slot]
+            func reach() throws -> Runs {
+                let known = prints
+                return try reaching.run(at: slot, in: table) { [self] runs, at in known[at] == nil || saved(runs) == known[at] }
+            }
+            let standing = try spare ?? reach()
             spare = nil
-            let screen = comparison.versions[0].explorer.nodeName(of: lives[0])
-            for attempt in explorers[0].attempts(in: lives[0]) where !isHidden(attempt.label, in: 0) {
+            var current: Runs? = standing
+            let screen = comparison.versions[0].explorer.nodeName(of: standing.lives[0])
+            for attempt in explorers[0].attempts(in: standing.lives[0]) where !isHidden(attempt.label, in: 0) {
+                let moved = table.route(of: slot) + [attempt.label]
                 if let declared = comparison.declared.first(where: { !$0.hidesMoves && $0.covers(attempt.label, on: screen) }) {
-                    note(declared, route + [attempt.label])
+                    note(declared, moved)
                     continue
                 }
-                if lives.contains(where: { $0.run == nil }) { lives = try replay(route) }
+                let runs = try current ?? reach()
+                // Every move starts from the state as its route leaves it, never from one a refusal left.
+                current = nil
                 moves += 1
                 var refused: [Bool] = []
-                for (explorer, live) in zip(explorers, lives) {
-                    transitions += 1
+                for (explorer, live) in zip(explorers, runs.lives) {
                     guard let offered = explorer.attempts(in: live).first(where: { $0.label == attempt.label }) else {
                         throw ExplorationError(description: "'\(attempt.label)' is not offered, though every version's view offered it.")
                     }
@@ -115,24 +154,44 @@ private struct ComparisonWalk {
                     if let error = error as? ExplorationError { throw error }
                     refused.append(error != nil)
                 }
-                if let difference = try differ(lives, after: route + [attempt.label], refused: refused) { return report(difference) }
-                let next = keys(of: lives)
-                defer { for live in lives { live.run = nil } }
-                guard next != key, routes[next] == nil, !lives.allSatisfy(Self.hasEnded) else { continue }
-                guard routes.count < maxStates else {
-                    coverage = .bounded(by: "a bound of \(maxStates) states")
+                if let difference = try differ(runs.lives, after: moved, refused: refused) { return report(difference) }
+                let next = keys(of: runs.lives)
+                guard next != key, !runs.lives.allSatisfy(Self.hasEnded) else { continue }
+                var reached = table.slot(of: next)
+                var first = false
+                if reached == nil {
+                    guard table.count < maxStates else {
+                        coverage = .bounded(by: "a bound of \(maxStates) states")
+                        continue
+                    }
+                    reached = table.note(next, from: slot, by: attempt.label)
+                    prints.append(nil)
+                    first = true
+                }
+                // Runs are kept only where they stand exactly as the state's shortest route leaves them.
+                guard let reached, !refused.contains(true) else { continue }
+                let now = saves ? saved(runs) : nil
+                if first {
+                    prints[reached] = now
+                } else if !saves || prints[reached] == nil || now != prints[reached] {
                     continue
                 }
-                routes[next] = route + [attempt.label]
-                queue.append((next, route + [attempt.label]))
+                reaching.learn(from: slot, attempt.label, to: reached)
+                reaching.park(runs, at: reached) { $0 < head }
             }
-            for live in lives where live.run != nil { _ = live.release() }
-            progress?(ExplorationProgress(states: routes.count, moves: moves, transitions: transitions, findings: 0))
+            made.note(reaching)
+            progress?(ExplorationProgress(states: table.count, moves: moves, movesMade: moves * explorers.count + made.toReachStates, findings: 0))
         }
         return report(nil)
     }
 
     // MARK: Runs
+
+    /// Every version's saved state, when every one saves it.
+    private func saved(_ runs: Runs) -> [SavedValue?]? {
+        let saved = zip(explorers, runs.lives).map { $0.saved(in: $1) }
+        return saved.contains(where: { $0 == nil }) ? nil : saved
+    }
 
     private func keys(of lives: [LiveRun]) -> [StateKey] {
         zip(explorers, lives).map { $0.key(of: $1) }
@@ -140,12 +199,6 @@ private struct ComparisonWalk {
 
     private static func hasEnded(_ live: LiveRun) -> Bool {
         live.run.map { endName(of: $0.flow) != nil } ?? true
-    }
-
-    /// Every version replayed along a route from a fresh start.
-    private mutating func replay(_ route: [String]) throws -> [LiveRun] {
-        transitions += route.count * explorers.count
-        return try zip(comparison.versions, explorers).map { version, explorer in try explorer.replay(route, version: version.name) }
     }
 
     // MARK: Comparing
@@ -199,9 +252,21 @@ private struct ComparisonWalk {
         met.append((difference, moves))
     }
 
+    /// The moves made in all versions: each explored move made in every one, as each move made to
+    /// reach a state.
+    private var madeInAll: MovesMade {
+        var all = made
+        let versions = explorers.count
+        all.explored = moves * versions
+        all.replayed *= versions
+        all.navigated *= versions
+        all.runs *= versions
+        return all
+    }
+
     private func report(_ difference: VersionDifference?) -> ComparisonReport {
         ComparisonReport(
-            versions: comparison.versions.map(\.name), states: routes.count, moves: moves, transitions: transitions,
+            versions: comparison.versions.map(\.name), states: table.count, moves: moves, made: madeInAll,
             coverage: difference == nil ? coverage : .bounded(by: "the first difference"), declared: met, difference: difference)
     }
 }

@@ -70,10 +70,12 @@ public struct ExplorationReport: Sendable {
     public var graph: NavigationGraph
     /// The distinct states reached: what is shown together with the app's state.
     public var states: Int
-    /// The distinct moves tried from those states (attempt and state), including the refused.
+    /// The distinct moves tried from those states (attempt and state), including the refused:
+    /// each tried once. The same as ``distinctMoves``.
     public var moves: Int
-    /// Every action and gesture performed, replays to reach a state included.
-    public var transitions: Int
+    /// Every move made, and why: the distinct moves explored, and those made only to reach a
+    /// state again.
+    public var made: MovesMade
     /// What the exploration found, in the order found; empty when nothing is wrong.
     public var findings: [ExplorationFinding]
     /// Whether the walk explored every state it could reach, or a bound cut it short: a report
@@ -82,20 +84,83 @@ public struct ExplorationReport: Sendable {
 
     /// Makes a report: the explorer does, and a test of code that reads reports.
     public init(
-        graph: NavigationGraph, states: Int, moves: Int, transitions: Int, findings: [ExplorationFinding],
+        graph: NavigationGraph, states: Int, moves: Int, made: MovesMade, findings: [ExplorationFinding],
         coverage: ExplorationCoverage = .exhaustive
     ) {
         self.graph = graph
         self.states = states
         self.moves = moves
-        self.transitions = transitions
+        self.made = made
         self.findings = findings
         self.coverage = coverage
     }
 
-    /// A short summary: `30 states, 8 nodes, 25 edges, 92 moves (466 transitions), 0 findings`.
+    /// Makes a report whose moves made are the moves explored and `transitions - moves` replayed.
+    @available(*, deprecated, message: "Give the moves made by what they were for: init(graph:states:moves:made:findings:coverage:).")
+    public init(
+        graph: NavigationGraph, states: Int, moves: Int, transitions: Int, findings: [ExplorationFinding],
+        coverage: ExplorationCoverage = .exhaustive
+    ) {
+        self.init(
+            graph: graph, states: states, moves: moves, made: MovesMade(explored: moves, replayed: max(0, transitions - moves)), findings: findings,
+            coverage: coverage)
+    }
+
+    /// The distinct moves tried from the states reached, each once.
+    public var distinctMoves: Int { moves }
+
+    /// The observed graph's edges: moves from one screen to another, however many states each
+    /// joins.
+    public var graphEdges: Int { graph.edges.count }
+
+    /// Every move made, replays to reach a state included: ``MovesMade/total``.
+    @available(*, deprecated, renamed: "made.total", message: "Moves made are counted by what they were for: see `made`.")
+    public var transitions: Int { made.total }
+
+    /// A short summary: `30 states, 92 distinct moves, 8 nodes, 25 graph edges, 97 moves made (5
+    /// to reach states, 2 runs), 0 findings`.
     public var summary: String {
-        "\(states) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(moves) moves (\(transitions) transitions), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+        "\(states) states, \(moves) distinct moves, \(graph.nodes.count) nodes, \(graph.edges.count) graph edges, \(made), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+    }
+}
+
+/// The moves an exploration made, by what each was for. A state is explored once, each distinct
+/// move from it made once; reaching a state again costs moves only where no live run stood there.
+public struct MovesMade: Hashable, Sendable, CustomStringConvertible {
+    /// The distinct moves explored, each once: the report's moves.
+    public var explored: Int
+    /// Moves made to reach a state from a fresh run, along the state's shortest route.
+    public var replayed: Int
+    /// Moves made to reach a state from a live run that stood in another, along moves already
+    /// seen (going back included).
+    public var navigated: Int
+    /// The app's runs started, the first included.
+    public var runs: Int
+
+    /// Counts moves made.
+    public init(explored: Int = 0, replayed: Int = 0, navigated: Int = 0, runs: Int = 0) {
+        self.explored = explored
+        self.replayed = replayed
+        self.navigated = navigated
+        self.runs = runs
+    }
+
+    /// Every move made.
+    public var total: Int { explored + replayed + navigated }
+
+    /// The moves made only to reach a state again.
+    public var toReachStates: Int { replayed + navigated }
+
+    /// `97 moves made (5 to reach states, 2 runs)`.
+    public var description: String {
+        "\(total) moves made (\(toReachStates) to reach states, \(runs) run\(runs == 1 ? "" : "s"))"
+    }
+
+    /// Takes the counts of a walk's ways of reaching states.
+    mutating func note<Run, Key>(_ reaching: Reaching<Run, Key>) {
+        replayed = reaching.replayed
+        navigated = reaching.navigated
+        runs = reaching.started
     }
 }
 
@@ -124,12 +189,16 @@ public enum ExplorationCoverage: Hashable, Sendable, CustomStringConvertible {
 public struct ExplorationProgress: Sendable {
     /// States reached so far.
     public var states: Int
-    /// Moves tried so far.
+    /// Distinct moves tried so far.
     public var moves: Int
-    /// Actions and gestures performed so far.
-    public var transitions: Int
+    /// Moves made so far: those tried, and those made to reach a state again.
+    public var movesMade: Int
     /// Findings so far.
     public var findings: Int
+
+    /// Moves made so far.
+    @available(*, deprecated, renamed: "movesMade")
+    public var transitions: Int { movesMade }
 }
 
 /// The explorer could not walk the app: a run that does not replay the same way twice.

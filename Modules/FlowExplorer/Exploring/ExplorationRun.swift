@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRuntime
+import FlowSnapshot
 
 /// One fresh run of the app the explorer walks: the host it shows on and its running root flow.
 ///
@@ -22,6 +23,8 @@ public struct ExplorationRun {
     let onceOnly: [OnceOnlyEffect]
     /// Opens a link as the platform hands the app one, for replaying recordings that open links.
     let links: (@MainActor (String) throws -> Void)?
+    /// The app's whole own state, as it saves it, when the app gives it.
+    let saving: (@MainActor () throws -> SavedValue)?
 
     /// Describes a run.
     ///
@@ -44,6 +47,13 @@ public struct ExplorationRun {
     ///   - links: Opens a link as the platform hands the app one (throwing when it cannot be
     ///     opened), for a ``JourneyReplay`` of a recording that opens links; `nil` for an app
     ///     that takes none.
+    ///   - saving: The app's whole own state, as it saves it (its `Codable` model, say), where
+    ///     `state` says only as much as tells states apart. Opt in with it and the explorer knows
+    ///     when a run that came to a state by another way is there exactly — the same screens and
+    ///     the same saved state as the shortest route leaves it — and reaches states along moves it
+    ///     has seen, going back included, rather than replaying their routes from a fresh start.
+    ///     Without it, a run is reused only where it came by the state's shortest route. What the
+    ///     screens hold beyond what is shown and saved must follow from it.
     public init(
         host: any FlowHost,
         flow: any Flow,
@@ -51,7 +61,8 @@ public struct ExplorationRun {
         state: @escaping @MainActor () -> String = { "" },
         actions: (@MainActor (any Screen) -> [ScreenAction])? = nil,
         onceOnly: [OnceOnlyEffect] = [],
-        links: (@MainActor (String) throws -> Void)? = nil
+        links: (@MainActor (String) throws -> Void)? = nil,
+        saving: (@MainActor () throws -> SavedValue)? = nil
     ) {
         self.host = host
         self.flow = flow
@@ -62,6 +73,7 @@ public struct ExplorationRun {
         self.actions = { screen in (screen as? any AlertScreen).map(Self.answers) ?? listed(screen) }
         self.onceOnly = onceOnly
         self.links = links
+        self.saving = saving
     }
 }
 

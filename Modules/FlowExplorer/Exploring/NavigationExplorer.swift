@@ -1,6 +1,7 @@
 import FlowKernel
 import FlowRecording
 import FlowRuntime
+import FlowSnapshot
 import FlowStage
 
 /// Walks an app's navigation by running it: every action its screens offer, with good and bad
@@ -24,9 +25,12 @@ import FlowStage
 ///
 /// A state is what the host shows (each screen by type and display name, each container by
 /// name, each tab group's selection) together with the app's own state (``ExplorationRun``'s
-/// `state`). The explorer reaches a state again by starting a fresh run and
-/// replaying the moves that first reached it, so the app must behave the same way on every run:
-/// no clocks, no randomness of its own.
+/// `state`). An exhaustive or breadth-first walk explores each state once, and reaches it without
+/// replaying its route from the start where it can: it keeps a few live runs, each waiting in the
+/// state a move took it to, and moves one there along moves it has already seen (see
+/// <doc:ExploringAnApp>). It replays a state's shortest route from a fresh start only when no
+/// live run is nearer. Either way the app must behave the same way on every run — no clocks, no
+/// randomness of its own — and a move that leads elsewhere than it did before is an error.
 @MainActor
 public final class NavigationExplorer {
     /// How to walk.
@@ -47,6 +51,10 @@ public final class NavigationExplorer {
 
     private let start: @MainActor () throws -> ExplorationRun
     private let expected: [String]
+    /// How many live runs wait between moves, at most; none makes every state be reached by
+    /// replaying its route from a fresh start, as the explorer did before it kept runs (kept for
+    /// tests that check both ways give one report).
+    var parkingLimit = Reaching<LiveRun, StateKey>.defaultParkingLimit
     private let includesGestures: Bool
     private var typeNames: [ObjectIdentifier: String] = [:]
 
@@ -158,31 +166,6 @@ public final class NavigationExplorer {
         LiveRun(try start()) { [unowned self] in name(of: $0) }
     }
 
-    /// A fresh run with the moves of a route made in it, as they were when the route was found.
-    ///
-    /// - Parameter version: The name the app goes by in a comparison, for the error.
-    /// - Throws: ``ExplorationError`` when a move is not offered or throws: the app does not
-    ///   behave the same way on every run.
-    func replay(_ route: [String], version: String? = nil) throws -> LiveRun {
-        let live = try startRun()
-        let app = version.map { "in \($0) " } ?? ""
-        for label in route {
-            guard let attempt = attempts(in: live).first(where: { $0.label == label }) else {
-                throw ExplorationError(
-                    description:
-                        "Replaying \(route.joined(separator: ", ")) \(app)from a fresh start, '\(label)' was not offered: the app does not behave the same way on every run."
-                )
-            }
-            if let error = try perform(attempt, in: live) {
-                throw ExplorationError(
-                    description:
-                        "Replaying \(route.joined(separator: ", ")) \(app)from a fresh start, '\(label)' threw \(error): the app does not behave the same way on every run."
-                )
-            }
-        }
-        return live
-    }
-
     /// The moves a person can make now: the visible screen's actions, then the gestures.
     func attempts(in live: LiveRun) -> [Attempt] {
         let run = live.run!
@@ -246,6 +229,12 @@ public final class NavigationExplorer {
         // up to twice: a third time is the same finding, and the states stay finite.
         let effects = run.onceOnly.map { "\($0.name): \(min($0.count(), 2))" }.joined(separator: ", ")
         return StateKey(run.host.hierarchy, state: effects.isEmpty ? run.state() : run.state() + " | " + effects)
+    }
+
+    /// The app's whole saved state in a run, when the app gives it (``ExplorationRun``'s `saving`).
+    func saved(in live: LiveRun) -> SavedValue? {
+        guard let saving = live.run?.saving else { return nil }
+        return try? saving()
     }
 
     /// The once-only effects that have happened more than once in a run.

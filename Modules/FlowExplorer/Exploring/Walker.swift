@@ -1,5 +1,6 @@
 import FlowKernel
 import FlowRuntime
+import FlowSnapshot
 
 /// One exploration's bookkeeping: the states reached with the shortest route to each, the graph,
 /// the counts and the findings. The explorer's two walks share it.
@@ -10,20 +11,20 @@ struct Walker {
 
     let explorer: NavigationExplorer
     let progress: (@MainActor (ExplorationProgress) -> Void)?
-    /// The shortest route known to each state reached.
-    private var routes: [StateKey: [String]] = [:]
+    /// The states reached, with the shortest route known to each.
+    private var table = StateTable<StateKey>()
     private var graph = NavigationGraph()
     private var moves = 0
-    private var transitions = 0
+    /// How the moves made beyond the moves explored were made.
+    private var made = MovesMade()
+    /// The runs a random walk started.
+    private var runs = 0
     private var findings: [ExplorationFinding] = []
     /// What each finding is about, so one defect met on many routes is reported once.
     private var reported: Set<AnyHashable> = []
     /// What each screen action did in each state it was tried in, for comparing states that show
     /// the same screen behind different hierarchies.
     private var outcomes: [StateKey: [String: ActionOutcome]] = [:]
-    /// The states reached, grouped by what a person sees in them, first reached first.
-    private var fronts: [StateKey.Front: [StateKey]] = [:]
-    private var frontOrder: [StateKey.Front] = []
     /// What stopped the walk before every state it could reach was explored, if anything did.
     private var coverage = ExplorationCoverage.exhaustive
 
@@ -36,55 +37,94 @@ struct Walker {
 
     /// Walks every move from every state, nearest first, to `depth` moves from the start, and
     /// stops noting new states once `maxStates` are known; says which bound cut it short.
+    ///
+    /// Each state is reached once its turn comes by ``Reaching``: a run that waits there, one
+    /// moved there from nearby, or, failing both, a fresh run that replays its route.
     mutating func breadthFirst(depth: Int, maxStates: Int = .max) throws {
-        let first = try explorer.startRun()
+        var reaching = explorer.reaching()
+        defer { made.note(reaching) }
+        let first = try reaching.fresh()
         let startKey = explorer.key(of: first)
         graph = NavigationGraph(start: explorer.nodeName(of: first))
-        note(startKey, route: [])
-        var queue: [(key: StateKey, route: [String])] = [(startKey, [])]
+        _ = table.note(startKey, from: nil, by: "")
+        // Each state's saved state as its shortest route leaves it, once a run there was exact.
+        var prints: [SavedValue?] = [explorer.saved(in: first)]
+        let saves = prints[0] != nil
         var head = 0
         var spare: LiveRun? = first
-        while head < queue.count {
-            let (key, route) = queue[head]
+        while head < table.count {
+            let slot = head
             head += 1
-            guard route.count < depth else {
+            let key = table.keys[slot]
+            guard table.lengths[slot] < depth else {
                 coverage = .bounded(by: "a depth of \(depth) moves")
                 continue
             }
-            var live = try spare ?? replay(route)
+            func reach() throws -> LiveRun {
+                let known = prints
+                let live = try reaching.run(at: slot, in: table) { [explorer] run, at in known[at] == nil || explorer.saved(in: run) == known[at] }
+                if saves, prints[slot] == nil { prints[slot] = explorer.saved(in: live) }
+                return live
+            }
+            let standing = try spare ?? reach()
             spare = nil
-            let here = explorer.nodeName(of: live)
+            let here = explorer.nodeName(of: standing)
             var leadsOut = false
-            for attempt in explorer.attempts(in: live) {
-                if live.run == nil { live = try replay(route) }
-                let result = try move(attempt, in: live, from: key, route: route, at: here)
+            var current: LiveRun? = standing
+            // Whether the run in hand is in this state exactly as its shortest route leaves it.
+            var exact = true
+            for attempt in explorer.attempts(in: standing) {
+                if current == nil { exact = true }
+                let live = try current ?? reach()
+                // Unless the move leaves it here, the run is done with this state.
+                current = nil
+                let result = try move(attempt, in: live, from: key, route: .of(slot), at: here)
                 guard let next = result.key else {
                     // A refusal that changed something left the run in a state no route reaches.
-                    live.run = nil
                     continue
                 }
-                guard next != key else { continue }
+                guard next != key else {
+                    current = live
+                    // A refused move may have changed what neither the screens nor the saved state show.
+                    exact = exact && saves && explorer.saved(in: live) == prints[slot]
+                    continue
+                }
                 leadsOut = true
                 if result.ended {
-                    checkRelease(of: live, after: route + [attempt.label], at: here)
-                } else if routes[next] == nil {
-                    guard routes.count < maxStates else {
-                        coverage = .bounded(by: "a bound of \(maxStates) states")
-                        live.run = nil
-                        continue
-                    }
-                    note(next, route: route + [attempt.label])
-                    queue.append((next, route + [attempt.label]))
+                    checkRelease(of: live, after: table.route(of: slot) + [attempt.label], at: here)
+                    continue
                 }
-                // The run has moved on; the next attempt starts from a replay.
-                live.run = nil
+                var reached = table.slot(of: next)
+                var first = false
+                if reached == nil {
+                    if table.count < maxStates {
+                        reached = table.note(next, from: slot, by: attempt.label)
+                        prints.append(nil)
+                        first = true
+                    } else {
+                        coverage = .bounded(by: "a bound of \(maxStates) states")
+                    }
+                }
+                // A run is kept only where it stands exactly as the state's shortest route leaves it:
+                // it came along that route, or the app's saved state says it is there all the same.
+                guard let reached, exact else { continue }
+                let saved = saves ? explorer.saved(in: live) : nil
+                if first {
+                    prints[reached] = saved
+                } else if !saves || prints[reached] == nil || saved != prints[reached] {
+                    continue
+                }
+                reaching.learn(from: slot, attempt.label, to: reached)
+                reaching.park(live, at: reached) { $0 < head }
             }
-            if !leadsOut { report(.deadEnd, route: route, at: here, about: ["dead end", key] as [AnyHashable]) }
+            if !leadsOut { report(.deadEnd, route: table.route(of: slot), at: here, about: ["dead end", key] as [AnyHashable]) }
+            made.note(reaching)
             reportProgress()
         }
     }
 
     mutating func random(seed: UInt64, steps: Int, depth: Int) throws {
+        defer { made.runs = runs }
         // A random walk samples: it never shows that no other state is reachable.
         coverage = .bounded(by: "a random walk of \(steps) steps")
         var random = SeededGenerator(seed: seed)
@@ -93,14 +133,15 @@ struct Walker {
         for _ in 0..<steps {
             if live?.run == nil || length >= depth {
                 let fresh = try explorer.startRun()
+                runs += 1
                 if graph.start == nil { graph.start = explorer.nodeName(of: fresh) }
                 live = fresh
                 length = 0
             }
             guard let current = live else { break }
             let key = explorer.key(of: current)
-            let route = routes[key] ?? []
-            if routes[key] == nil { note(key, route: route) }
+            let route = table.route(of: key) ?? []
+            if table.slot(of: key) == nil { note(key, route: route) }
             let here = explorer.nodeName(of: current)
             let attempts = explorer.attempts(in: current)
             guard let attempt = attempts.randomElement(using: &random) else {
@@ -108,7 +149,7 @@ struct Walker {
                 live = nil
                 continue
             }
-            let result = try move(attempt, in: current, from: key, route: route, at: here)
+            let result = try move(attempt, in: current, from: key, route: .given(route), at: here)
             length += 1
             guard let next = result.key else {
                 // A refusal that changed something leaves the run in a state no route reaches.
@@ -116,36 +157,43 @@ struct Walker {
                 continue
             }
             let nextRoute = route + [attempt.label]
-            if routes[next].map({ $0.count > nextRoute.count }) ?? true { note(next, route: nextRoute) }
+            if table.route(of: next).map({ $0.count > nextRoute.count }) ?? true { note(next, route: nextRoute) }
             if result.ended {
                 checkRelease(of: current, after: nextRoute, at: here)
                 live = nil
             }
-            if transitions % 1_000 == 0 { reportProgress() }
+            if moves % 1_000 == 0 { reportProgress() }
         }
         reportProgress()
     }
 
     // MARK: Moves
 
-    /// Replays a route from a fresh start.
-    private mutating func replay(_ route: [String]) throws -> LiveRun {
-        transitions += route.count
-        return try explorer.replay(route)
-    }
-
     /// Makes one move, records its edge or its finding, and says where it led: the next state's
     /// key (`nil` when a refusal broke the run) and whether the flow ended.
-    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: [String], at here: String) throws -> (
+    /// The route to the state a move is made in: a state's shortest, read back when a finding
+    /// needs it, or the one a random walk took.
+    enum Route {
+        case of(Int)
+        case given([String])
+    }
+
+    private func routeThen(_ route: Route, _ label: String) -> [String] {
+        switch route {
+        case .of(let slot): table.route(of: slot) + [label]
+        case .given(let moves): moves + [label]
+        }
+    }
+
+    private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: Route, at here: String) throws -> (
         key: StateKey?, ended: Bool
     ) {
         live.recorder.events.removeAll()
         moves += 1
-        transitions += 1
         let error = try explorer.perform(attempt, in: live)
         if let explorationError = error as? ExplorationError { throw explorationError }
         let next = explorer.key(of: live)
-        let reproduction = route + [attempt.label]
+        var reproduction: [String] { routeThen(route, attempt.label) }
         if let error {
             if next != key {
                 report(.refusalChangedSomething(attempt.label), route: reproduction, at: here, about: "refusal \(here) \(attempt.label)")
@@ -173,12 +221,10 @@ struct Walker {
         return (next, ended)
     }
 
-    /// Remembers the shortest route known to a state, and the state among those showing the same.
+    /// Remembers the route a random walk took to a state, and the state among those showing the
+    /// same.
     private mutating func note(_ key: StateKey, route: [String]) {
-        if routes.updateValue(route, forKey: key) == nil {
-            if fronts[key.front] == nil { frontOrder.append(key.front) }
-            fronts[key.front, default: []].append(key)
-        }
+        table.note(key, route: route)
     }
 
     /// Remembers what a screen action did in a state; gestures, which depend on the hierarchy by
@@ -230,17 +276,28 @@ struct Walker {
     /// the one reached by the shortest route: an action tried in both that did something
     /// different is a finding, reproduced by the longer route.
     private mutating func reportRoutesThatDisagree() {
+        // The states reached, grouped by what a person sees in them, first reached first.
+        var fronts: [StateKey.Front: [StateKey]] = [:]
+        var frontOrder: [StateKey.Front] = []
+        for key in table.keys {
+            if fronts[key.front] == nil { frontOrder.append(key.front) }
+            fronts[key.front, default: []].append(key)
+        }
         for front in frontOrder {
             guard let keys = fronts[front], keys.count > 1 else { continue }
             // Shortest route first; among equals, the routes' text decides, so every run reports alike.
-            let ordered = keys.sorted {
-                let (a, b) = (routes[$0] ?? [], routes[$1] ?? [])
+            let routes = keys.map { table.route(of: $0) ?? [] }
+            let ordered = keys.indices.sorted {
+                let (a, b) = (routes[$0], routes[$1])
                 return a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
             }
-            let first = ordered[0]
-            guard let firstOutcomes = outcomes[first], let firstRoute = routes[first] else { continue }
-            for other in ordered.dropFirst() {
-                guard let otherOutcomes = outcomes[other], let otherRoute = routes[other] else { continue }
+            let first = keys[ordered[0]]
+            let firstRoute = routes[ordered[0]]
+            guard let firstOutcomes = outcomes[first] else { continue }
+            for index in ordered.dropFirst() {
+                let other = keys[index]
+                let otherRoute = routes[index]
+                guard let otherOutcomes = outcomes[other] else { continue }
                 for (action, there) in firstOutcomes.sorted(by: { $0.key < $1.key }) {
                     guard let here = otherOutcomes[action], here != there else { continue }
                     let screen = nodeName(of: front)
@@ -260,7 +317,7 @@ struct Walker {
     }
 
     private func reportProgress() {
-        progress?(ExplorationProgress(states: routes.count, moves: moves, transitions: transitions, findings: findings.count))
+        progress?(ExplorationProgress(states: table.count, moves: moves, movesMade: moves + made.toReachStates, findings: findings.count))
     }
 
     mutating func report(expecting expected: [String]) -> ExplorationReport {
@@ -268,7 +325,8 @@ struct Walker {
             report(.neverReached(name), route: [], at: nil, about: "never \(name)")
         }
         reportRoutesThatDisagree()
-        return ExplorationReport(graph: graph, states: routes.count, moves: moves, transitions: transitions, findings: findings, coverage: coverage)
+        made.explored = moves
+        return ExplorationReport(graph: graph, states: table.count, moves: moves, made: made, findings: findings, coverage: coverage)
     }
 }
 

@@ -95,7 +95,7 @@
         /// Whether the node presents an alert of a style; SwiftUI's write changes nothing, since
         /// the alert leaves when a button's action answers it.
         private func presenting(_ style: FlowAlert.Style) -> Binding<Bool> {
-            Binding(get: { [node] in node.alert?.style == style }, set: { _ in })
+            Binding(get: { @MainActor [node] in node.alert?.style == style }, set: { @MainActor _ in })
         }
 
         @ViewBuilder private func buttons(_ alert: FlowAlert) -> some View {

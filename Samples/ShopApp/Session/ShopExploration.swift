@@ -2,6 +2,7 @@ import FlowChain
 import FlowExplorer
 import FlowKernel
 import FlowRouter
+import FlowSnapshot
 import FlowStack
 
 /// The shop as the explorer walks it: a fresh session per run, told apart by what is shown and
@@ -19,7 +20,9 @@ public enum ShopExploration {
             let model = session.model
             return ExplorationRun(
                 host: session.host, flow: session.flow, keeping: session, state: { model.navigationState },
-                onceOnly: [OnceOnlyEffect("order placed") { model.placedOrders.count }]
+                onceOnly: [OnceOnlyEffect("order placed") { model.placedOrders.count }],
+                // The whole model, so that the walk reaches states by the moves it has seen.
+                saving: { try SavedValue(encoding: model.saved) }
             )
         }
     }

@@ -163,7 +163,9 @@ public final class SignupSession: AppSession, SessionMachinery {
             let model = session.model
             return ExplorationRun(
                 host: session.host, flow: session.flow, keeping: session, state: { model.navigationState },
-                onceOnly: [OnceOnlyEffect("account made") { model.accounts.count }])
+                onceOnly: [OnceOnlyEffect("account made") { model.accounts.count }],
+                // The whole model, so that the walk reaches states by the moves it has seen.
+                saving: { try SavedValue(encoding: model.saved) })
         }
     }
 

@@ -27,8 +27,7 @@ import FlowStage
 /// name, each tab group's selection) together with the app's own state (``ExplorationRun``'s
 /// `state`). An exhaustive or breadth-first walk explores each state once, and reaches it without
 /// replaying its route from the start where it can: it keeps a few live runs, each waiting in the
-/// state a move took it to, and moves one there along moves it has already seen (see
-/// <doc:ExploringAnApp>). It replays a state's shortest route from a fresh start only when no
+/// state a move took it to, and moves one there along moves it has already seen. It replays a state's shortest route from a fresh start only when no
 /// live run is nearer. Either way the app must behave the same way on every run — no clocks, no
 /// randomness of its own — and a move that leads elsewhere than it did before is an error.
 @MainActor

@@ -30,7 +30,7 @@ import FlowPlatform
 ///   nothing; a refusal is reported when UIKit says the person tried, the dismissal is a
 ///   transition from `willDismiss` to `didDismiss` or its cancellation.
 /// - **An alert is UIKit's own.** An ``/FlowKernel/AlertScreen`` is shown with the system's alert
-///   controller (``ViewControllerSystem/makeAlertController(for:answer:)``), which no swipe
+///   controller (``ViewControllerSystem/makeAlertController(for:leaving:answer:)``), which no swipe
 ///   dismisses; it dismisses itself when the person taps a button, and the driver then answers the
 ///   model's alert with that button.
 /// - **A re-tapped tab is not a selection.** UIKit reports it as one, and pops a navigation tab to

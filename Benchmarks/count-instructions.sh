@@ -39,6 +39,8 @@ else
         "random journey on FlowCoordinator, per transition"
         "random journey on FlowRouter, per transition"
         "explorer random walk on a generated app of 1,000 screens, per transition"
+        "explorer exhaustive walk of a binary tree of 1,000 screens, per state"
+        "explorer exhaustive walk of a wizard of 1,000 steps, per state"
         "FlowWeb reload of a page from memory"
     )
 fi

@@ -120,6 +120,32 @@ public enum Catalog {
             Workload(
                 "explorer breadth-first on the coordinator shop, depth 12", goal: "< 1 s", nanosecondsLimit: 1_000_000_000,
                 make: { Exploration.shopBreadthFirst(.coordinator) }),
+
+            Workload("plain BFS over a binary tree of 1,000 screens", make: { ExhaustiveWalks.plain(.tree(1_000)) }),
+            Workload(
+                "explorer exhaustive walk of a binary tree of 1,000 screens", anchor: "plain BFS over a binary tree of 1,000 screens",
+                goal: "≤ 30×, < 60 ms", ratioLimit: 30, nanosecondsLimit: 60_000_000, make: { ExhaustiveWalks.walk(.tree(1_000)) }),
+            Workload("plain BFS over a wizard of 1,000 steps", make: { ExhaustiveWalks.plain(.wizard(1_000)) }),
+            Workload("explorer exhaustive walk of a wizard of 100 steps", make: { ExhaustiveWalks.walk(.wizard(100)) }),
+            Workload(
+                "explorer exhaustive walk of a wizard of 1,000 steps", anchor: "plain BFS over a wizard of 1,000 steps", goal: "< 0.5 s",
+                nanosecondsLimit: 500_000_000, make: { ExhaustiveWalks.walk(.wizard(1_000)) }),
+            Workload(
+                "explorer exhaustive walk of a wizard of 300 steps, without its saved state", anchor: "explorer exhaustive walk of a wizard of 100 steps",
+                make: { ExhaustiveWalks.walk(.wizard(300), saves: false) }),
+            Workload("plain BFS over a tree of 30 screens × a count to 20", make: { ExhaustiveWalks.plain(.tree(30, countingTo: 20)) }),
+            Workload(
+                "explorer exhaustive walk of a tree of 30 screens × a count to 20", anchor: "plain BFS over a tree of 30 screens × a count to 20",
+                goal: "≤ 30×", ratioLimit: 30, make: { ExhaustiveWalks.walk(.tree(30, countingTo: 20)) }),
+            Workload(
+                "explorer exhaustive walk of a binary tree of 1,000 screens, per state",
+                make: { ExhaustiveWalks.perState({ .tree($0) }, size: 1_000) }),
+            Workload(
+                "explorer exhaustive walk of a wizard of 100 steps, per state", make: { ExhaustiveWalks.perState({ .wizard($0) }, size: 100) }),
+            Workload(
+                "explorer exhaustive walk of a wizard of 1,000 steps, per state",
+                anchor: "explorer exhaustive walk of a wizard of 100 steps, per state", goal: "≤ 2×", ratioLimit: 2,
+                make: { ExhaustiveWalks.perState({ .wizard($0) }, size: 1_000) }),
         ]
     }
 }

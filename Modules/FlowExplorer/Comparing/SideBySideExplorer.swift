@@ -129,7 +129,7 @@ struct ComparisonWalk {
             let key = table.keys[slot]
             func reach() throws -> Runs {
                 let known = prints
-                return try reaching.run(at: slot, in: table) { [self] runs, at in known[at] == nil || saved(runs) == known[at] }
+                return try reaching.run(at: slot, in: table, explored: { $0 < head }) { [self] runs, at in known[at] == nil || saved(runs) == known[at] }
             }
             let standing = try spare ?? reach()
             spare = nil

@@ -127,10 +127,15 @@ public final class NavigationExplorer {
 
         var host: any FlowHost { run!.host }
 
+        /// What the host showed after the last move: read once a move, for the state's key and
+        /// the screens seen. Only a move changes what the host shows.
+        private(set) var shown = Hierarchy(root: nil)
+
         /// Remembers, weakly, every screen the host shows now.
         func noteScreens() {
             let host = self.host
-            host.hierarchy.root?.forEach { node in
+            shown = host.hierarchy
+            shown.root?.forEach { node in
                 guard let ref = node.screen, seenIDs.insert(ref.instance).inserted, let screen = host.screen(for: ref) else { return }
                 seen.append((Weak(screen), name(ref.type)))
             }
@@ -227,7 +232,7 @@ public final class NavigationExplorer {
         // an order is placed are two states, and the second Pay is tried from the second. Counted
         // up to twice: a third time is the same finding, and the states stay finite.
         let effects = run.onceOnly.map { "\($0.name): \(min($0.count(), 2))" }.joined(separator: ", ")
-        return StateKey(run.host.hierarchy, state: effects.isEmpty ? run.state() : run.state() + " | " + effects)
+        return StateKey(live.shown, state: effects.isEmpty ? run.state() : run.state() + " | " + effects)
     }
 
     /// The app's whole saved state in a run, when the app gives it (``ExplorationRun``'s `saving`).

@@ -24,10 +24,12 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
     }
 
     /// How many live runs wait at once, by default: each holds a whole app.
-    static var defaultParkingLimit: Int { 32 }
+    static var defaultParkingLimit: Int { 128 }
     /// A fresh start costs as much as this many moves, for choosing between a run nearby and a
     /// fresh one.
     static var startCost: Int { 4 }
+    /// What taking a run that waits at a state still to explore costs beyond its moves, in moves.
+    static var waitingCost: Int { 2 }
     /// How many states a search for a run nearby visits, at most.
     static var searchLimit: Int { 4_096 }
 
@@ -41,8 +43,9 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
     /// The runs waiting, by the state they stand in.
     private var parked: [Int: [Run]] = [:]
     private var parkedCount = 0
-    /// The moves seen into each state: from which state, by which move.
-    private var into: [[(from: Int, label: String)]] = []
+    /// The moves learned into each state: from which state, by which move, and whether the move
+    /// was made there (`sure`) or is expected to undo one (the person's Back after a push).
+    private var into: [[(from: Int, label: String, sure: Bool)]] = []
     /// Moves made following a shortest route from a fresh start.
     private(set) var replayed = 0
     /// Moves made following moves seen, from a run that stood elsewhere.
@@ -62,10 +65,22 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
         return try start()
     }
 
-    /// Remembers a move between two states, for reaching states later.
-    mutating func learn(from: Int, _ label: String, to: Int) {
+    /// Remembers a move between two states, for reaching states later: one made (`sure`), or one
+    /// expected to lead there, which a walk that takes it checks and forgets when it does not.
+    mutating func learn(from: Int, _ label: String, to: Int, sure: Bool = true) {
         while into.count <= to { into.append([]) }
-        into[to].append((from, label))
+        if let expected = into[to].firstIndex(where: { $0.from == from && $0.label == label }) {
+            if sure { into[to][expected].sure = true }
+            return
+        }
+        into[to].append((from, label, sure))
+    }
+
+    /// A move expected to lead to a state that did not: the walk forgets it and finds another way.
+    private struct Detour: Error {
+        let from: Int
+        let label: String
+        let to: Int
     }
 
     /// Leaves a run waiting at a state. When as many wait as may, one waiting at a state already
@@ -73,7 +88,8 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
     /// this one's comes sooner; otherwise this one is let go of.
     mutating func park(_ live: Run, at slot: Int, explored: (Int) -> Bool) {
         if parkedCount >= parkingLimit {
-            let victim = parked.keys.first(where: explored) ?? parked.keys.max().flatMap { $0 > slot ? $0 : nil }
+            // Chosen by number, never by the dictionary's order, so every walk of an app moves alike.
+            let victim = parked.keys.filter(explored).min() ?? parked.keys.max().flatMap { $0 > slot ? $0 : nil }
             guard let victim else { return }
             parked[victim]?.removeLast()
             if parked[victim]?.isEmpty == true { parked[victim] = nil }
@@ -89,12 +105,19 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
     /// - Throws: ``ExplorationError`` when a move does not lead where it led before.
     /// - Parameter exact: Whether a run that came to a state along moves seen is there exactly as
     ///   the state's shortest route leaves it (the app's saved state says so); `false` is an error.
-    mutating func run(at slot: Int, in table: StateTable<Key>, exact: (Run, Int) -> Bool = { _, _ in true }) throws -> Run {
+    /// - Parameter explored: Whether the walk has explored a state already.
+    mutating func run(
+        at slot: Int, in table: StateTable<Key>, explored: (Int) -> Bool, exact: (Run, Int) -> Bool = { _, _ in true }
+    ) throws -> Run {
         if let live = takeParked(at: slot) { return live }
         let freshCost = table.lengths[slot] + Self.startCost
-        if let (source, path) = nearestParked(to: slot, within: freshCost - 1), let live = takeParked(at: source) {
-            try follow(path, from: source, in: live, table: table, exact: exact, counting: \.navigated)
-            return live
+        while let (source, path) = nearestParked(to: slot, within: freshCost - 1, explored: explored), let live = takeParked(at: source) {
+            do {
+                try follow(path, from: source, in: live, table: table, exact: exact, counting: \.navigated)
+                return live
+            } catch let detour as Detour {
+                into[detour.to].removeAll { $0.from == detour.from && $0.label == detour.label && !$0.sure }
+            }
         }
         let live = try fresh()
         try follow(table.path(to: slot), from: 0, in: live, table: table, exact: { _, _ in true }, counting: \.replayed)
@@ -108,57 +131,63 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
         return live
     }
 
-    /// The nearest state with a run waiting from which the moves seen lead to `slot`, within
-    /// `limit` moves, with those moves.
-    private func nearestParked(to slot: Int, within limit: Int) -> (Int, [(label: String, to: Int)])? {
+    /// The nearest state with a run waiting from which the moves learned lead to `slot`, within
+    /// `limit` moves, with those moves. A run waiting at a state still to explore counts as
+    /// `waitingCost` moves farther: taking it means reaching that state again later.
+    private func nearestParked(to slot: Int, within limit: Int, explored: (Int) -> Bool) -> (Int, [Step])? {
         guard parkedCount > 0, limit > 0 else { return nil }
         // Backwards from the state wanted, nearest first; `toward` is the move on towards it.
-        var toward: [Int: (label: String, to: Int)] = [slot: ("", slot)]
+        var toward: [Int: Step] = [slot: Step(label: "", to: slot, sure: true)]
         var frontier = [slot]
         var distance = 0
-        while !frontier.isEmpty, distance < limit, toward.count < Self.searchLimit {
+        var best: (source: Int, cost: Int)?
+        while !frontier.isEmpty, distance < min(limit, best?.cost ?? .max), toward.count < Self.searchLimit {
             distance += 1
             var next: [Int] = []
             for state in frontier where state < into.count {
-                for (from, label) in into[state] where toward[from] == nil {
-                    toward[from] = (label, state)
+                for (from, label, sure) in into[state] where toward[from] == nil {
+                    toward[from] = Step(label: label, to: state, sure: sure)
                     if parked[from] != nil {
-                        var path: [(label: String, to: Int)] = []
-                        var at = from
-                        while at != slot, let step = toward[at] {
-                            path.append(step)
-                            at = step.to
-                        }
-                        return (from, path)
+                        let cost = explored(from) ? distance : distance + Self.waitingCost
+                        if cost < best?.cost ?? .max { best = (from, cost) }
                     }
                     next.append(from)
                 }
             }
             frontier = next
         }
-        return nil
+        guard let source = best?.source else { return nil }
+        var path: [Step] = []
+        var at = source
+        while at != slot, let step = toward[at] {
+            path.append(step)
+            at = step.to
+        }
+        return (source, path)
     }
 
     /// Makes the moves of a path in a run standing at `source`, checking that each leads where it
     /// led before.
     private mutating func follow(
-        _ path: [(label: String, to: Int)], from source: Int, in live: Run, table: StateTable<Key>, exact: (Run, Int) -> Bool,
+        _ path: [Step], from source: Int, in live: Run, table: StateTable<Key>, exact: (Run, Int) -> Bool,
         counting counter: WritableKeyPath<Reaching, Int>
     ) throws {
         var at = source
-        for (label, to) in path {
+        for (label, to, sure) in path.map({ ($0.label, $0.to, $0.sure) }) {
             self[keyPath: counter] += 1
             let state = "the state after \(Self.describe(table.route(of: at)))"
             let reached: Key
             do {
                 reached = try make(label, live)
             } catch let refusal as Refusal {
+                guard sure else { throw Detour(from: at, label: label, to: to) }
                 throw ExplorationError(
                     description:
                         "Reaching \(Self.describe(table.route(of: to))) again, '\(label)' \(refusal.reason) in \(state): the app does not behave the same way on every run."
                 )
             }
             guard reached == table.keys[to], exact(live, to) else {
+                guard sure else { throw Detour(from: at, label: label, to: to) }
                 throw ExplorationError(
                     description:
                         "Reaching \(Self.describe(table.route(of: to))) again, '\(label)' in \(state) led somewhere else than before: the app does not behave the same way on every run."
@@ -171,6 +200,13 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
     static func describe(_ route: [String]) -> String {
         route.isEmpty ? "the start" : route.joined(separator: ", ")
     }
+}
+
+/// One move of a way to a state: its label, the state it leads to, and whether it was made there.
+struct Step {
+    let label: String
+    let to: Int
+    let sure: Bool
 }
 
 extension NavigationExplorer {
@@ -188,7 +224,7 @@ extension NavigationExplorer {
 
 extension StateTable {
     /// The moves of a state's shortest route, each with the state it leads to.
-    func path(to slot: Int) -> [(label: String, to: Int)] {
+    func path(to slot: Int) -> [Step] {
         let route = route(of: slot)
         var states: [Int] = []
         var at = slot
@@ -196,6 +232,6 @@ extension StateTable {
             states.append(at)
             at = parent(of: at)
         }
-        return Array(zip(route, states.reversed()))
+        return zip(route, states.reversed()).map { Step(label: $0, to: $1, sure: true) }
     }
 }

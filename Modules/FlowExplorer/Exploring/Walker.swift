@@ -62,7 +62,9 @@ struct Walker {
             }
             func reach() throws -> LiveRun {
                 let known = prints
-                let live = try reaching.run(at: slot, in: table) { [explorer] run, at in known[at] == nil || explorer.saved(in: run) == known[at] }
+                let live = try reaching.run(at: slot, in: table, explored: { $0 < head }) { [explorer] run, at in
+                    known[at] == nil || explorer.saved(in: run) == known[at]
+                }
                 if saves, prints[slot] == nil { prints[slot] = explorer.saved(in: live) }
                 return live
             }
@@ -115,6 +117,9 @@ struct Walker {
                     continue
                 }
                 reaching.learn(from: slot, attempt.label, to: reached)
+                // The person's Back undoes a push, and their swipe a presentation, as a rule; the
+                // saved state checks it whenever the walk takes that way back.
+                if first, saves, let undo = result.undo { reaching.learn(from: reached, undo, to: slot, sure: false) }
                 reaching.park(live, at: reached) { $0 < head }
             }
             if !leadsOut { report(.deadEnd, route: table.route(of: slot), at: here, about: ["dead end", key] as [AnyHashable]) }
@@ -186,7 +191,7 @@ struct Walker {
     }
 
     private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: Route, at here: String) throws -> (
-        key: StateKey?, ended: Bool
+        key: StateKey?, ended: Bool, undo: String?
     ) {
         live.recorder.events.removeAll()
         moves += 1
@@ -197,17 +202,17 @@ struct Walker {
         if let error {
             if next != key {
                 report(.refusalChangedSomething(attempt.label), route: reproduction, at: here, about: "refusal \(here) \(attempt.label)")
-                return (nil, false)
+                return (nil, false, nil)
             }
             if !attempt.isInvalid, !attempt.isGesture {
                 report(.actionThrew(attempt.label, error: Self.message(error)), route: reproduction, at: here, about: "threw \(here) \(attempt.label)")
             }
             record(.refused, of: attempt, in: key)
-            return (key, false)
+            return (key, false, nil)
         }
         if attempt.isInvalid {
             if next != key { report(.invalidSampleAccepted(attempt.label), route: reproduction, at: here, about: "accepted \(here) \(attempt.label)") }
-            return (next, false)
+            return (next, false, nil)
         }
         let there = explorer.nodeName(of: live)
         for effect in explorer.repeatedEffects(in: live) {
@@ -218,7 +223,7 @@ struct Walker {
         let kind = Self.kind(of: live.recorder.events, ended: ended)
         graph.add(NavigationGraph.Edge(from: here, to: there, kind: kind, label: attempt.label))
         record(next == key ? .stayed : kind == .unwind || kind == .tab ? .revealed : .led(kind, to: there), of: attempt, in: key)
-        return (next, ended)
+        return (next, ended, kind == .push ? ":back" : kind == .present ? ":dismiss" : nil)
     }
 
     /// Remembers the route a random walk took to a state, and the state among those showing the

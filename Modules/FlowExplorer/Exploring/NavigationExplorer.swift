@@ -131,14 +131,56 @@ public final class NavigationExplorer {
         /// the screens seen. Only a move changes what the host shows.
         private(set) var shown = Hierarchy(root: nil)
 
-        /// Remembers, weakly, every screen the host shows now.
+        /// How many of the recorder's events have been read for screens they added.
+        private var eventsRead = 0
+
+        /// Remembers, weakly, every screen the host shows now: all of them at the start, then
+        /// those the move's events say were added, so a move costs what it changed, not what is
+        /// shown.
         func noteScreens() {
             let host = self.host
             shown = host.hierarchy
-            shown.root?.forEach { node in
-                guard let ref = node.screen, seenIDs.insert(ref.instance).inserted, let screen = host.screen(for: ref) else { return }
-                seen.append((Weak(screen), name(ref.type)))
+            let events = recorder.events
+            guard eventsRead > 0 || !seenIDs.isEmpty else {
+                shown.root.map(note)
+                eventsRead = events.count
+                return
             }
+            // The walk clears the recorder before each move it explores.
+            if eventsRead > events.count { eventsRead = 0 }
+            for event in events[eventsRead...] {
+                switch event.change {
+                case .rootReplaced(let node?): note(node)
+                case .pushed(let node, _), .presented(let node, _), .tabInserted(let node, _, _), .childAdded(let node, _): note(node)
+                case .stackReplaced(_, let nodes): for node in nodes { note(node) }
+                default: continue
+                }
+            }
+            eventsRead = events.count
+        }
+
+        /// Remembers a node added and the screens it holds.
+        private func note(_ ref: NodeRef) {
+            let host = self.host
+            if case .screen(let screen) = ref, let shownScreen = host.screen(for: screen) {
+                note(screen, shownScreen)
+                // A screen alone, as most moves add, is found without a search.
+                guard let place = host.place(of: ref), place.childCount > 0 || place.presented != nil else { return }
+            }
+            shown.node(ref).map(note)
+        }
+
+        private func note(_ node: HierarchyNode) {
+            let host = self.host
+            node.forEach { node in
+                guard let ref = node.screen, let screen = host.screen(for: ref) else { return }
+                note(ref, screen)
+            }
+        }
+
+        private func note(_ ref: ScreenRef, _ screen: any Screen) {
+            guard seenIDs.insert(ref.instance).inserted else { return }
+            seen.append((Weak(screen), name(ref.type)))
         }
 
         /// Lets go of the run; the names of the screens it showed that are still alive.

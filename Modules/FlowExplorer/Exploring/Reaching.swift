@@ -175,7 +175,8 @@ struct Reaching<Run: AnyObject, Key: Hashable> {
         var at = source
         for (label, to, sure) in path.map({ ($0.label, $0.to, $0.sure) }) {
             self[keyPath: counter] += 1
-            let state = "the state after \(Self.describe(table.route(of: at)))"
+            // Described only for an error: reading a route back costs as many steps as it has.
+            var state: String { "the state after \(Self.describe(table.route(of: at)))" }
             let reached: Key
             do {
                 reached = try make(label, live)

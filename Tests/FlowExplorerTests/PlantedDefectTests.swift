@@ -93,6 +93,32 @@ import Testing
         #expect(report.findings == [ExplorationFinding(kind: .leak(["Middle"]), reproduction: ["middle", "finish"], screen: "Middle")])
     }
 
+    @Test(
+        "A screen that stays alive is a leak however it came: pushed, presented in a modal stack, or put in place by a whole stack set",
+        arguments: ["push", "modal", "set"])
+    func aLeakIsFoundWhicheverMoveShowedTheScreen(_ way: String) throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home:
+                screen.actions = [
+                    ScreenAction("middle") {
+                        switch way {
+                        case "modal": try navigator.goNextAsModal(to: Middle.self)
+                        case "set": try navigator.setStack([.screen(Home.self), .screen(Detour.self), .screen(Middle.self)])
+                        default: try navigator.goNext(to: Middle.self)
+                        }
+                    }
+                ]
+            case is Middle:
+                screen.cycle = { _ = screen }
+                screen.actions = [ScreenAction("finish") { try navigator.finish(with: ()) }]
+            default: break
+            }
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 4))
+        #expect(report.findings.map(\.kind) == [.leak(["Middle"])], "\(report.findings)")
+    }
+
     @Test func anOfferedActionThatThrowsIsReportedWithTheShortestRouteAmongSeveral() throws {
         let explorer = Lab.explorer { screen, navigator in
             switch screen {

@@ -121,6 +121,7 @@ struct ComparisonWalk {
         _ = table.note(keys(of: first.lives), from: nil, by: "")
         // Each state's saved states as its shortest route leaves them, when every version saves.
         var prints: [[SavedValue?]?] = [saved(first)]
+        let versions = explorers
         let saves = prints[0] != nil
         var head = 0
         while head < table.count {
@@ -128,8 +129,9 @@ struct ComparisonWalk {
             head += 1
             let key = table.keys[slot]
             func reach() throws -> Runs {
-                let known = prints
-                return try reaching.run(at: slot, in: table, explored: { $0 < head }) { [self] runs, at in known[at] == nil || saved(runs) == known[at] }
+                try reaching.run(at: slot, in: table, explored: { $0 < head }) { runs, at in
+                    prints[at] == nil || Self.saved(runs, by: versions) == prints[at]
+                }
             }
             let standing = try spare ?? reach()
             spare = nil
@@ -188,7 +190,9 @@ struct ComparisonWalk {
     // MARK: Runs
 
     /// Every version's saved state, when every one saves it.
-    private func saved(_ runs: Runs) -> [SavedValue?]? {
+    private func saved(_ runs: Runs) -> [SavedValue?]? { Self.saved(runs, by: explorers) }
+
+    private static func saved(_ runs: Runs, by explorers: [NavigationExplorer]) -> [SavedValue?]? {
         let saved = zip(explorers, runs.lives).map { $0.saved(in: $1) }
         return saved.contains(where: { $0 == nil }) ? nil : saved
     }

@@ -61,9 +61,8 @@ struct Walker {
                 continue
             }
             func reach() throws -> LiveRun {
-                let known = prints
                 let live = try reaching.run(at: slot, in: table, explored: { $0 < head }) { [explorer] run, at in
-                    known[at] == nil || explorer.saved(in: run) == known[at]
+                    prints[at] == nil || explorer.saved(in: run) == prints[at]
                 }
                 if saves, prints[slot] == nil { prints[slot] = explorer.saved(in: live) }
                 return live

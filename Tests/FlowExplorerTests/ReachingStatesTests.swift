@@ -110,6 +110,26 @@ struct ReachingStatesTests {
         #expect(Seen(tight) == Seen(first))
     }
 
+    @Test("An app whose saved state cannot be read is an error naming the moves, and nothing hangs")
+    func anAppThatCannotSayItsStateIsAnError() throws {
+        let explorer = NavigationExplorer {
+            var run = try Wizard.run(steps: 4, saves: false)
+            let host = run.host
+            run = ExplorationRun(
+                host: host, flow: run.flow, keeping: run.keepAlive,
+                saving: {
+                    guard host.visibleScreen?.displayName != "step 2" else { throw FlowError(.notFound, "no model on step 2") }
+                    return .null
+                })
+            return run
+        }
+        #expect {
+            try explorer.explore(.exhaustive(maxStates: 100))
+        } throws: { error in
+            "\(error)" == "The app could not give its saved state after next, next: no model on step 2. Once an app gives it, the walk needs it in every state."
+        }
+    }
+
     @Test("A run that leads elsewhere the second time is an error naming the state and the moves")
     func anAppThatChangesBetweenRunsIsAnError() throws {
         var runs = 0

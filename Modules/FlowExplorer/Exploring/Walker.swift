@@ -48,7 +48,7 @@ struct Walker {
         graph = NavigationGraph(start: explorer.nodeName(of: first))
         _ = table.note(startKey, from: nil, by: "")
         // Each state's saved state as its shortest route leaves it, once a run there was exact.
-        var prints: [SavedValue?] = [explorer.saved(in: first)]
+        var prints: [SavedValue?] = [try savedState(of: first, after: [])]
         let saves = prints[0] != nil
         var head = 0
         var spare: LiveRun? = first
@@ -64,7 +64,7 @@ struct Walker {
                 let live = try reaching.run(at: slot, in: table, explored: { $0 < head }) { [explorer] run, at in
                     prints[at] == nil || explorer.saved(in: run) == prints[at]
                 }
-                if saves, prints[slot] == nil { prints[slot] = explorer.saved(in: live) }
+                if saves, prints[slot] == nil { prints[slot] = try savedState(of: live, after: table.route(of: slot)) }
                 return live
             }
             let standing = try spare ?? reach()
@@ -87,7 +87,7 @@ struct Walker {
                 guard next != key else {
                     current = live
                     // A refused move may have changed what neither the screens nor the saved state show.
-                    exact = exact && saves && explorer.saved(in: live) == prints[slot]
+                    exact = try exact && saves && savedState(of: live, after: table.route(of: slot) + [attempt.label]) == prints[slot]
                     continue
                 }
                 leadsOut = true
@@ -109,7 +109,7 @@ struct Walker {
                 // A run is kept only where it stands exactly as the state's shortest route leaves it:
                 // it came along that route, or the app's saved state says it is there all the same.
                 guard let reached, exact else { continue }
-                let saved = saves ? explorer.saved(in: live) : nil
+                let saved = saves ? try savedState(of: live, after: table.route(of: slot) + [attempt.label]) : nil
                 if first {
                     prints[reached] = saved
                 } else if !saves || prints[reached] == nil || saved != prints[reached] {
@@ -175,6 +175,21 @@ struct Walker {
 
     /// Makes one move, records its edge or its finding, and says where it led: the next state's
     /// key (`nil` when a refusal broke the run) and whether the flow ended.
+    /// The app's saved state in a run, when it gives one (``ExplorationRun``'s `saving`).
+    ///
+    /// - Throws: ``ExplorationError`` naming the moves, when the app cannot say it.
+    private func savedState(of live: LiveRun, after route: [String]) throws -> SavedValue? {
+        guard let saving = live.run?.saving else { return nil }
+        do {
+            return try saving()
+        } catch {
+            throw ExplorationError(
+                description:
+                    "The app could not give its saved state \(route.isEmpty ? "at the start" : "after " + route.joined(separator: ", ")): \(Self.message(error)). Once an app gives it, the walk needs it in every state."
+            )
+        }
+    }
+
     /// The route to the state a move is made in: a state's shortest, read back when a finding
     /// needs it, or the one a random walk took.
     enum Route {

@@ -119,6 +119,33 @@ import Testing
         #expect(report.findings.map(\.kind) == [.leak(["Middle"])], "\(report.findings)")
     }
 
+    @Test("A leaking screen shown by a move of two changes after a move of two changes is still found")
+    func aLeakAmongSeveralChangesOfAMoveIsFound() throws {
+        let explorer = Lab.explorer { screen, navigator in
+            switch screen {
+            case is Home:
+                screen.actions = [
+                    ScreenAction("two") {
+                        try navigator.goNext(to: Detour.self)
+                        try navigator.goNext(to: Stuck.self)
+                    }
+                ]
+            case is Stuck:
+                screen.actions = [
+                    ScreenAction("two more") {
+                        try navigator.goNext(to: Middle.self)
+                        try navigator.goNext(to: Orphan.self)
+                    }
+                ]
+            case is Middle: screen.cycle = { _ = screen }
+            case is Orphan: screen.actions = [ScreenAction("finish") { try navigator.finish(with: ()) }]
+            default: break
+            }
+        }
+        let report = try explorer.explore(.breadthFirst(depth: 4))
+        #expect(report.findings.map(\.kind).contains(.leak(["Middle"])), "\(report.findings)")
+    }
+
     @Test func anOfferedActionThatThrowsIsReportedWithTheShortestRouteAmongSeveral() throws {
         let explorer = Lab.explorer { screen, navigator in
             switch screen {

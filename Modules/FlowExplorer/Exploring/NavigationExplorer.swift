@@ -134,6 +134,12 @@ public final class NavigationExplorer {
         /// How many of the recorder's events have been read for screens they added.
         private var eventsRead = 0
 
+        /// Forgets the events of the moves before, so that the recorder holds the next move's alone.
+        func clearEvents() {
+            recorder.events.removeAll()
+            eventsRead = 0
+        }
+
         /// Remembers, weakly, every screen the host shows now: all of them at the start, then
         /// those the move's events say were added, so a move costs what it changed, not what is
         /// shown.
@@ -146,8 +152,6 @@ public final class NavigationExplorer {
                 eventsRead = events.count
                 return
             }
-            // The walk clears the recorder before each move it explores.
-            if eventsRead > events.count { eventsRead = 0 }
             for event in events[eventsRead...] {
                 switch event.change {
                 case .rootReplaced(let node?): note(node)

@@ -207,7 +207,7 @@ struct Walker {
     private mutating func move(_ attempt: Attempt, in live: LiveRun, from key: StateKey, route: Route, at here: String) throws -> (
         key: StateKey?, ended: Bool, undo: String?
     ) {
-        live.recorder.events.removeAll()
+        live.clearEvents()
         moves += 1
         let error = try explorer.perform(attempt, in: live)
         if let explorationError = error as? ExplorationError { throw explorationError }

@@ -131,7 +131,8 @@ extension RecordedStep.Input {
     public var label: String {
         switch self {
         case .action(let name, nil): name
-        case .action(let name, .string(let text)?): "\(name) \(text)"
+        // An argument that may be left out and was is no argument to read: `remove`, not `remove `.
+        case .action(let name, .string(let text)?): text.isEmpty ? name : "\(name) \(text)"
         case .action(let name, let argument?): "\(name) \(argument)"
         case .gesture(let gesture): gesture.description
         case .link(let link): ":open \(link)"
